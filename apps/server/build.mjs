@@ -1,0 +1,18 @@
+// Bundles the server and the workspace contracts into dist/main.js; npm dependencies stay
+// external and load from node_modules (better-sqlite3 is native and cannot be bundled).
+import { readFileSync } from "node:fs";
+import { build } from "esbuild";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+
+await build({
+  entryPoints: [new URL("./src/main.ts", import.meta.url).pathname],
+  outfile: new URL("./dist/main.js", import.meta.url).pathname,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  external: Object.keys(pkg.dependencies ?? {}),
+  logLevel: "warning",
+});

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** The validated server configuration: config file values overlaid with environment variables. */
+export const configSchema = z
+  .object({
+    server: z
+      .object({
+        host: z.string().min(1).default("127.0.0.1"),
+        port: z.coerce.number().int().min(0).max(65535).default(8080),
+        /** Origin the product is reached at; used for links, cookies and token issuers. */
+        publicUrl: z.url({ protocol: /^https?$/ }).optional(),
+        /** Largest accepted request body on API routes, in bytes. */
+        bodyLimitBytes: z.coerce.number().int().min(1024).max(104_857_600).default(1_048_576),
+        /** How long in-flight requests may run after a shutdown signal before being cut. */
+        shutdownTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(10_000),
+        /** Folder with the built web app; defaults to apps/web/dist beside the server. */
+        webDir: z.string().min(1).optional(),
+      })
+      .strict()
+      .prefault({}),
+    database: z
+      .object({
+        /** Folder for the embedded SQLite database and generated keys. */
+        dataDir: z.string().min(1).default("./data"),
+        /** postgres:// URL; when set, PostgreSQL is used instead of SQLite. */
+        url: z
+          .string()
+          .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+          .optional(),
+        /** PostgreSQL schema to keep the tables in (created if missing). */
+        schema: z
+          .string()
+          .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
+          .default("public"),
+        /** Largest number of pooled PostgreSQL connections per process. */
+        poolSize: z.coerce.number().int().min(1).max(200).default(10),
+      })
+      .strict()
+      .prefault({}),
+    log: z
+      .object({
+        level: z.enum(logLevels).default("info"),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+/** The validated server configuration. */
+export type Config = z.infer<typeof configSchema>;
+
+/** Config as written in a file, before defaults are applied. */
+export type ConfigInput = z.input<typeof configSchema>;

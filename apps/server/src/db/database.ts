@@ -1,0 +1,59 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { DatabaseDialect } from "@a2a-chat/contracts";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Config } from "../config/schema.js";
+import type { Database } from "./schema.js";
+
+/** An open database: the query builder plus which engine is behind it. */
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DatabaseDialect;
+  /** Path of the SQLite file, or the PostgreSQL schema name. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export const sqliteFileName = "a2a-chat.sqlite";
+
+/** Opens SQLite in the data dir, or PostgreSQL when a URL is configured. */
+export async function openDatabase(config: Config["database"]): Promise<Db> {
+  return config.url
+    ? openPostgres(config.url, config.schema, config.poolSize)
+    : openSqlite(config.dataDir);
+}
+
+function openSqlite(dataDir: string): Db {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, sqliteFileName);
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: "sqlite", location: file, close: () => kysely.destroy() };
+}
+
+async function openPostgres(url: string, schema: string, poolSize: number): Promise<Db> {
+  if (schema !== "public") {
+    // The schema must exist before pooled connections put it on their search path.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: `-c search_path=${schema}`,
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: "postgres", location: schema, close: () => kysely.destroy() };
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_users.js";
+
+/**
+ * Every migration in apply order. Listed statically (not read from disk) so the bundled server
+ * carries them; names sort in the order they must run.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_users": m0001,
+};

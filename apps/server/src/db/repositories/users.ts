@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, UserRow, UserType } from "../schema.js";
+
+export interface NewUser {
+  userType: UserType;
+  username: string;
+  email?: string | null;
+}
+
+/** Reads and writes the users table. */
+export class UsersRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(input: NewUser): Promise<UserRow> {
+    const at = this.now().toISOString();
+    const row: UserRow = {
+      id: randomUUID(),
+      user_type: input.userType,
+      username: input.username,
+      email: input.email?.toLowerCase() ?? null,
+      created_at: at,
+      updated_at: at,
+    };
+    await this.db.insertInto("users").values(row).execute();
+    return row;
+  }
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /** Turns a user into a signed-in account; returns undefined if the user does not exist. */
+  async promote(id: string, username: string, email: string): Promise<UserRow | undefined> {
+    const updated_at = this.now().toISOString();
+    const result = await this.db
+      .updateTable("users")
+      .set({ user_type: "authenticated", username, email: email.toLowerCase(), updated_at })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return undefined;
+    return this.findById(id);
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll<string | number | bigint>().as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

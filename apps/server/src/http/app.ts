@@ -1,0 +1,55 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import type { Config } from "../config/schema.js";
+import type { Db } from "../db/database.js";
+import type { Logger } from "../log/logger.js";
+import { healthRoutes } from "../routes/health/health.js";
+import type { AppEnv } from "./env.js";
+import { errorResponse, handleError } from "./errors.js";
+import { jsonBody } from "./middleware/json-body.js";
+import { requestContext } from "./middleware/request-context.js";
+import { securityHeaders } from "./middleware/security-headers.js";
+import { mountWebApp } from "./static.js";
+
+/** What the HTTP app needs from the process. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Folder of the built web app; when missing only the API is served. */
+  webDir?: string;
+  startedAt?: number;
+}
+
+/** Builds the whole HTTP application: middleware, API routes, then the web app. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { config, db, logger } = deps;
+  const app = new Hono<AppEnv>();
+  const https = config.server.publicUrl?.startsWith("https:") ?? false;
+
+  app.use("*", ...requestContext(logger));
+  app.use("*", securityHeaders({ https }));
+  app.use("*", compress());
+  app.use("/api/*", ...jsonBody(config.server.bodyLimitBytes));
+
+  const api = new Hono<AppEnv>();
+  api.route("/v1/health", healthRoutes(db, deps.startedAt ?? Date.now()));
+  api.all("*", (c) =>
+    errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),
+  );
+  app.route("/api", api);
+
+  const served = deps.webDir ? mountWebApp(app, deps.webDir) : false;
+  if (deps.webDir && !served) {
+    logger.warn({ webDir: deps.webDir }, "web app not built; run `npm run build` to serve the UI");
+  }
+
+  app.notFound((c) => {
+    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
+      return errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`);
+    }
+    return c.text("Not found", 404);
+  });
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import { pino } from "pino";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "./env.js";
+import { AppError, handleError } from "./errors.js";
+
+function appThrowing(error: Error) {
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("log", pino({ level: "silent" }));
+    await next();
+  });
+  app.get("/boom", () => {
+    throw error;
+  });
+  app.onError(handleError);
+  return app;
+}
+
+describe("handleError", () => {
+  it("sends an AppError as its code, status, message and headers", async () => {
+    const res = await appThrowing(
+      new AppError("rate_limited", "Too many requests", { "Retry-After": "7" }),
+    ).request("/boom");
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("7");
+    expect(await res.json()).toEqual({ error: "rate_limited", message: "Too many requests" });
+  });
+
+  it("hides the details of an unexpected error behind a 500 envelope", async () => {
+    const res = await appThrowing(new Error("secret stack detail")).request("/boom");
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "internal_error", message: "Internal server error" });
+  });
+
+  it("maps each code to the status of the contracts table", () => {
+    expect(new AppError("not_found", "x").status).toBe(404);
+    expect(new AppError("unsupported_media_type", "x").status).toBe(415);
+    expect(new AppError("payload_too_large", "x").status).toBe(413);
+  });
+});

@@ -1,0 +1,61 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "../env.js";
+import { AppError } from "../errors.js";
+
+const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function isJsonType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get("content-length");
+  if (length !== null) return Number(length) > 0;
+  return request.headers.has("transfer-encoding") || request.body !== null;
+}
+
+/**
+ * Guards every API write: the body must fit the limit, be declared as JSON and parse. The parsed
+ * value is put on the context, so a rejected request never reaches a handler and writes nothing.
+ */
+export function jsonBody(limitBytes: number): MiddlewareHandler<AppEnv>[] {
+  const limit = bodyLimit({
+    maxSize: limitBytes,
+    onError: () => {
+      throw new AppError(
+        "payload_too_large",
+        `Request body is larger than the limit of ${limitBytes} bytes`,
+      );
+    },
+  });
+  const parse: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!hasBody(c.req.raw)) {
+      c.set("body", undefined);
+      return next();
+    }
+    if (!isJsonType(c.req.header("content-type"))) {
+      throw new AppError("unsupported_media_type", "Content-Type must be application/json");
+    }
+    const text = await c.req.text();
+    if (text.trim() === "") {
+      c.set("body", undefined);
+      return next();
+    }
+    try {
+      c.set("body", JSON.parse(text));
+    } catch {
+      throw new AppError("invalid_json", "Request body is not valid JSON");
+    }
+    return next();
+  };
+  const onlyWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!methodsWithBody.has(c.req.method)) return next();
+    return limit(c, async () => {
+      await parse(c, next);
+    });
+  };
+  return [onlyWrites];
+}

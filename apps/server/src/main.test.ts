@@ -1,0 +1,57 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const serverRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/** Runs src/main.ts as a real process with the given env until it exits or is signalled. */
+function runMain(env: Record<string, string>, signalAfterListening?: NodeJS.Signals) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: serverRoot,
+      env: { PATH: process.env.PATH ?? "", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk.toString();
+      if (signalAfterListening && stdout.includes('"msg":"listening"')) {
+        child.kill(signalAfterListening);
+        signalAfterListening = undefined;
+      }
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk.toString();
+    });
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("the server process", () => {
+  it("refuses to start on a bad config value, naming the key, with a non-zero exit", async () => {
+    const { code, stderr } = await runMain({ PORT: "eighty", CONFIG: "/nonexistent/none.yaml" });
+    expect(code).not.toBe(0);
+    expect(stderr).toContain("Cannot read config file /nonexistent/none.yaml");
+
+    const bad = await runMain({ PORT: "eighty" });
+    expect(bad.code).toBe(78);
+    expect(bad.stderr).toContain("server.port (env PORT)");
+  });
+
+  it.each(["SIGTERM", "SIGINT"] as const)("shuts down cleanly on %s", async (signal) => {
+    const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-main-"));
+    try {
+      const { code, stdout } = await runMain(
+        { PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", WEB_DIR: join(dataDir, "none") },
+        signal,
+      );
+      expect(code).toBe(0);
+      expect(stdout).toContain('"msg":"shutdown complete"');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

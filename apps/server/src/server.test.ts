@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { sqliteFileName } from "./db/database.js";
+import { type RunningServer, startServer } from "./server.js";
+import { testConfig } from "./test/config.js";
+
+/** Sends a raw HTTP request and resolves with the full raw response text. */
+function rawRequest(port: number, head: string, body?: { text: string; afterMs: number }) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let response = "";
+    socket.on("data", (chunk) => {
+      response += chunk.toString();
+    });
+    socket.on("end", () => resolve(response));
+    socket.on("close", () => resolve(response));
+    socket.on("error", reject);
+    socket.write(head);
+    if (body) setTimeout(() => socket.write(body.text), body.afterMs);
+  });
+}
+
+describe("startServer", () => {
+  let dataDir: string | undefined;
+  let running: RunningServer | undefined;
+  afterEach(async () => {
+    await running?.close();
+    running = undefined;
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function start(shutdownTimeoutMs = 5000): Promise<RunningServer> {
+    dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-server-"));
+    const config = testConfig({
+      server: { port: 0, shutdownTimeoutMs, webDir: join(dataDir, "no-web") },
+      database: { dataDir },
+    });
+    running = await startServer(config, pino({ level: "silent" }));
+    return running;
+  }
+
+  it("migrates SQLite in the data dir and answers over HTTP", async () => {
+    const server = await start();
+    expect(existsSync(join(dataDir ?? "", sqliteFileName))).toBe(true);
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ database: { dialect: "sqlite" } });
+  });
+
+  it("lets an in-flight request finish on close, then refuses new connections", async () => {
+    const server = await start();
+    const { port } = server;
+    // A request whose body arrives after shutdown began: it must still be answered.
+    const pending = rawRequest(
+      port,
+      "POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n",
+      { text: "{}", afterMs: 300 },
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const closed = server.close();
+    const response = await pending;
+    await closed;
+    running = undefined;
+    // The route does not take POST, so the full answer is the JSON 404 envelope.
+    expect(response).toMatch(/^HTTP\/1\.1 404/);
+    expect(response).toContain('"error":"not_found"');
+    await expect(fetch(`http://127.0.0.1:${port}/api/v1/health`)).rejects.toThrow();
+    // A cleanly closed SQLite database checkpoints and removes its write-ahead log.
+    expect(existsSync(join(dataDir ?? "", `${sqliteFileName}-wal`))).toBe(false);
+  });
+
+  it("cuts requests that outlive the shutdown timeout", async () => {
+    const server = await start(200);
+    const started = Date.now();
+    const pending = rawRequest(
+      server.port,
+      "POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n",
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await server.close();
+    running = undefined;
+    expect(await pending).toBe("");
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

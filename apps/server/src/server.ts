@@ -1,0 +1,76 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import type { Config } from "./config/schema.js";
+import { type Db, openDatabase } from "./db/database.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { createApp } from "./http/app.js";
+import type { Logger } from "./log/logger.js";
+
+/** A started server and the way to stop it cleanly. */
+export interface RunningServer {
+  port: number;
+  db: Db;
+  /** Stops accepting, lets in-flight requests finish (bounded), then closes the database. */
+  close(): Promise<void>;
+}
+
+/** The built web app, found beside the server whether it runs from src/ or dist/. */
+export const defaultWebDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Opens storage, migrates it, and listens. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const db = await openDatabase(config.database);
+  try {
+    const level = await migrateToLatest(db);
+    logger.info(
+      { dialect: db.dialect, location: db.location, migration: level.latest },
+      "database ready",
+    );
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const webDir = config.server.webDir ?? defaultWebDir;
+  const app = createApp({ config, db, logger, webDir });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve(
+      { fetch: app.fetch, hostname: config.server.host, port: config.server.port },
+      () => resolve(s as Server),
+    ) as Server;
+    s.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ host: config.server.host, port, url: config.server.publicUrl }, "listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= shutdown(server, db, logger, config.server.shutdownTimeoutMs);
+    return closing;
+  };
+  return { port, db, close };
+}
+
+async function shutdown(server: Server, db: Db, logger: Logger, timeoutMs: number): Promise<void> {
+  logger.info({ timeoutMs }, "shutting down");
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  // Keep-alive sockets that finish a response after close() would otherwise linger idle.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const outcome = await Promise.race([drained.then(() => "drained" as const), timedOut]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (outcome === "timeout") {
+    logger.warn("in-flight requests did not finish in time; closing their connections");
+    server.closeAllConnections();
+    await drained;
+  }
+  await db.close();
+  logger.info("shutdown complete");
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { DatabaseDialect } from "@a2a-chat/contracts";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from "vitest";
+import type { Config } from "../config/schema.js";
+import { type Db, openDatabase } from "../db/database.js";
+import { migrateToLatest } from "../db/migrate.js";
+import { testPostgresUrl } from "./postgres-probe.js";
+
+const postgresProblem = inject("postgresProblem");
+const postgresRequired = inject("postgresRequired");
+
+/** A migrated, empty database of one dialect, and how to throw it away. */
+export interface TestDatabase {
+  db: Db;
+  /** The database section of a config that opens this same database. */
+  config: Config["database"];
+  destroy(): Promise<void>;
+}
+
+function uniqueName(prefix: string): string {
+  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Creates a fresh database: a temp SQLite file, or a new schema in the test PostgreSQL. */
+export async function createTestDatabase(
+  dialect: DatabaseDialect,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase> {
+  const migrate = options.migrate ?? true;
+  if (dialect === "sqlite") {
+    const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-test-"));
+    const config = { dataDir, schema: "public", poolSize: 1 };
+    const db = await openDatabase(config);
+    if (migrate) await migrateToLatest(db);
+    return {
+      db,
+      config,
+      destroy: async () => {
+        await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (postgresProblem) {
+    throw new Error(`PostgreSQL is required in CI but unreachable: ${postgresProblem}`);
+  }
+  const schema = uniqueName("t").toLowerCase();
+  const config = { dataDir: tmpdir(), url: testPostgresUrl, schema, poolSize: 4 };
+  const db = await openDatabase(config);
+  if (migrate) await migrateToLatest(db);
+  return {
+    db,
+    config,
+    destroy: async () => {
+      await db.close();
+      const client = new pg.Client({ connectionString: testPostgresUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Dialects the storage suites run on here: both, or SQLite alone when PostgreSQL is absent locally. */
+export const testDialects: DatabaseDialect[] =
+  postgresProblem && !postgresRequired ? ["sqlite"] : ["sqlite", "postgres"];
+
+/**
+ * Runs a suite once per dialect with a fresh migrated database; `per: "test"` gives each test its
+ * own database, the default shares one across the suite.
+ */
+export function describeEachDialect(
+  name: string,
+  body: (get: () => TestDatabase, dialect: DatabaseDialect) => void,
+  options: { per?: "suite" | "test"; migrate?: boolean } = {},
+): void {
+  for (const dialect of testDialects) {
+    describe(`${name} [${dialect}]`, () => {
+      let current: TestDatabase | undefined;
+      const setup = async () => {
+        current = await createTestDatabase(dialect, { migrate: options.migrate });
+      };
+      const teardown = async () => {
+        await current?.destroy();
+        current = undefined;
+      };
+      if (options.per === "test") {
+        beforeEach(setup);
+        afterEach(teardown);
+      } else {
+        beforeAll(setup);
+        afterAll(teardown);
+      }
+      body(() => {
+        if (!current) throw new Error("test database not ready");
+        return current;
+      }, dialect);
+    });
+  }
+}

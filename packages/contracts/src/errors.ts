@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/**
+ * Every stable API error code and the HTTP status it is sent with. This table is the one place
+ * where codes meet statuses; the server's error mapping and the web client both read it.
+ */
+export const errorStatus = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+/** A stable, machine-readable error code. */
+export type ErrorCode = keyof typeof errorStatus;
+
+/** The HTTP statuses an API error can carry. */
+export type ErrorHttpStatus = (typeof errorStatus)[ErrorCode];
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+/** The body of every API error response. */
+export const errorEnvelopeSchema = z.object({
+  error: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+});
+
+/** The body of every API error response. */
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

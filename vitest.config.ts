@@ -1,0 +1,54 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    reporters: ["default", "./scripts/summary-reporter.ts"],
+    projects: [
+      {
+        test: {
+          name: "contracts",
+          root: "packages/contracts",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          root: "apps/server",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+          globalSetup: ["./src/test/global-setup.ts"],
+          // Integration tests open real databases: every test database is its own SQLite file or
+          // PostgreSQL schema, so files run in parallel without colliding.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          root: "apps/web",
+          environment: "jsdom",
+          include: ["src/**/*.test.{ts,tsx}"],
+          setupFiles: ["./src/test-setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          root: "e2e",
+          environment: "node",
+          include: ["**/*.e2e.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Browser tests run after the unit and integration tests, one file at a time.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
