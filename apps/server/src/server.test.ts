@@ -51,6 +51,26 @@ describe("startServer", () => {
     expect(await res.json()).toMatchObject({ database: { dialect: "sqlite" } });
   });
 
+  it("keeps its signing key across restarts, so issued tokens stay valid", async () => {
+    const first = await start();
+    const session = await fetch(`http://127.0.0.1:${first.port}/api/v1/core/oauth/session`, {
+      method: "POST",
+    });
+    const { access_token } = (await session.json()) as { access_token: string };
+    expect(existsSync(join(dataDir ?? "", "jwt-signing-key.json"))).toBe(true);
+    await first.close();
+
+    const config = testConfig({
+      server: { port: 0, webDir: join(dataDir ?? "", "no-web") },
+      database: { dataDir },
+    });
+    running = await startServer(config, pino({ level: "silent" }));
+    const me = await fetch(`http://127.0.0.1:${running.port}/api/v1/core/me`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(me.status).toBe(200);
+  });
+
   it("lets an in-flight request finish on close, then refuses new connections", async () => {
     const server = await start();
     const { port } = server;

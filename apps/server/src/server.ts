@@ -1,7 +1,9 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { loadOrCreateSigningKey } from "./auth/signing-key.js";
 import type { Config } from "./config/schema.js";
 import { type Db, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -32,8 +34,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await db.close();
     throw error;
   }
+  const keyPath =
+    config.auth.signingKeyPath ?? join(config.database.dataDir, "jwt-signing-key.json");
+  const signingKey = await loadOrCreateSigningKey(keyPath).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  logger.info({ kid: signingKey.kid, path: keyPath }, "signing key ready");
   const webDir = config.server.webDir ?? defaultWebDir;
-  const app = createApp({ config, db, logger, webDir });
+  const app = createApp({ config, db, logger, webDir, signingKey });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(

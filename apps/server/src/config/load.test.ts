@@ -83,6 +83,23 @@ describe("loadConfig", () => {
     expect(message).toContain("database.url (env DATABASE_URL): must be a postgres://");
   });
 
+  it("reads auth and rate-limit settings from the environment", () => {
+    const config = loadConfig(
+      { TOKEN_LIFETIME_SECONDS: "900", RATE_LIMIT_API_PER_USER: "0", TRUST_PROXY_HOPS: "1" },
+      dirWith({}),
+    );
+    expect(config.auth.tokenLifetimeSeconds).toBe(900);
+    expect(config.rateLimit.apiRequestsPerUser).toBe(0);
+    expect(config.server.trustProxyHops).toBe(1);
+    expect(loadConfig({}, dirWith({})).auth.tokenLifetimeSeconds).toBe(3600);
+  });
+
+  it("rejects a token lifetime outside 1 minute to 1 day", () => {
+    expect(loadError({ TOKEN_LIFETIME_SECONDS: "5" }, dirWith({}))).toContain(
+      "auth.tokenLifetimeSeconds (env TOKEN_LIFETIME_SECONDS)",
+    );
+  });
+
   it("rejects unknown keys in the file", () => {
     const dir = dirWith({ "c.yaml": "server:\n  prot: 80\n" });
     const message = loadError({ CONFIG: "c.yaml" }, dir);

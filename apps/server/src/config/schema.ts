@@ -17,6 +17,11 @@ export const configSchema = z
         shutdownTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(10_000),
         /** Folder with the built web app; defaults to apps/web/dist beside the server. */
         webDir: z.string().min(1).optional(),
+        /**
+         * Reverse proxies in front of the server that append to X-Forwarded-For; 0 trusts none and
+         * uses the socket address as the client IP.
+         */
+        trustProxyHops: z.coerce.number().int().min(0).max(10).default(0),
       })
       .strict()
       .prefault({}),
@@ -36,6 +41,32 @@ export const configSchema = z
           .default("public"),
         /** Largest number of pooled PostgreSQL connections per process. */
         poolSize: z.coerce.number().int().min(1).max(200).default(10),
+      })
+      .strict()
+      .prefault({}),
+    auth: z
+      .object({
+        /** Lifetime of every session token; expires_in always equals it. */
+        tokenLifetimeSeconds: z.coerce.number().int().min(60).max(86_400).default(3600),
+        /** JSON file with the ES256 signing key; generated on first start when missing. */
+        signingKeyPath: z.string().min(1).optional(),
+        /** Token issuer (iss); defaults to the public URL, else "a2a-chat". */
+        issuer: z.string().min(1).optional(),
+        /** Token audience (aud). */
+        audience: z.string().min(1).default("a2a-chat"),
+        /** How long an anonymous visitor may renew an expired token and keep the same identity. */
+        anonymousRenewalDays: z.coerce.number().int().min(0).max(3650).default(30),
+      })
+      .strict()
+      .prefault({}),
+    rateLimit: z
+      .object({
+        /** Length of one counting window. */
+        windowSeconds: z.coerce.number().int().min(1).max(86_400).default(60),
+        /** Anonymous sessions one IP may create per window; 0 turns the limit off. */
+        anonymousSessionsPerIp: z.coerce.number().int().min(0).default(30),
+        /** API requests one user may make per window; 0 turns the limit off. */
+        apiRequestsPerUser: z.coerce.number().int().min(0).default(600),
       })
       .strict()
       .prefault({}),

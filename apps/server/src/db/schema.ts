@@ -14,10 +14,30 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  /** When a token was last issued for this session. */
+  renewed_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  /** Window start in epoch milliseconds. */
+  window_start: ColumnType<number, number, number>;
+  count: number;
+}
+
 /** Every table the server stores, keyed by table name. */
 export interface Database {
   users: UsersTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
 }
+
+export type SessionRow = Selectable<SessionsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -1,14 +1,19 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import type { SigningKey } from "../auth/signing-key.js";
 import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
+import { oauthRoutes } from "../routes/auth/oauth-routes.js";
 import { healthRoutes } from "../routes/health/health.js";
+import { meRoutes } from "../routes/me/me-routes.js";
+import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
+import { createServices } from "./services.js";
 import { mountWebApp } from "./static.js";
 
 /** What the HTTP app needs from the process. */
@@ -16,6 +21,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  signingKey: SigningKey;
   /** Folder of the built web app; when missing only the API is served. */
   webDir?: string;
   startedAt?: number;
@@ -25,6 +31,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, db, logger } = deps;
   const app = new Hono<AppEnv>();
+  const services = createServices(config, db, deps.signingKey);
   const https = config.server.publicUrl?.startsWith("https:") ?? false;
 
   app.use("*", ...requestContext(logger));
@@ -34,10 +41,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   api.route("/v1/health", healthRoutes(db, deps.startedAt ?? Date.now()));
+  api.route("/v1/core/oauth", oauthRoutes(services));
+  api.route("/v1/core/me", meRoutes(services));
   api.all("*", (c) =>
     errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),
   );
   app.route("/api", api);
+  app.route("/.well-known", jwksRoutes(services));
 
   const served = deps.webDir ? mountWebApp(app, deps.webDir) : false;
   if (deps.webDir && !served) {
@@ -45,7 +55,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
 
   app.notFound((c) => {
-    if (c.req.path === "/api" || c.req.path.startsWith("/api/")) {
+    const { path } = c.req;
+    if (path === "/api" || path.startsWith("/api/") || path.startsWith("/.well-known/")) {
       return errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`);
     }
     return c.text("Not found", 404);

@@ -1,13 +1,17 @@
 import { pino } from "pino";
+import { generateSigningKey, type SigningKey } from "../auth/signing-key.js";
 import type { ConfigInput } from "../config/schema.js";
 import { createApp } from "../http/app.js";
 import { testConfig } from "./config.js";
 import type { TestDatabase } from "./databases.js";
 
+/** One signing key per test file: generating keys is the slow part of building an app. */
+export const testSigningKey: SigningKey = (await generateSigningKey()).key;
+
 /** The real HTTP app over a test database, logging nothing. */
 export function createTestApp(
   database: TestDatabase,
-  options: { config?: ConfigInput; webDir?: string } = {},
+  options: { config?: ConfigInput; webDir?: string; signingKey?: SigningKey } = {},
 ) {
   const config = testConfig(options.config);
   return createApp({
@@ -15,5 +19,6 @@ export function createTestApp(
     db: database.db,
     logger: pino({ level: "silent" }),
     webDir: options.webDir,
+    signingKey: options.signingKey ?? testSigningKey,
   });
 }

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_users.js";
+import * as m0002 from "./0002_sessions_rate_limits.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -7,4 +8,5 @@ import * as m0001 from "./0001_users.js";
  */
 export const migrations: Record<string, Migration> = {
   "0001_users": m0001,
+  "0002_sessions_rate_limits": m0002,
 };

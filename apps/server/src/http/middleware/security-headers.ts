@@ -1,12 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+
 /**
  * Security headers for every response. Scripts only from our origin (no inline script); inline
  * style attributes stay allowed because charting and layout libraries set them.
  */
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
-  return secureHeaders({
+  const common: SecureHeadersOptions = {
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -26,5 +28,10 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
     // when the public URL is HTTPS.
     strictTransportSecurity: options.https ? "max-age=31536000; includeSubDomains" : false,
     crossOriginEmbedderPolicy: false,
-  });
+  };
+  const sameOrigin = secureHeaders(common);
+  // Public keys and discovery documents are meant to be read by other origins.
+  const shared = secureHeaders({ ...common, crossOriginResourcePolicy: "cross-origin" });
+  return (c, next) =>
+    c.req.path.startsWith("/.well-known/") ? shared(c, next) : sameOrigin(c, next);
 }

@@ -1,0 +1,47 @@
+import { invalidTokenMessage, parseScopes } from "@a2a-chat/contracts";
+import type { MiddlewareHandler } from "hono";
+import type { SessionsRepository } from "../db/repositories/sessions.js";
+import type { AppEnv } from "../http/env.js";
+import { AppError } from "../http/errors.js";
+import { InvalidTokenError, type TokenService } from "./token-service.js";
+
+/** Reads the token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1];
+}
+
+/**
+ * The one gate of every protected route: the bearer token must verify and its session must be
+ * active. Every failure is the same 401, so a caller learns nothing about why.
+ */
+export function requireAuth(
+  tokens: TokenService,
+  sessions: SessionsRepository,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = bearerToken(c.req.header("authorization"));
+    if (!token) throw new AppError("unauthorized", invalidTokenMessage);
+    let claims: Awaited<ReturnType<TokenService["verify"]>>;
+    try {
+      claims = await tokens.verify(token);
+    } catch (error) {
+      if (!(error instanceof InvalidTokenError)) throw error;
+      c.var.log.debug({ reason: error.message }, "token rejected");
+      throw new AppError("unauthorized", invalidTokenMessage);
+    }
+    if (!(await sessions.isActive(claims.session_id, claims.sub))) {
+      c.var.log.debug({ sessionId: claims.session_id }, "token of an inactive session");
+      throw new AppError("unauthorized", invalidTokenMessage);
+    }
+    c.set("auth", {
+      userId: claims.sub,
+      sessionId: claims.session_id,
+      userType: claims.user_type,
+      username: claims.username,
+      email: claims.email ?? null,
+      scopes: parseScopes(claims.scope),
+    });
+    await next();
+  };
+}

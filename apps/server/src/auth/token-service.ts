@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { type TokenClaims, tokenClaimsSchema, type UserType } from "@a2a-chat/contracts";
+import { decodeJwt, type JWTHeaderParameters, jwtVerify, SignJWT } from "jose";
+import { type SigningKey, signingAlgorithm } from "./signing-key.js";
+
+/** Who a token speaks for. */
+export interface TokenSubject {
+  userId: string;
+  sessionId: string;
+  userType: UserType;
+  username: string;
+  email: string | null;
+  scopes: string[];
+}
+
+/** A token that does not verify; the reason is for logs, never for the caller. */
+export class InvalidTokenError extends Error {
+  override name = "InvalidTokenError";
+}
+
+export interface TokenOptions {
+  issuer: string;
+  audience: string;
+  lifetimeSeconds: number;
+}
+
+/** Issues and verifies ES256 session tokens with one signing key. */
+export class TokenService {
+  constructor(
+    private readonly key: SigningKey,
+    readonly options: TokenOptions,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Signs a token for the subject; expires_in is always the configured lifetime. */
+  async issue(subject: TokenSubject): Promise<{ token: string; expiresIn: number }> {
+    const iat = Math.floor(this.now() / 1000);
+    const claims: Record<string, unknown> = {
+      session_id: subject.sessionId,
+      scope: subject.scopes.join(" "),
+      user_type: subject.userType,
+      username: subject.username,
+    };
+    if (subject.email) claims.email = subject.email;
+    const token = await new SignJWT(claims)
+      .setProtectedHeader({ alg: signingAlgorithm, kid: this.key.kid, typ: "JWT" })
+      .setSubject(subject.userId)
+      .setIssuer(this.options.issuer)
+      .setAudience(this.options.audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.options.lifetimeSeconds)
+      .setJti(randomUUID())
+      .sign(this.key.privateKey);
+    return { token, expiresIn: this.options.lifetimeSeconds };
+  }
+
+  /** Verifies signature, algorithm, kid, issuer, audience and expiry. */
+  verify(token: string): Promise<TokenClaims> {
+    return this.check(token, new Date(this.now()));
+  }
+
+  /**
+   * Verifies everything but expiry, judging the token as of its own issue time. Used only to let
+   * an anonymous visitor renew an expired token for the same session.
+   */
+  async verifyIgnoringExpiry(token: string): Promise<TokenClaims> {
+    let iat: number | undefined;
+    try {
+      iat = decodeJwt(token).iat;
+    } catch (error) {
+      throw new InvalidTokenError((error as Error).message);
+    }
+    if (typeof iat !== "number") throw new InvalidTokenError("token has no iat");
+    return this.check(token, new Date(iat * 1000));
+  }
+
+  /** The public keys, as served at /.well-known/jwks.json. */
+  jwks(): { keys: object[] } {
+    return { keys: [this.key.publicJwk] };
+  }
+
+  private async check(token: string, currentDate: Date): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        (header: JWTHeaderParameters) => {
+          if (header.kid !== this.key.kid) throw new InvalidTokenError(`unknown kid ${header.kid}`);
+          return this.key.publicKey;
+        },
+        {
+          algorithms: [signingAlgorithm],
+          issuer: this.options.issuer,
+          audience: this.options.audience,
+          requiredClaims: ["sub", "exp", "iat", "jti"],
+          currentDate,
+        },
+      );
+      const claims = tokenClaimsSchema.safeParse(payload);
+      if (!claims.success) throw new InvalidTokenError("claims do not match the token schema");
+      return claims.data;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      throw new InvalidTokenError((error as Error).message);
+    }
+  }
+}

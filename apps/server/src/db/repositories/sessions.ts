@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, SessionRow } from "../schema.js";
+
+/** Reads and writes the sessions behind tokens. */
+export class SessionsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async create(userId: string): Promise<SessionRow> {
+    const at = this.now().toISOString();
+    const row: SessionRow = {
+      id: randomUUID(),
+      user_id: userId,
+      created_at: at,
+      renewed_at: at,
+      revoked_at: null,
+    };
+    await this.db.insertInto("sessions").values(row).execute();
+    return row;
+  }
+
+  async findById(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** Whether the session exists, belongs to the user and is not revoked. */
+  async isActive(id: string, userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("sessions")
+      .select("revoked_at")
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    return row !== undefined && row.revoked_at === null;
+  }
+
+  /** Records that a new token was issued for the session. */
+  async markRenewed(id: string): Promise<void> {
+    await this.db
+      .updateTable("sessions")
+      .set({ renewed_at: this.now().toISOString() })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  /** Revokes the session; tokens issued for it stop working at once. */
+  async revoke(id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable("sessions")
+      .set({ revoked_at: this.now().toISOString() })
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,58 @@
+import type { MiddlewareHandler } from "hono";
+import { requireAuth } from "../auth/require-auth.js";
+import type { SigningKey } from "../auth/signing-key.js";
+import { TokenService } from "../auth/token-service.js";
+import type { Config } from "../config/schema.js";
+import type { Db } from "../db/database.js";
+import { SessionsRepository } from "../db/repositories/sessions.js";
+import { UsersRepository } from "../db/repositories/users.js";
+import { DbRateLimitStore } from "../rate-limit/db-store.js";
+import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
+import { rateLimit } from "../rate-limit/rate-limit.js";
+import type { RateLimitStore } from "../rate-limit/store.js";
+import type { AppEnv } from "./env.js";
+
+/** What route modules are built from: repositories, token service and the shared guards. */
+export interface Services {
+  config: Config;
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  tokens: TokenService;
+  rateLimits: RateLimitStore;
+  /** requireAuth plus the per-user API limit; put in front of every protected route. */
+  protect: MiddlewareHandler<AppEnv>[];
+}
+
+/** Token issuer: the configured one, else the public URL, else the product name. */
+export function tokenIssuer(config: Config): string {
+  return config.auth.issuer ?? config.server.publicUrl ?? "a2a-chat";
+}
+
+export function createServices(config: Config, db: Db, signingKey: SigningKey): Services {
+  const users = new UsersRepository(db.kysely);
+  const sessions = new SessionsRepository(db.kysely);
+  const tokens = new TokenService(signingKey, {
+    issuer: tokenIssuer(config),
+    audience: config.auth.audience,
+    lifetimeSeconds: config.auth.tokenLifetimeSeconds,
+  });
+  // PostgreSQL deployments may run several replicas, which must share their windows.
+  const rateLimits: RateLimitStore =
+    db.dialect === "postgres" ? new DbRateLimitStore(db.kysely) : new MemoryRateLimitStore();
+  const perUser = rateLimit({
+    store: rateLimits,
+    limit: config.rateLimit.apiRequestsPerUser,
+    windowSeconds: config.rateLimit.windowSeconds,
+    keyOf: (c) => `user:${c.var.auth.userId}`,
+  });
+  return {
+    config,
+    db,
+    users,
+    sessions,
+    tokens,
+    rateLimits,
+    protect: [requireAuth(tokens, sessions), perUser],
+  };
+}
