@@ -1,8 +1,10 @@
 import { idleMemory } from "./idle-memory.js";
+import { tokenThroughput } from "./tokens.js";
 
 /** Every benchmark, in order; each writes its own section of docs/benchmarks.md. */
 const benchmarks: Record<string, () => Promise<void>> = {
   "idle-memory": idleMemory,
+  tokens: tokenThroughput,
 };
 
 const only = process.argv.slice(2);

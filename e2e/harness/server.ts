@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,12 +25,13 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     throw new Error("The app is not built: run `npm run build` before the e2e tests.");
   }
   const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-e2e-"));
+  const port = await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
-      PORT: "0",
+      PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       ...env,
@@ -43,7 +45,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   child.stderr?.on("data", (chunk) => {
     output += chunk.toString();
   });
-  const port = await waitForPort(child, () => output);
+  await waitUntilHealthy(child, port, () => output);
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
@@ -60,26 +62,35 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   };
 }
 
-function waitForPort(child: ChildProcess, output: () => string): Promise<number> {
+/** Asks the OS for a port nobody listens on. */
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`server did not start within 20 s:\n${output()}`));
-    }, 20_000);
-    const onData = () => {
-      for (const line of output().split("\n")) {
-        if (!line.includes('"msg":"listening"')) continue;
-        const { port } = JSON.parse(line) as { port: number };
-        clearTimeout(timer);
-        child.stdout?.off("data", onData);
-        resolve(port);
-        return;
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before listening:\n${output()}`));
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
     });
   });
+}
+
+/** Polls the health endpoint until it answers 200; fails if the process exits or 20 s pass. */
+async function waitUntilHealthy(child: ChildProcess, port: number, output: () => string) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with code ${child.exitCode} before listening:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not start within 20 s:\n${output()}`);
 }

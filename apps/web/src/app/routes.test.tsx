@@ -1,6 +1,9 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FetchLike } from "../lib/api.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { anonymousReply } from "../test/jwt-fixture.js";
 import { routes } from "./routes.js";
 
 function renderAt(path: string) {
@@ -10,23 +13,38 @@ function renderAt(path: string) {
 }
 
 describe("routes", () => {
+  let fetchMock: ReturnType<typeof vi.fn<FetchLike>>;
   beforeEach(() => {
-    // The chat page asks the server for its health; no server runs in jsdom.
-    vi.stubGlobal("fetch", async () => {
+    localStorage.clear();
+    useAuthStore.getState().clearAuth();
+    // No server runs in jsdom: every call fails like an unreachable network.
+    fetchMock = vi.fn<FetchLike>(async () => {
       throw new TypeError("fetch failed");
     });
+    vi.stubGlobal("fetch", fetchMock);
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("renders the landing page at /", () => {
+  it("renders the landing page at / without asking for a session", () => {
     renderAt("/");
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/Chat with AI agents/);
     expect(screen.getByRole("link", { name: "Start chatting" })).toHaveAttribute("href", "/chat");
+    expect(screen.queryByRole("heading", { name: "Initializing" })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("renders the chat shell at /chat and reports an unreachable server", async () => {
+  it("sets up a session before showing the chat", () => {
+    renderAt("/chat");
+    expect(screen.getByRole("heading", { name: "Initializing" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Conversation" })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/core/oauth/session");
+  });
+
+  it("renders the chat shell at /chat with the user button and reports an unreachable server", async () => {
+    useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
     renderAt("/chat");
     expect(screen.getByRole("heading", { name: "Conversation" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Anonymous (Guest)" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Connecting to server...");
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Server unreachable: Network error. Please check your connection and try again.",

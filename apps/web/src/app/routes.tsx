@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { AuthGate } from "../auth/AuthGate.js";
 import { ChatPage } from "../chat/ChatPage.js";
 import { HomePage } from "../site/HomePage.js";
 import { NotFoundPage } from "./NotFoundPage.js";
@@ -10,7 +11,15 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: "/", element: <HomePage /> },
-      { path: "/chat", element: <ChatPage /> },
+      {
+        // The website needs no session; the chat renders only once one exists.
+        path: "/chat",
+        element: (
+          <AuthGate>
+            <ChatPage />
+          </AuthGate>
+        ),
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "../app/Logo.js";
+import { UserButton } from "../auth/UserButton.js";
 import { ServerStatus } from "./ServerStatus.js";
 import { useServerHealth } from "./useServerHealth.js";
 
@@ -12,7 +13,10 @@ export function ChatPage() {
         <Link to="/" aria-label="A2A Chat home" className="flex items-center">
           <Logo />
         </Link>
-        <ServerStatus state={health} />
+        <div className="flex items-center gap-4">
+          <ServerStatus state={health} />
+          <UserButton />
+        </div>
       </header>
       <div className="mx-auto grid w-full max-w-[1600px] flex-1 grid-cols-1 md:grid-cols-[25%_1fr_20%] lg:grid-cols-[minmax(240px,20%)_1fr_minmax(200px,15%)]">
         <aside aria-label="Agents" className="hidden border-r border-border p-4 md:block">

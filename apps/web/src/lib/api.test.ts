@@ -5,9 +5,9 @@ import { ApiError } from "./api-error.js";
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-async function failure(response: Response | Error): Promise<ApiError> {
+async function failure(response: Response | Error | string): Promise<ApiError> {
   const fetchImpl = async () => {
-    if (response instanceof Error) throw response;
+    if (!(response instanceof Response)) throw response;
     return response;
   };
   try {
@@ -67,6 +67,30 @@ describe("requestJson", () => {
     const error = await failure(new TypeError("fetch failed"));
     expect(error.message).toBe("Network error. Please check your connection and try again.");
     expect(error.status).toBe(0);
+  });
+
+  it("keeps the text of any other thrown error, else says 'Unknown error occurred'", async () => {
+    const aborted = await failure(new DOMException("The operation was aborted.", "AbortError"));
+    expect(aborted.message).toBe("The operation was aborted.");
+    expect((await failure(new Error(""))).message).toBe("Unknown error occurred");
+    expect((await failure("a thrown string")).message).toBe("Unknown error occurred");
+  });
+
+  it("keeps the server's message of a 403 beside the user-facing one", async () => {
+    const error = await failure(json(403, { error: "forbidden", message: "Not your context" }));
+    expect(error.message).toBe("Forbidden. You do not have permission to access this resource.");
+    expect(error.serverMessage).toBe("Not your context");
+  });
+
+  it("reports a JSON reply whose body does not parse", async () => {
+    const broken = new Response("{", {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
+    const error = await failure(broken);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).not.toBe("");
+    expect(error.status).toBe(200);
   });
 
   it("rejects a successful reply that is not JSON", async () => {

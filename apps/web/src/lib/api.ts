@@ -1,4 +1,4 @@
-import { ApiError, messages } from "./api-error.js";
+import { ApiError, messages, toApiError } from "./api-error.js";
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -19,10 +19,11 @@ async function readErrorBody(response: Response): Promise<ErrorBody> {
 function errorFor(status: number, body: ErrorBody): ApiError {
   const code = typeof body.error === "string" ? body.error : undefined;
   const bodyMessage = typeof body.message === "string" && body.message ? body.message : undefined;
-  if (status === 429) return new ApiError(messages.rateLimited, status, code);
-  if (status === 403) return new ApiError(messages.forbidden, status, code);
-  if (status === 401) return new ApiError(bodyMessage ?? messages.unauthorized, status, code);
-  return new ApiError(bodyMessage ?? messages.failedStatus(status), status, code);
+  if (status === 429) return new ApiError(messages.rateLimited, status, code, bodyMessage);
+  if (status === 403) return new ApiError(messages.forbidden, status, code, bodyMessage);
+  if (status === 401)
+    return new ApiError(bodyMessage ?? messages.unauthorized, status, code, bodyMessage);
+  return new ApiError(bodyMessage ?? messages.failedStatus(status), status, code, bodyMessage);
 }
 
 /**
@@ -42,13 +43,18 @@ export async function requestJson<T>(
   let response: Response;
   try {
     response = await fetchImpl(path, { ...init, headers, credentials: "include" });
-  } catch {
-    throw new ApiError(messages.network, 0);
+  } catch (error) {
+    // fetch rejects with a TypeError when the network fails; anything else keeps its own text.
+    throw error instanceof TypeError ? new ApiError(messages.network, 0) : toApiError(error);
   }
   if (!response.ok) throw errorFor(response.status, await readErrorBody(response));
   if (response.status === 204) return undefined as T;
   const type = response.headers.get("content-type") ?? "unknown";
   if (!type.includes("application/json"))
     throw new ApiError(messages.notJson(type), response.status);
-  return (await response.json()) as T;
+  try {
+    return (await response.json()) as T;
+  } catch (error) {
+    throw toApiError(error, response.status);
+  }
 }

@@ -1,0 +1,52 @@
+import { useState } from "react";
+import { selectPrimaryRole } from "../stores/auth-selectors.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { logout } from "./logout.js";
+
+// Core spec §5 badge colours: admin blue, user green, guest (and anything else) gray.
+const badgeColours: Record<string, string> = {
+  Admin: "bg-blue-500/15 text-blue-300",
+  User: "bg-green-500/15 text-green-300",
+};
+const grayBadge = "bg-neutral-500/15 text-neutral-300";
+
+/**
+ * The header's user button: avatar, name and role badge. Signed in, a click signs out; anonymous,
+ * it will open sign-in (passkeys are not built yet).
+ */
+export function UserButton() {
+  const username = useAuthStore((state) => state.username) ?? "Anonymous";
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const role = useAuthStore((state) => selectPrimaryRole(state));
+  const [signingOut, setSigningOut] = useState(false);
+
+  const onClick = () => {
+    if (!isAuthenticated || signingOut) return;
+    setSigningOut(true);
+    void logout().finally(() => setSigningOut(false));
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={signingOut}
+      aria-label={`${username} (${role})`}
+      title={isAuthenticated ? "Sign out" : "Sign in (coming soon)"}
+      className="flex items-center gap-2 rounded-md px-2 py-1 text-sm transition-colors duration-150 hover:bg-surface-raised disabled:opacity-50"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-7 items-center justify-center rounded-full bg-primary-500 font-semibold text-neutral-950"
+      >
+        {username.charAt(0).toUpperCase()}
+      </span>
+      <span className="max-w-40 truncate text-neutral-100">{username}</span>
+      <span
+        className={`rounded px-1.5 py-0.5 text-xs font-medium ${badgeColours[role] ?? grayBadge}`}
+      >
+        {role}
+      </span>
+    </button>
+  );
+}

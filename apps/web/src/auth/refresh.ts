@@ -1,0 +1,44 @@
+import type { FetchLike } from "../lib/api.js";
+import { ApiError, messages } from "../lib/api-error.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { resetAllStores } from "../stores/reset.js";
+import { fetchAnonymousToken } from "./anonymous-token.js";
+import { forgetRenewalToken, keepRenewalToken, renewalToken } from "./renewal-token.js";
+
+let inFlight: Promise<string> | null = null;
+
+async function runRefresh(fetchImpl?: FetchLike): Promise<string> {
+  const auth = useAuthStore.getState();
+  if (auth.userType === "authenticated") {
+    // A signed-in session cannot be renewed without the passkey: sign the user out.
+    auth.clearAuth();
+    resetAllStores();
+    throw new ApiError(messages.unauthorized, 401);
+  }
+  const previous = auth.accessToken ?? renewalToken();
+  try {
+    const reply = await fetchAnonymousToken(previous, fetchImpl);
+    useAuthStore.getState().setAnonymousAuth(reply);
+    forgetRenewalToken();
+    return reply.access_token;
+  } catch (error) {
+    // Keep the old token so the next attempt (the auth gate's) can still renew the session.
+    if (previous) keepRenewalToken(previous);
+    useAuthStore.getState().clearAuth();
+    resetAllStores();
+    throw error;
+  }
+}
+
+/**
+ * Replaces a rejected or expired token and returns the new one. Anonymous visitors (and a browser
+ * with no session yet) get an anonymous token, renewing their session when the old token is
+ * known; signed-in users are signed out and the refresh fails; a failed refresh clears auth.
+ * Concurrent callers share one in-flight refresh.
+ */
+export function refreshToken(fetchImpl?: FetchLike): Promise<string> {
+  inFlight ??= runRefresh(fetchImpl).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}

@@ -1,0 +1,54 @@
+import { refreshToken } from "../auth/refresh.js";
+import { selectHasValidToken } from "../stores/auth-selectors.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { type FetchLike, requestJson } from "./api.js";
+import { ApiError, isInvalidTokenError } from "./api-error.js";
+import { newTraceId } from "./trace-id.js";
+
+/** Core spec §5: a call that needs a session, made without a valid token. */
+export const noValidTokenMessage = "No valid JWT token available";
+
+function validToken(): string | null {
+  const state = useAuthStore.getState();
+  return selectHasValidToken(state) ? state.accessToken : null;
+}
+
+function send<T>(path: string, init: RequestInit, token: string, fetchImpl?: FetchLike) {
+  const headers = new Headers(init.headers);
+  headers.set("Authorization", `Bearer ${token}`);
+  headers.set("x-trace-id", newTraceId());
+  return requestJson<T>(path, { ...init, headers }, fetchImpl);
+}
+
+/**
+ * Calls the API with the session's bearer token, credentials and a fresh x-trace-id, mapping
+ * failures like requestJson. When the token is rejected ('Invalid or expired JWT token' on a 401
+ * or 403) it refreshes the token (one refresh shared by all concurrent callers) and retries once.
+ */
+export async function authenticatedRequest<T>(
+  path: string,
+  init: RequestInit = {},
+  fetchImpl?: FetchLike,
+): Promise<T> {
+  const token = validToken();
+  if (!token) throw new ApiError(noValidTokenMessage, 0);
+  try {
+    return await send<T>(path, init, token, fetchImpl);
+  } catch (error) {
+    if (!isInvalidTokenError(error)) throw error;
+    // A late rejection of a token another caller has already replaced needs no second refresh.
+    const current = validToken();
+    let fresh: string;
+    if (current && current !== token) {
+      fresh = current;
+    } else {
+      try {
+        fresh = await refreshToken(fetchImpl);
+      } catch {
+        throw error;
+      }
+    }
+    // Token retry: 1 per request (core spec §9).
+    return send<T>(path, init, fresh, fetchImpl);
+  }
+}
