@@ -1,3 +1,5 @@
+import autocannon from "autocannon";
+
 /** Result of one closed-loop load run. */
 export interface LoadResult {
   requests: number;
@@ -6,33 +8,27 @@ export interface LoadResult {
 }
 
 /**
- * Keeps `concurrency` requests in flight against one URL on loopback for `durationMs`, then
- * reports completed requests per second. Bounded in time; stops by itself.
+ * Keeps `concurrency` connections busy against one URL on loopback for `durationMs` with
+ * autocannon, then reports completed requests per second. Bounded in time; stops by itself.
  */
 export async function runLoad(options: {
   url: string;
-  init: () => RequestInit;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
   concurrency: number;
   durationMs: number;
-  expectStatus: number;
 }): Promise<LoadResult> {
-  const deadline = performance.now() + options.durationMs;
-  let requests = 0;
-  let errors = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      try {
-        const res = await fetch(options.url, options.init());
-        await res.arrayBuffer();
-        if (res.status === options.expectStatus) requests++;
-        else errors++;
-      } catch {
-        errors++;
-      }
-    }
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? "GET",
+    headers: options.headers ?? {},
+    connections: options.concurrency,
+    duration: options.durationMs / 1000,
+  });
+  const ok = result["2xx"];
+  return {
+    requests: ok,
+    errors: result.errors + result.timeouts + result.non2xx,
+    perSecond: ok / (options.durationMs / 1000),
   };
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  return { requests, errors, perSecond: requests / seconds };
 }

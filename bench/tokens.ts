@@ -40,20 +40,18 @@ async function httpRuns(): Promise<{ sessions: number; verifies: number }> {
     const sessionUrl = `${server.url}/api/v1/core/oauth/session`;
     const sessions = await runLoad({
       url: sessionUrl,
-      init: () => ({ method: "POST" }),
+      method: "POST",
       concurrency,
       durationMs,
-      expectStatus: 200,
     });
     const reply = (await (await fetch(sessionUrl, { method: "POST" })).json()) as {
       access_token: string;
     };
     const verifies = await runLoad({
       url: `${server.url}/api/v1/core/me`,
-      init: () => ({ headers: { authorization: `Bearer ${reply.access_token}` } }),
+      headers: { authorization: `Bearer ${reply.access_token}` },
       concurrency,
       durationMs,
-      expectStatus: 200,
     });
     if (sessions.errors + verifies.errors > 0) {
       throw new Error(`errors during load: ${sessions.errors} session, ${verifies.errors} verify`);
@@ -91,7 +89,7 @@ export async function tokenThroughput(): Promise<void> {
 - *Anonymous sessions over HTTP*: \`POST /api/v1/core/oauth/session\`: user and session rows in one
   transaction plus an ES256 signature, ${concurrency} concurrent for ${durationMs / 1000} s.
 
-Rate limits off, log level warn; load generator on the same machine. Median of ${runs} runs.
+Rate limits off, log level warn; load from autocannon in the bench process on the same two cores. Median of ${runs} runs.
 
 | measure | median per second | runs |
 |---|---|---|

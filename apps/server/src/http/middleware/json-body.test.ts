@@ -92,6 +92,20 @@ describeEachDialect(
       expect(await users.count()).toBe(0);
     });
 
+    it("treats an empty chunked body as no body", async () => {
+      const { app, users } = appWithWriter();
+      const res = await app.request(
+        new Request("http://x/api/users", {
+          method: "POST",
+          headers: { "transfer-encoding": "chunked" },
+          body: new ReadableStream({ start: (controller) => controller.close() }),
+          duplex: "half",
+        } as RequestInit),
+      );
+      expect(res.status).toBe(201);
+      expect(await users.count()).toBe(1);
+    });
+
     it("rejects an oversized body with 413 and writes nothing", async () => {
       const { app, users } = appWithWriter();
       const res = await app.request("/api/users", {

@@ -32,17 +32,14 @@ export function jsonBody(limitBytes: number): MiddlewareHandler<AppEnv>[] {
     },
   });
   const parse: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!hasBody(c.req.raw)) {
+    // A chunked request may still carry nothing; only a non-empty body needs a JSON type.
+    const text = hasBody(c.req.raw) ? await c.req.text() : "";
+    if (text.trim() === "") {
       c.set("body", undefined);
       return next();
     }
     if (!isJsonType(c.req.header("content-type"))) {
       throw new AppError("unsupported_media_type", "Content-Type must be application/json");
-    }
-    const text = await c.req.text();
-    if (text.trim() === "") {
-      c.set("body", undefined);
-      return next();
     }
     try {
       c.set("body", JSON.parse(text));
