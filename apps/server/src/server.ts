@@ -8,6 +8,7 @@ import type { Config } from "./config/schema.js";
 import { type Db, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { createApp } from "./http/app.js";
+import { createServices } from "./http/services.js";
 import type { Logger } from "./log/logger.js";
 
 /** A started server and the way to stop it cleanly. */
@@ -42,7 +43,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   });
   logger.info({ kid: signingKey.kid, path: keyPath }, "signing key ready");
   const webDir = config.server.webDir ?? defaultWebDir;
-  const app = createApp({ config, db, logger, webDir, signingKey });
+  const services = createServices(config, db, signingKey, logger);
+  const app = createApp({ config, db, logger, webDir, signingKey, services });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
@@ -56,7 +58,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= shutdown(server, db, logger, config.server.shutdownTimeoutMs);
+    closing ??= (async () => {
+      // Live streams never finish by themselves; end them so the drain below can complete.
+      await services.hub.close();
+      await shutdown(server, db, logger, config.server.shutdownTimeoutMs);
+    })();
     return closing;
   };
   return { port, db, close };

@@ -22,6 +22,10 @@ export const envOverrides = [
   ["RATE_LIMIT_WINDOW_SECONDS", "rateLimit.windowSeconds"],
   ["RATE_LIMIT_SESSIONS_PER_IP", "rateLimit.anonymousSessionsPerIp"],
   ["RATE_LIMIT_API_PER_USER", "rateLimit.apiRequestsPerUser"],
+  ["STREAM_RETENTION_HOURS", "stream.retentionHours"],
+  ["STREAM_HEARTBEAT_SECONDS", "stream.heartbeatSeconds"],
+  ["STREAM_MAX_BUFFER_BYTES", "stream.maxBufferBytes"],
+  ["STREAM_MAX_CONNECTIONS_PER_USER", "stream.maxConnectionsPerUser"],
   ["LOG_LEVEL", "log.level"],
 ] as const;
 

@@ -70,6 +70,23 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    stream: z
+      .object({
+        /** How long events stay in the log for clients resuming with Last-Event-ID. */
+        retentionHours: z.coerce
+          .number()
+          .min(0.01)
+          .max(24 * 365)
+          .default(24),
+        /** Seconds between heartbeats on an idle stream (the spec's value is 15). */
+        heartbeatSeconds: z.coerce.number().int().min(1).max(300).default(15),
+        /** Unread bytes a slow client may accumulate before its stream is dropped. */
+        maxBufferBytes: z.coerce.number().int().min(4096).max(67_108_864).default(262_144),
+        /** Live stream connections one user may hold on one server process. */
+        maxConnectionsPerUser: z.coerce.number().int().min(1).max(1000).default(10),
+      })
+      .strict()
+      .prefault({}),
     log: z
       .object({
         level: z.enum(logLevels).default("info"),

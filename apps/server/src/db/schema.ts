@@ -12,6 +12,8 @@ export interface UsersTable {
   email: string | null;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
+  /** Id of the newest event in this user's log (bigint: pg returns it as a string). */
+  last_event_seq: ColumnType<string | number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -30,12 +32,38 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface ContextsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+  message_count: ColumnType<number, number | undefined, number>;
+  task_count: ColumnType<number, number | undefined, number>;
+  last_message_at: Timestamp | null;
+}
+
+export interface EventsTable {
+  user_id: string;
+  seq: ColumnType<string | number, number, never>;
+  event_type: string;
+  context_id: string | null;
+  /** The event's data as JSON text. */
+  data: string;
+  created_at: Timestamp;
+}
+
 /** Every table the server stores, keyed by table name. */
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  contexts: ContextsTable;
+  events: EventsTable;
 }
+
+export type ContextRow = Selectable<ContextsTable>;
+export type EventRow = Selectable<EventsTable>;
 
 export type SessionRow = Selectable<SessionsTable>;
 

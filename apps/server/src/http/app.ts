@@ -5,15 +5,17 @@ import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
 import { oauthRoutes } from "../routes/auth/oauth-routes.js";
+import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
 import { healthRoutes } from "../routes/health/health.js";
 import { meRoutes } from "../routes/me/me-routes.js";
+import { streamRoutes } from "../routes/stream/stream-routes.js";
 import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
-import { createServices } from "./services.js";
+import { createServices, type Services } from "./services.js";
 import { mountWebApp } from "./static.js";
 
 /** What the HTTP app needs from the process. */
@@ -22,6 +24,8 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   signingKey: SigningKey;
+  /** Shared services; built from the rest when not given. */
+  services?: Services;
   /** Folder of the built web app; when missing only the API is served. */
   webDir?: string;
   startedAt?: number;
@@ -31,7 +35,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, db, logger } = deps;
   const app = new Hono<AppEnv>();
-  const services = createServices(config, db, deps.signingKey);
+  const services = deps.services ?? createServices(config, db, deps.signingKey, logger);
   const https = config.server.publicUrl?.startsWith("https:") ?? false;
 
   app.use("*", ...requestContext(logger));
@@ -43,6 +47,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/health", healthRoutes(db, deps.startedAt ?? Date.now()));
   api.route("/v1/core/oauth", oauthRoutes(services));
   api.route("/v1/core/me", meRoutes(services));
+  api.route("/v1/core/contexts", contextsRoutes(services));
+  api.route("/v1/stream", streamRoutes(services));
   api.all("*", (c) =>
     errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),
   );

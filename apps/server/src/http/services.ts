@@ -6,10 +6,15 @@ import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import { SessionsRepository } from "../db/repositories/sessions.js";
 import { UsersRepository } from "../db/repositories/users.js";
+import type { Logger } from "../log/logger.js";
 import { DbRateLimitStore } from "../rate-limit/db-store.js";
 import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
 import { rateLimit } from "../rate-limit/rate-limit.js";
 import type { RateLimitStore } from "../rate-limit/store.js";
+import { EventLog } from "../stream/event-log.js";
+import { type EventNotifier, LocalNotifier } from "../stream/notifier.js";
+import { PgNotifier } from "../stream/pg-notifier.js";
+import { StreamHub } from "../stream/stream-hub.js";
 import type { AppEnv } from "./env.js";
 
 /** What route modules are built from: repositories, token service and the shared guards. */
@@ -20,6 +25,9 @@ export interface Services {
   sessions: SessionsRepository;
   tokens: TokenService;
   rateLimits: RateLimitStore;
+  events: EventLog;
+  notifier: EventNotifier;
+  hub: StreamHub;
   /** requireAuth plus the per-user API limit; put in front of every protected route. */
   protect: MiddlewareHandler<AppEnv>[];
 }
@@ -29,7 +37,12 @@ export function tokenIssuer(config: Config): string {
   return config.auth.issuer ?? config.server.publicUrl ?? "a2a-chat";
 }
 
-export function createServices(config: Config, db: Db, signingKey: SigningKey): Services {
+export function createServices(
+  config: Config,
+  db: Db,
+  signingKey: SigningKey,
+  logger: Logger,
+): Services {
   const users = new UsersRepository(db.kysely);
   const sessions = new SessionsRepository(db.kysely);
   const tokens = new TokenService(signingKey, {
@@ -46,6 +59,21 @@ export function createServices(config: Config, db: Db, signingKey: SigningKey): 
     windowSeconds: config.rateLimit.windowSeconds,
     keyOf: (c) => `user:${c.var.auth.userId}`,
   });
+  const events = new EventLog(db.dialect, db.location);
+  const notifier: EventNotifier =
+    db.dialect === "postgres" && config.database.url
+      ? new PgNotifier(config.database.url, db.location, logger)
+      : new LocalNotifier();
+  const hub = new StreamHub({
+    db,
+    events,
+    notifier,
+    logger,
+    heartbeatMs: config.stream.heartbeatSeconds * 1000,
+    maxConnectionsPerUser: config.stream.maxConnectionsPerUser,
+    maxBufferBytes: config.stream.maxBufferBytes,
+    retentionMs: config.stream.retentionHours * 3_600_000,
+  });
   return {
     config,
     db,
@@ -53,6 +81,9 @@ export function createServices(config: Config, db: Db, signingKey: SigningKey): 
     sessions,
     tokens,
     rateLimits,
+    events,
+    notifier,
+    hub,
     protect: [requireAuth(tokens, sessions), perUser],
   };
 }

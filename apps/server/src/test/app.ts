@@ -2,6 +2,7 @@ import { pino } from "pino";
 import { generateSigningKey, type SigningKey } from "../auth/signing-key.js";
 import type { ConfigInput } from "../config/schema.js";
 import { createApp } from "../http/app.js";
+import { createServices } from "../http/services.js";
 import { testConfig } from "./config.js";
 import type { TestDatabase } from "./databases.js";
 
@@ -13,12 +14,21 @@ export function createTestApp(
   database: TestDatabase,
   options: { config?: ConfigInput; webDir?: string; signingKey?: SigningKey } = {},
 ) {
-  const config = testConfig(options.config);
-  return createApp({
+  const config = testConfig({
+    ...options.config,
+    database: { ...database.config, ...options.config?.database },
+  });
+  const logger = pino({ level: "silent" });
+  const signingKey = options.signingKey ?? testSigningKey;
+  const services = createServices(config, database.db, signingKey, logger);
+  database.onDestroy(() => services.hub.close());
+  const app = createApp({
     config,
     db: database.db,
-    logger: pino({ level: "silent" }),
+    logger,
     webDir: options.webDir,
-    signingKey: options.signingKey ?? testSigningKey,
+    signingKey,
+    services,
   });
+  return Object.assign(app, { services });
 }

@@ -17,7 +17,28 @@ export interface TestDatabase {
   db: Db;
   /** The database section of a config that opens this same database. */
   config: Config["database"];
+  /** Registers cleanup (e.g. closing a stream hub) to run before the database goes away. */
+  onDestroy(cleanup: () => Promise<void>): void;
   destroy(): Promise<void>;
+}
+
+function withCleanups(
+  db: Db,
+  config: Config["database"],
+  destroy: () => Promise<void>,
+): TestDatabase {
+  const cleanups: (() => Promise<void>)[] = [];
+  return {
+    db,
+    config,
+    onDestroy: (cleanup) => {
+      cleanups.push(cleanup);
+    },
+    destroy: async () => {
+      for (const cleanup of cleanups.splice(0)) await cleanup();
+      await destroy();
+    },
+  };
 }
 
 function uniqueName(prefix: string): string {
@@ -35,14 +56,10 @@ export async function createTestDatabase(
     const config = { dataDir, schema: "public", poolSize: 1 };
     const db = await openDatabase(config);
     if (migrate) await migrateToLatest(db);
-    return {
-      db,
-      config,
-      destroy: async () => {
-        await db.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return withCleanups(db, config, async () => {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
   }
   if (postgresProblem) {
     throw new Error(`PostgreSQL is required in CI but unreachable: ${postgresProblem}`);
@@ -51,20 +68,16 @@ export async function createTestDatabase(
   const config = { dataDir: tmpdir(), url: testPostgresUrl, schema, poolSize: 4 };
   const db = await openDatabase(config);
   if (migrate) await migrateToLatest(db);
-  return {
-    db,
-    config,
-    destroy: async () => {
-      await db.close();
-      const client = new pg.Client({ connectionString: testPostgresUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return withCleanups(db, config, async () => {
+    await db.close();
+    const client = new pg.Client({ connectionString: testPostgresUrl });
+    await client.connect();
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    } finally {
+      await client.end();
+    }
+  });
 }
 
 /** Dialects the storage suites run on here: both, or SQLite alone when PostgreSQL is absent locally. */

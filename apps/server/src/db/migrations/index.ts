@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001_users.js";
 import * as m0002 from "./0002_sessions_rate_limits.js";
+import * as m0003 from "./0003_contexts_events.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -9,4 +10,5 @@ import * as m0002 from "./0002_sessions_rate_limits.js";
 export const migrations: Record<string, Migration> = {
   "0001_users": m0001,
   "0002_sessions_rate_limits": m0002,
+  "0003_contexts_events": m0003,
 };

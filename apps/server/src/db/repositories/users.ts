@@ -2,6 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, UserRow, UserType } from "../schema.js";
 
+/** A user as the repository hands it out (the event counter is the event log's business). */
+export type UserRecord = Omit<UserRow, "last_event_seq">;
+
+const columns = ["id", "user_type", "username", "email", "created_at", "updated_at"] as const;
+
 export interface NewUser {
   userType: UserType;
   username: string;
@@ -15,9 +20,9 @@ export class UsersRepository {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async create(input: NewUser): Promise<UserRow> {
+  async create(input: NewUser): Promise<UserRecord> {
     const at = this.now().toISOString();
-    const row: UserRow = {
+    const row: UserRecord = {
       id: randomUUID(),
       user_type: input.userType,
       username: input.username,
@@ -29,20 +34,20 @@ export class UsersRepository {
     return row;
   }
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  async findById(id: string): Promise<UserRecord | undefined> {
+    return this.db.selectFrom("users").select(columns).where("id", "=", id).executeTakeFirst();
   }
 
-  async findByEmail(email: string): Promise<UserRow | undefined> {
+  async findByEmail(email: string): Promise<UserRecord | undefined> {
     return this.db
       .selectFrom("users")
-      .selectAll()
+      .select(columns)
       .where("email", "=", email.toLowerCase())
       .executeTakeFirst();
   }
 
   /** Turns a user into a signed-in account; returns undefined if the user does not exist. */
-  async promote(id: string, username: string, email: string): Promise<UserRow | undefined> {
+  async promote(id: string, username: string, email: string): Promise<UserRecord | undefined> {
     const updated_at = this.now().toISOString();
     const result = await this.db
       .updateTable("users")

@@ -1,0 +1,71 @@
+import { type ContextRecord, lastContextMessage } from "@a2a-chat/contracts";
+import { sql } from "kysely";
+import type { AuthContext } from "../auth/auth-context.js";
+import { ContextsRepository } from "../db/repositories/contexts.js";
+import { AppError } from "../http/errors.js";
+import type { Services } from "../http/services.js";
+import { canUseContext } from "../policies/contexts.js";
+import { transactWithEvents } from "../stream/transact.js";
+import { presentContext } from "./present-context.js";
+
+const notFound = () => new AppError("not_found", "Context not found");
+
+/** Creates a conversation and its context_created event. */
+export function createContext(
+  services: Services,
+  auth: AuthContext,
+  name: string,
+): Promise<ContextRecord> {
+  return transactWithEvents(services, async (trx, emit) => {
+    const record = presentContext(await new ContextsRepository(trx).create(auth.userId, name));
+    await emit({
+      userId: auth.userId,
+      type: "context_created",
+      contextId: record.context_id,
+      data: record,
+    });
+    return record;
+  });
+}
+
+/** Renames one of the caller's conversations and emits context_updated. */
+export function renameContext(
+  services: Services,
+  auth: AuthContext,
+  id: string,
+  name: string,
+): Promise<ContextRecord> {
+  return transactWithEvents(services, async (trx, emit) => {
+    const contexts = new ContextsRepository(trx);
+    if (!canUseContext(auth, await contexts.findById(id))) throw notFound();
+    const row = await contexts.rename(id, name);
+    if (!row) throw notFound();
+    const record = presentContext(row);
+    await emit({ userId: auth.userId, type: "context_updated", contextId: id, data: record });
+    return record;
+  });
+}
+
+/**
+ * Deletes one of the caller's conversations unless it is their last, and emits context_deleted.
+ * The user's row is locked first so two concurrent deletes cannot both pass the count check.
+ */
+export function deleteContext(services: Services, auth: AuthContext, id: string): Promise<void> {
+  return transactWithEvents(services, async (trx, emit) => {
+    if (services.db.dialect === "postgres") {
+      await sql`select id from users where id = ${auth.userId} for update`.execute(trx);
+    }
+    const contexts = new ContextsRepository(trx);
+    if (!canUseContext(auth, await contexts.findById(id))) throw notFound();
+    if ((await contexts.countForUser(auth.userId)) <= 1) {
+      throw new AppError("conflict", lastContextMessage);
+    }
+    await contexts.delete(id);
+    await emit({
+      userId: auth.userId,
+      type: "context_deleted",
+      contextId: id,
+      data: { context_id: id },
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { ContextRow, Database } from "../schema.js";
+
+/** Reads and writes conversations. Every method that takes a user id is scoped to that user. */
+export class ContextsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** A user's conversations, most recently updated first. */
+  async listForUser(userId: string): Promise<ContextRow[]> {
+    return this.db
+      .selectFrom("contexts")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .orderBy("updated_at", "desc")
+      .orderBy("id")
+      .execute();
+  }
+
+  async findById(id: string): Promise<ContextRow | undefined> {
+    return this.db.selectFrom("contexts").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async countForUser(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("contexts")
+      .select((eb) => eb.fn.countAll<string | number | bigint>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async create(userId: string, name: string): Promise<ContextRow> {
+    const at = this.now().toISOString();
+    const row: ContextRow = {
+      id: randomUUID(),
+      user_id: userId,
+      name,
+      created_at: at,
+      updated_at: at,
+      message_count: 0,
+      task_count: 0,
+      last_message_at: null,
+    };
+    await this.db.insertInto("contexts").values(row).execute();
+    return row;
+  }
+
+  async rename(id: string, name: string): Promise<ContextRow | undefined> {
+    await this.db
+      .updateTable("contexts")
+      .set({ name, updated_at: this.now().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    return this.findById(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom("contexts").where("id", "=", id).execute();
+  }
+}

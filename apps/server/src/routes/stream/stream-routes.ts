@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../http/env.js";
+import { errorResponse } from "../../http/errors.js";
+import type { Services } from "../../http/services.js";
+import { parseLastEventId } from "../../stream/sse.js";
+
+/** GET /api/v1/stream/contexts: the caller's live event stream (server-sent events). */
+export function streamRoutes(services: Services): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use("*", ...services.protect);
+
+  routes.get("/contexts", async (c) => {
+    const { userId } = c.var.auth;
+    // Listening must be on before the snapshot is read, or a commit in between could be missed.
+    await services.notifier.ready();
+    const connection = services.hub.open(userId);
+    if (!connection) {
+      return errorResponse(
+        c,
+        "rate_limited",
+        `Too many live stream connections (at most ${services.config.stream.maxConnectionsPerUser}); close another tab and try again`,
+        { "Retry-After": "5" },
+      );
+    }
+    c.req.raw.signal.addEventListener("abort", () => connection.close(), { once: true });
+    try {
+      await connection.begin(parseLastEventId(c.req.header("last-event-id")));
+    } catch (error) {
+      connection.close();
+      throw error;
+    }
+    return new Response(connection.stream, {
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+      },
+    });
+  });
+  return routes;
+}

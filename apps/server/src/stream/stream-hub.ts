@@ -1,0 +1,103 @@
+import type { Db } from "../db/database.js";
+import type { Logger } from "../log/logger.js";
+import type { EventLog } from "./event-log.js";
+import type { EventNotifier } from "./notifier.js";
+import { StreamConnection } from "./stream-connection.js";
+
+export interface StreamHubOptions {
+  db: Db;
+  events: EventLog;
+  notifier: EventNotifier;
+  logger: Logger;
+  heartbeatMs: number;
+  maxConnectionsPerUser: number;
+  maxBufferBytes: number;
+  retentionMs: number;
+}
+
+/**
+ * All live stream connections of this process, by user. Wakes a user's connections when the
+ * notifier reports new events, sends heartbeats, and prunes the log past its retention.
+ */
+export class StreamHub {
+  private readonly byUser = new Map<string, Set<StreamConnection>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  constructor(private readonly options: StreamHubOptions) {
+    options.notifier.onEvents((userId) => this.wake(userId));
+    this.timers.push(setInterval(() => this.heartbeat(), options.heartbeatMs));
+    const pruneEvery = Math.min(options.retentionMs / 4, 5 * 60_000);
+    this.timers.push(setInterval(() => void this.prune(), pruneEvery));
+    for (const timer of this.timers) timer.unref();
+  }
+
+  /** Opens a connection for the user, or undefined when they already hold the maximum. */
+  open(userId: string): StreamConnection | undefined {
+    const set = this.byUser.get(userId) ?? new Set<StreamConnection>();
+    if (set.size >= this.options.maxConnectionsPerUser) return undefined;
+    const connection = new StreamConnection(userId, {
+      db: this.options.db,
+      events: this.options.events,
+      logger: this.options.logger,
+      maxBufferBytes: this.options.maxBufferBytes,
+      onClose: (closed) => this.forget(closed),
+    });
+    set.add(connection);
+    this.byUser.set(userId, set);
+    return connection;
+  }
+
+  /** Connections currently open in this process. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  /** New events for a user (or, with undefined, possibly for anyone). */
+  wake(userId: string | undefined): void {
+    const sets = userId === undefined ? [...this.byUser.values()] : [this.byUser.get(userId)];
+    for (const set of sets) for (const connection of set ?? []) connection.wake();
+  }
+
+  /** Ends every stream (clients will resume elsewhere) and stops the timers. */
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    for (const set of [...this.byUser.values()])
+      for (const connection of [...set]) connection.close();
+    await this.options.notifier.close();
+  }
+
+  async prune(now = Date.now()): Promise<number> {
+    try {
+      return await this.options.events.prune(
+        this.options.db.kysely,
+        new Date(now - this.options.retentionMs),
+      );
+    } catch (error) {
+      this.options.logger.warn({ err: error }, "event log pruning failed");
+      return 0;
+    }
+  }
+
+  private heartbeat(): void {
+    const timestamp = new Date().toISOString();
+    for (const [userId, set] of this.byUser) {
+      for (const connection of set) {
+        connection.sendTransient({
+          event_type: "heartbeat",
+          context_id: null,
+          user_id: userId,
+          data: {},
+          timestamp,
+        });
+      }
+    }
+  }
+
+  private forget(connection: StreamConnection): void {
+    const set = this.byUser.get(connection.userId);
+    set?.delete(connection);
+    if (set && set.size === 0) this.byUser.delete(connection.userId);
+  }
+}
