@@ -93,6 +93,26 @@ describe("startServer", () => {
     expect(existsSync(join(dataDir ?? "", `${sqliteFileName}-wal`))).toBe(false);
   });
 
+  it("ends live streams on close instead of waiting for them", async () => {
+    const server = await start(10_000);
+    const base = `http://127.0.0.1:${server.port}`;
+    const session = await fetch(`${base}/api/v1/core/oauth/session`, { method: "POST" });
+    const { access_token } = (await session.json()) as { access_token: string };
+    const stream = await fetch(`${base}/api/v1/stream/contexts`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    const reader = stream.body?.getReader();
+    expect((await reader?.read())?.done).toBe(false);
+    const started = Date.now();
+    await server.close();
+    running = undefined;
+    expect(Date.now() - started).toBeLessThan(3000);
+    for (;;) {
+      const chunk = await reader?.read().catch(() => ({ done: true }));
+      if (!chunk || chunk.done) break;
+    }
+  });
+
   it("cuts requests that outlive the shutdown timeout", async () => {
     const server = await start(200);
     const started = Date.now();
