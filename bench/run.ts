@@ -1,10 +1,12 @@
 import { idleMemory } from "./idle-memory.js";
+import { streamBench } from "./stream.js";
 import { tokenThroughput } from "./tokens.js";
 
 /** Every benchmark, in order; each writes its own section of docs/benchmarks.md. */
 const benchmarks: Record<string, () => Promise<void>> = {
   "idle-memory": idleMemory,
   tokens: tokenThroughput,
+  stream: streamBench,
 };
 
 const only = process.argv.slice(2);

@@ -45,7 +45,7 @@ describe("the built app in Chromium", () => {
     const deep = await page.goto(`${server.url}/chat`);
     expect(deep?.status()).toBe(200);
     expect(deep?.headers()["cache-control"]).toBe("no-cache");
-    await page.getByRole("heading", { name: "Conversation" }).waitFor();
+    await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
 
     const api = await page.goto(`${server.url}/api/does-not-exist`);
     expect(api?.status()).toBe(404);

@@ -36,19 +36,26 @@ describe("routes", () => {
   it("sets up a session before showing the chat", () => {
     renderAt("/chat");
     expect(screen.getByRole("heading", { name: "Initializing" })).toBeInTheDocument();
-    expect(screen.queryByRole("heading", { name: "Conversation" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Conversation:/ })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/core/oauth/session");
   });
 
   it("renders the chat shell at /chat with the user button and reports an unreachable server", async () => {
     useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
     renderAt("/chat");
-    expect(screen.getByRole("heading", { name: "Conversation" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Anonymous (Guest)" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("button", { name: "Conversation: Loading conversations..." }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Connecting to server...");
+    expect(
+      screen.getByText("Loading conversations...", { selector: "main p" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Anonymous (Guest)" })).toBeInTheDocument();
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Server unreachable: Network error. Please check your connection and try again.",
     );
+    // The live stream is opened too; with no server it waits to reconnect.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/v1/stream/contexts");
   });
 
   it("renders a not-found page for unknown paths", () => {

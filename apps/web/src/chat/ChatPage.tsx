@@ -1,34 +1,40 @@
 import { Link } from "react-router";
 import { Logo } from "../app/Logo.js";
 import { UserButton } from "../auth/UserButton.js";
+import { useContextStream } from "../stream/useContextStream.js";
+import { ConversationsDropdown } from "./ConversationsDropdown.js";
+import { ConversationView } from "./ConversationView.js";
 import { ServerStatus } from "./ServerStatus.js";
+import { StreamStatus } from "./StreamStatus.js";
 import { useServerHealth } from "./useServerHealth.js";
 
-/** The chat application at /chat: header and the three-column shell the chat will fill. */
+/** The chat application at /chat: header, live stream and the three-column shell. */
 export function ChatPage() {
   const health = useServerHealth();
+  useContextStream();
   return (
     <div className="flex h-full flex-col">
-      <header className="flex h-12 items-center justify-between border-b border-border px-4">
-        <Link to="/" aria-label="A2A Chat home" className="flex items-center">
-          <Logo />
-        </Link>
+      <header className="flex h-12 items-center justify-between gap-4 border-b border-border px-4">
+        <div className="flex min-w-0 items-center gap-4">
+          <Link to="/" aria-label="A2A Chat home" className="flex items-center">
+            <Logo />
+          </Link>
+          <ConversationsDropdown />
+        </div>
         <div className="flex items-center gap-4">
+          <StreamStatus />
           <ServerStatus state={health} />
           <UserButton />
         </div>
       </header>
-      <div className="mx-auto grid w-full max-w-[1600px] flex-1 grid-cols-1 md:grid-cols-[25%_1fr_20%] lg:grid-cols-[minmax(240px,20%)_1fr_minmax(200px,15%)]">
+      <div className="mx-auto grid min-h-0 w-full max-w-[1600px] flex-1 grid-cols-1 md:grid-cols-[25%_1fr_20%] lg:grid-cols-[minmax(240px,20%)_1fr_minmax(200px,15%)]">
         <aside aria-label="Agents" className="hidden border-r border-border p-4 md:block">
           <h2 className="text-xs font-semibold uppercase tracking-wider text-neutral-400">
             Agents
           </h2>
         </aside>
-        <main className="flex flex-col items-center justify-center gap-3 p-6 text-center">
-          <h1 className="text-2xl font-semibold">Conversation</h1>
-          <p className="max-w-md text-neutral-400">
-            Agents, conversations and tools appear here once they are connected to this server.
-          </p>
+        <main className="flex min-h-0 flex-col">
+          <ConversationView />
         </main>
         <aside aria-label="Tools" className="hidden border-l border-border p-4 md:block">
           <h2 className="text-xs font-semibold uppercase tracking-wider text-neutral-400">Tools</h2>

@@ -1,0 +1,21 @@
+import { act, render, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetAllStores } from "../stores/reset.js";
+import { useStreamStore } from "../stores/stream-store.js";
+import { StreamStatus } from "./StreamStatus.js";
+
+describe("StreamStatus", () => {
+  beforeEach(() => resetAllStores());
+
+  it("shows the live stream's status as it changes", () => {
+    render(<StreamStatus />);
+    expect(screen.getByText("Live disconnected")).toHaveAttribute(
+      "title",
+      "Live updates: disconnected",
+    );
+    for (const status of ["connecting", "connected", "error"] as const) {
+      act(() => useStreamStore.getState().setStatus(status));
+      expect(screen.getByText(`Live ${status}`)).toHaveAttribute("data-stream-status", status);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import type { FetchLike } from "../lib/api.js";
+import { logger } from "../lib/logger.js";
+import { selectHasValidToken } from "../stores/auth-selectors.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { useContextsStore } from "../stores/contexts-store.js";
+import { useStreamStore } from "../stores/stream-store.js";
+import { StreamClient, type StreamTimers } from "./stream-client.js";
+import type { StreamHandlers } from "./stream-event.js";
+
+function currentToken(): string | null {
+  const auth = useAuthStore.getState();
+  return selectHasValidToken(auth) ? auth.accessToken : null;
+}
+
+const contextHandlers: StreamHandlers = {
+  snapshot: (data) => useContextsStore.getState().receiveSnapshot(data.contexts),
+  context_created: (data) => useContextsStore.getState().receiveCreated(data),
+  context_updated: (data) => useContextsStore.getState().receiveUpdated(data),
+  context_deleted: (data) => useContextsStore.getState().receiveDeleted(data.context_id),
+  context_stats: (data) => useContextsStore.getState().receiveStats(data),
+  error: (data) => logger.warn(`Live stream error ${data.code}: ${data.message}`),
+};
+
+/**
+ * Keeps the live state stream open while mounted (inside the auth gate): events go to the
+ * conversations store, the connection status to the stream store. A different user gets a new
+ * connection; a renewed token of the same user is picked up on the next reconnect.
+ */
+export function useContextStream(options: { fetchImpl?: FetchLike; timers?: StreamTimers } = {}) {
+  const userId = useAuthStore((state) => state.userId);
+  const { fetchImpl, timers } = options;
+
+  useEffect(() => {
+    if (!userId) return;
+    const setStatus = useStreamStore.getState().setStatus;
+    const client = new StreamClient({
+      getToken: currentToken,
+      handlers: contextHandlers,
+      onStatus: setStatus,
+      fetchImpl,
+      timers,
+    });
+    client.connect();
+    return () => client.close();
+  }, [userId, fetchImpl, timers]);
+}
