@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectErrors, launchChromium, screenshot } from "./harness/browser.js";
-import { type E2eServer, startBuiltServer } from "./harness/server.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { collectErrors, screenshot } from "./harness/browser.js";
+import { useServerAndBrowser } from "./harness/suite.js";
 
 async function openMenu(page: Page): Promise<void> {
   const trigger = page.getByRole("button", { name: /^Conversation: / });
@@ -31,26 +31,17 @@ async function expectNames(page: Page, expected: string[]): Promise<void> {
 }
 
 describe("conversations across two tabs", () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   it("follows create, rename and delete live, and rolls back a failed rename", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const tabA = await context.newPage();
     const errorsA = collectErrors(tabA);
-    await tabA.goto(`${server.url}/chat`);
+    await tabA.goto(`${suite.server.url}/chat`);
     await tabA.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
 
     const tabB = await context.newPage();
-    await tabB.goto(`${server.url}/chat`);
+    await tabB.goto(`${suite.server.url}/chat`);
     await tabB.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
     await tabB.getByText("Live connected").waitFor();
 

@@ -1,25 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectErrors, launchChromium, screenshot } from "./harness/browser.js";
-import { type E2eServer, startBuiltServer } from "./harness/server.js";
+import { describe, expect, it } from "vitest";
+import { collectErrors, screenshot } from "./harness/browser.js";
+import { useServerAndBrowser } from "./harness/suite.js";
 
 describe("the built app in Chromium", () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   it("loads / and opens the chat, which reaches the server", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = collectErrors(page);
 
-    const response = await page.goto(`${server.url}/`);
+    const response = await page.goto(`${suite.server.url}/`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
     await page.getByRole("heading", { level: 1 }).waitFor();
@@ -30,7 +20,7 @@ describe("the built app in Chromium", () => {
     await screenshot(page, "home");
 
     await page.getByRole("link", { name: "Start chatting" }).click();
-    await page.waitForURL(`${server.url}/chat`);
+    await page.waitForURL(`${suite.server.url}/chat`);
     const status = page.getByRole("status");
     await status.filter({ hasText: "online" }).waitFor();
     expect(await status.textContent()).toContain("sqlite");
@@ -41,13 +31,13 @@ describe("the built app in Chromium", () => {
   });
 
   it("serves the app on a deep link and the API as JSON", async () => {
-    const page = await browser.newPage();
-    const deep = await page.goto(`${server.url}/chat`);
+    const page = await suite.browser.newPage();
+    const deep = await page.goto(`${suite.server.url}/chat`);
     expect(deep?.status()).toBe(200);
     expect(deep?.headers()["cache-control"]).toBe("no-cache");
     await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
 
-    const api = await page.goto(`${server.url}/api/does-not-exist`);
+    const api = await page.goto(`${suite.server.url}/api/does-not-exist`);
     expect(api?.status()).toBe(404);
     expect(api?.headers()["content-type"]).toContain("application/json");
     await page.close();

@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectErrors, launchChromium, screenshot } from "./harness/browser.js";
-import { type E2eServer, startBuiltServer } from "./harness/server.js";
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { collectErrors, screenshot } from "./harness/browser.js";
+import { startBuiltServer } from "./harness/server.js";
+import { useServerAndBrowser } from "./harness/suite.js";
 
 interface StoredAuth {
   state: { userId: string | null; accessToken: string | null; userType: string | null };
@@ -16,19 +17,10 @@ async function storedAuth(context: BrowserContext): Promise<StoredAuth["state"]>
 }
 
 describe("anonymous sessions in Chromium", () => {
-  let server: E2eServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startBuiltServer();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   it("gives a new browser profile an anonymous session, kept across a reload", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
     let tokenCalls = 0;
@@ -36,7 +28,7 @@ describe("anonymous sessions in Chromium", () => {
       if (request.url().endsWith("/api/v1/core/oauth/session")) tokenCalls++;
     });
 
-    await page.goto(`${server.url}/chat`);
+    await page.goto(`${suite.server.url}/chat`);
     const userButton = page.getByRole("button", { name: /Anonymous/ });
     await userButton.waitFor();
     expect(await userButton.textContent()).toContain("Guest");
@@ -46,7 +38,7 @@ describe("anonymous sessions in Chromium", () => {
     expect(auth.userType).toBe("anon");
     expect(auth.userId).toMatch(/^[0-9a-f-]{36}$/);
     // The stored token is a real one: the server knows whose it is.
-    const me = await fetch(`${server.url}/api/v1/core/me`, {
+    const me = await fetch(`${suite.server.url}/api/v1/core/me`, {
       headers: { authorization: `Bearer ${auth.accessToken}` },
     });
     expect(me.status).toBe(200);
@@ -69,7 +61,7 @@ describe("anonymous sessions in Chromium", () => {
       const used = await fetch(`${strict.url}/api/v1/core/oauth/session`, { method: "POST" });
       expect(used.status).toBe(200);
 
-      const context = await browser.newContext();
+      const context = await suite.browser.newContext();
       const page = await context.newPage();
       const statuses: number[] = [];
       page.on("response", (response) => {

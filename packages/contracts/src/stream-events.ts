@@ -1,26 +1,7 @@
 import { z } from "zod";
 import { contextRecordSchema } from "./contexts.js";
 
-/** Every event type the live stream carries (core spec §4). */
-export const streamEventTypes = [
-  "snapshot",
-  "context_created",
-  "context_updated",
-  "context_deleted",
-  "context_stats",
-  "task_created",
-  "task_status_changed",
-  "task_completed",
-  "message_added",
-  "artifact_created",
-  "tool_execution_completed",
-  "heartbeat",
-  "error",
-] as const;
-/** An event type of the live stream. */
-export type StreamEventType = (typeof streamEventTypes)[number];
-
-/** Event types written to the durable per-user log (the rest are per connection). */
+/** Event types written to the durable per-user log (core spec §4). */
 export const loggedEventTypes = [
   "context_created",
   "context_updated",
@@ -32,9 +13,14 @@ export const loggedEventTypes = [
   "message_added",
   "artifact_created",
   "tool_execution_completed",
-] as const satisfies readonly StreamEventType[];
+] as const;
 /** An event type written to the durable log. */
 export type LoggedEventType = (typeof loggedEventTypes)[number];
+
+/** Every event type the live stream carries: the logged ones plus per-connection ones. */
+export const streamEventTypes = ["snapshot", ...loggedEventTypes, "heartbeat", "error"] as const;
+/** An event type of the live stream. */
+export type StreamEventType = (typeof streamEventTypes)[number];
 
 /** Seconds between heartbeats on an idle stream. */
 export const heartbeatIntervalSeconds = 15;

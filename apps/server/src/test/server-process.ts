@@ -7,6 +7,7 @@ const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
 /** A server started as its own process from source, as a replica would be. */
 export interface ServerProcess {
   url: string;
+  pid: number;
   child: ChildProcess;
   output(): string;
   kill(signal?: NodeJS.Signals): Promise<void>;
@@ -26,11 +27,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts src/main.ts with the given environment and waits until its health check answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server as its own process and waits until its health check answers: from source
+ * (src/main.ts through tsx) by default, or the built bundle (dist/main.js) as `npm start` runs it.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { built?: boolean; cwd?: string } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverRoot,
+  const args = options.built
+    ? [fileURLToPath(new URL("../../dist/main.js", import.meta.url))]
+    : ["--import", "tsx", "src/main.ts"];
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd ?? serverRoot,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -58,6 +68,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   return {
     url,
+    pid: child.pid ?? 0,
     child,
     output: () => output,
     kill: async (signal = "SIGTERM") => {
