@@ -41,7 +41,7 @@ export function UserButton() {
       >
         {username.charAt(0).toUpperCase()}
       </span>
-      <span className="max-w-40 truncate text-neutral-100">{username}</span>
+      <span className="hidden max-w-40 truncate text-neutral-100 sm:inline">{username}</span>
       <span
         className={`rounded px-1.5 py-0.5 text-xs font-medium ${badgeColours[role] ?? grayBadge}`}
       >

@@ -14,14 +14,14 @@ export function ChatPage() {
   useContextStream();
   return (
     <div className="flex h-full flex-col">
-      <header className="flex h-12 items-center justify-between gap-4 border-b border-border px-4">
-        <div className="flex min-w-0 items-center gap-4">
-          <Link to="/" aria-label="A2A Chat home" className="flex items-center">
-            <Logo />
+      <header className="flex h-12 items-center justify-between gap-2 border-b border-border px-2 sm:gap-4 sm:px-4">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
+          <Link to="/" aria-label="A2A Chat home" className="flex shrink-0 items-center">
+            <Logo compact />
           </Link>
           <ConversationsDropdown />
         </div>
-        <div className="flex items-center gap-4">
+        <div className="flex shrink-0 items-center gap-2 sm:gap-4">
           <StreamStatus />
           <ServerStatus state={health} />
           <UserButton />

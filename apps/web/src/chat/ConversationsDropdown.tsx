@@ -94,7 +94,7 @@ export function ConversationsDropdown() {
         aria-controls={panelId}
         aria-label={`Conversation: ${label}`}
         onClick={() => setOpen((value) => !value)}
-        className="flex max-w-64 items-center gap-2 rounded-md border border-border px-3 py-1 text-sm text-neutral-100 transition-colors duration-150 hover:bg-surface-raised"
+        className="flex max-w-40 items-center gap-2 sm:max-w-64 rounded-md border border-border px-3 py-1 text-sm text-neutral-100 transition-colors duration-150 hover:bg-surface-raised"
       >
         <span className="truncate">{label}</span>
         <svg viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0" aria-hidden="true">

@@ -1,26 +1,32 @@
 import type { HealthState } from "./useServerHealth.js";
 
-/** One line saying whether the server answers and on what storage. */
+/** Whether the server answers and on what storage; on narrow screens only the dot shows. */
 export function ServerStatus({ state }: { state: HealthState }) {
   if (state.kind === "loading") {
     return (
-      <p role="status" className="text-sm text-neutral-400">
+      <p role="status" className="truncate text-sm text-neutral-400">
         Connecting to server...
       </p>
     );
   }
   if (state.kind === "error") {
     return (
-      <p role="alert" className="text-sm text-red-400">
+      <p role="alert" className="max-w-64 truncate text-sm text-red-400" title={state.message}>
         Server unreachable: {state.message}
       </p>
     );
   }
   const { version, database } = state.health;
   return (
-    <p role="status" className="flex items-center gap-2 text-sm text-neutral-300">
+    <p
+      role="status"
+      className="flex items-center gap-2 whitespace-nowrap text-sm text-neutral-400"
+      title={`Database schema ${database.migration ?? "empty"}`}
+    >
       <span className="size-2 rounded-full bg-green-500" aria-hidden="true" />
-      Server {version} online · {database.dialect} · schema {database.migration ?? "empty"}
+      <span className="sr-only xl:not-sr-only">
+        Server {version} online · {database.dialect}
+      </span>
     </p>
   );
 }

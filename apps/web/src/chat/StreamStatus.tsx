@@ -13,12 +13,12 @@ export function StreamStatus() {
   const status = useStreamStore((state) => state.status);
   return (
     <p
-      className="flex items-center gap-2 text-sm text-neutral-400"
+      className="flex items-center gap-2 whitespace-nowrap text-sm text-neutral-400"
       data-stream-status={status}
       title={`Live updates: ${status}`}
     >
       <span className={`size-2 rounded-full ${dots[status]}`} aria-hidden="true" />
-      Live {status}
+      <span className="sr-only lg:not-sr-only">Live {status}</span>
     </p>
   );
 }
