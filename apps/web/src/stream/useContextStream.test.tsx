@@ -75,6 +75,25 @@ describe("useContextStream", () => {
     );
   });
 
+  it("tries again when the browser comes back online after the stream gave up", async () => {
+    let failing = true;
+    fetchImpl.mockImplementation(async () => {
+      if (failing) throw new TypeError("offline");
+      const reply = sseResponse();
+      replies.push(reply);
+      return reply.response;
+    });
+    render(<Probe />);
+    await vi.waitFor(() => expect(useStreamStore.getState().status).toBe("error"));
+    const callsWhileDown = fetchImpl.mock.calls.length;
+    failing = false;
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    await vi.waitFor(() => expect(useStreamStore.getState().status).toBe("connected"));
+    expect(fetchImpl.mock.calls.length).toBe(callsWhileDown + 1);
+  });
+
   it("stays closed without a session", () => {
     useAuthStore.getState().clearAuth();
     render(<Probe />);

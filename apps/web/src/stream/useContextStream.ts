@@ -42,6 +42,23 @@ export function useContextStream(options: { fetchImpl?: FetchLike; timers?: Stre
       timers,
     });
     client.connect();
-    return () => client.close();
+    // After the reconnect budget is spent the client stays down; coming back online or to the tab
+    // is a good moment to try again (it resumes from the last event id, so nothing is missed).
+    const revive = () => {
+      const status = client.getStatus();
+      if (
+        document.visibilityState === "visible" &&
+        (status === "error" || status === "disconnected")
+      ) {
+        client.connect();
+      }
+    };
+    window.addEventListener("online", revive);
+    document.addEventListener("visibilitychange", revive);
+    return () => {
+      window.removeEventListener("online", revive);
+      document.removeEventListener("visibilitychange", revive);
+      client.close();
+    };
   }, [userId, fetchImpl, timers]);
 }
