@@ -48,11 +48,13 @@ export function renameContext(
 
 /**
  * Deletes one of the caller's conversations unless it is their last, and emits context_deleted.
- * The user's row is locked first so two concurrent deletes cannot both pass the count check.
+ * The user's row is locked before counting so two concurrent deletes cannot both pass the check.
  */
 export function deleteContext(services: Services, auth: AuthContext, id: string): Promise<void> {
   return transactWithEvents(services, async (trx, emit) => {
     if (services.db.dialect === "postgres") {
+      // Same lock order as every other write (conversation, then user) so writers never deadlock.
+      await sql`select id from contexts where id = ${id} for update`.execute(trx);
       await sql`select id from users where id = ${auth.userId} for update`.execute(trx);
     }
     const contexts = new ContextsRepository(trx);

@@ -53,6 +53,49 @@ export interface EventsTable {
   created_at: Timestamp;
 }
 
+export interface TasksTable {
+  id: string;
+  user_id: string;
+  context_id: string;
+  agent_name: string;
+  task_type: string;
+  state: string;
+  status_timestamp: Timestamp;
+  /** The status message as JSON text, if the status came with one. */
+  status_message: string | null;
+  /** The task's metadata as JSON text. */
+  metadata: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  user_id: string;
+  context_id: string;
+  task_id: string | null;
+  role: string;
+  /** The message parts as JSON text. */
+  parts: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+export interface ArtifactsTable {
+  id: string;
+  user_id: string;
+  context_id: string;
+  task_id: string | null;
+  name: string | null;
+  description: string | null;
+  /** The artifact parts as JSON text. */
+  parts: string;
+  /** The artifact metadata as JSON text. */
+  metadata: string;
+  artifact_type: string;
+  fingerprint: string | null;
+  created_at: Timestamp;
+}
+
 /** Every table the server stores, keyed by table name. */
 export interface Database {
   users: UsersTable;
@@ -60,10 +103,17 @@ export interface Database {
   rate_limits: RateLimitsTable;
   contexts: ContextsTable;
   events: EventsTable;
+  tasks: TasksTable;
+  messages: MessagesTable;
+  artifacts: ArtifactsTable;
 }
 
 export type ContextRow = Selectable<ContextsTable>;
 export type EventRow = Selectable<EventsTable>;
+
+export type TaskRow = Selectable<TasksTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type ArtifactRow = Selectable<ArtifactsTable>;
 
 export type SessionRow = Selectable<SessionsTable>;
 

@@ -4,11 +4,14 @@ import type { SigningKey } from "../auth/signing-key.js";
 import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
+import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
 import { oauthRoutes } from "../routes/auth/oauth-routes.js";
+import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
 import { healthRoutes } from "../routes/health/health.js";
 import { meRoutes } from "../routes/me/me-routes.js";
 import { streamRoutes } from "../routes/stream/stream-routes.js";
+import { tasksRoutes } from "../routes/tasks/tasks-routes.js";
 import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
@@ -47,7 +50,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/health", healthRoutes(db, deps.startedAt ?? Date.now()));
   api.route("/v1/core/oauth", oauthRoutes(services));
   api.route("/v1/core/me", meRoutes(services));
+  // Mounted first: its paths run its own guards only, so auth and rate limit run exactly once.
+  api.route("/v1/core/contexts", contextItemsRoutes(services));
   api.route("/v1/core/contexts", contextsRoutes(services));
+  api.route("/v1/core/tasks", tasksRoutes(services));
+  api.route("/v1/core/artifacts", artifactsRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
   api.all("*", (c) =>
     errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),

@@ -21,6 +21,8 @@ import type { AppEnv } from "./env.js";
 export interface Services {
   config: Config;
   db: Db;
+  /** The process logger, for commands that run outside a request. */
+  logger: Logger;
   users: UsersRepository;
   sessions: SessionsRepository;
   tokens: TokenService;
@@ -77,6 +79,7 @@ export function createServices(
   return {
     config,
     db,
+    logger,
     users,
     sessions,
     tokens,

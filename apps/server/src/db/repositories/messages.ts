@@ -1,0 +1,39 @@
+import type { Insertable, Kysely } from "kysely";
+import type { Database, MessageRow, MessagesTable } from "../schema.js";
+
+/** Reads and writes the messages of conversations and their tasks. */
+export class MessagesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findById(id: string): Promise<MessageRow | undefined> {
+    return this.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** The messages of some tasks, oldest first. */
+  async listForTasks(taskIds: readonly string[]): Promise<MessageRow[]> {
+    if (taskIds.length === 0) return [];
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("task_id", "in", taskIds)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** When the newest message of a conversation was written, if any. */
+  async lastCreatedAt(contextId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select("created_at")
+      .where("context_id", "=", contextId)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row?.created_at;
+  }
+
+  async insert(row: Insertable<MessagesTable>): Promise<void> {
+    await this.db.insertInto("messages").values(row).execute();
+  }
+}

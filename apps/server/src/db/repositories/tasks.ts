@@ -1,0 +1,53 @@
+import type { DatabaseDialect, TaskState } from "@a2a-chat/contracts";
+import type { Insertable, Kysely, Updateable } from "kysely";
+import type { Database, TaskRow, TasksTable } from "../schema.js";
+
+/** Reads and writes tasks. Lists taking a user or conversation are scoped to it. */
+export class TasksRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findById(id: string): Promise<TaskRow | undefined> {
+    return this.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** Reads a task and, on PostgreSQL, locks its row until commit so status changes take turns. */
+  async lock(id: string, dialect: DatabaseDialect): Promise<TaskRow | undefined> {
+    const query = this.db.selectFrom("tasks").selectAll().where("id", "=", id);
+    return (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+  }
+
+  /** A user's tasks, optionally in one state, most recently updated first. */
+  async listForUser(
+    userId: string,
+    options: { state?: TaskState; limit: number },
+  ): Promise<TaskRow[]> {
+    let query = this.db.selectFrom("tasks").selectAll().where("user_id", "=", userId);
+    if (options.state) query = query.where("state", "=", options.state);
+    return query.orderBy("updated_at", "desc").orderBy("id", "desc").limit(options.limit).execute();
+  }
+
+  /** A conversation's tasks, most recently updated first. */
+  async listForContext(contextId: string, limit: number): Promise<TaskRow[]> {
+    return this.db
+      .selectFrom("tasks")
+      .selectAll()
+      .where("context_id", "=", contextId)
+      .orderBy("updated_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+  }
+
+  async insert(row: Insertable<TasksTable>): Promise<void> {
+    await this.db.insertInto("tasks").values(row).execute();
+  }
+
+  async update(id: string, changes: Updateable<TasksTable>): Promise<void> {
+    await this.db.updateTable("tasks").set(changes).where("id", "=", id).execute();
+  }
+
+  /** Marks a task changed (its history or artifacts grew). */
+  async touch(id: string, at: string): Promise<void> {
+    await this.db.updateTable("tasks").set({ updated_at: at }).where("id", "=", id).execute();
+  }
+}

@@ -1,0 +1,76 @@
+import type { Message } from "@a2a-chat/contracts";
+import { ContextStatsRepository } from "../db/repositories/context-stats.js";
+import { MessagesRepository } from "../db/repositories/messages.js";
+import { TasksRepository } from "../db/repositories/tasks.js";
+import { AppError } from "../http/errors.js";
+import type { Services } from "../http/services.js";
+import { canUseContext } from "../policies/contexts.js";
+import { canUseTask } from "../policies/tasks.js";
+import { transactWithEvents } from "../stream/transact.js";
+import { emitContextStats } from "./context-stats-event.js";
+import { presentMessage } from "./present-message.js";
+import { checkMessage, storeMessage } from "./store-message.js";
+import type { Owner } from "./task-checks.js";
+
+/** A message to store in a conversation, and the task it belongs to if any. */
+export interface NewMessage {
+  contextId: string;
+  taskId?: string;
+  message: unknown;
+}
+
+/**
+ * Appends a message to one of the owner's conversations (and task), counts it on the
+ * conversation, and emits message_added then context_stats. Appending the same message id to
+ * the same place again is a no-op returning the stored message, so retries are safe.
+ */
+export function appendMessage(
+  services: Services,
+  owner: Owner,
+  input: NewMessage,
+): Promise<Message> {
+  return transactWithEvents(services, async (trx, emit) => {
+    const place = {
+      userId: owner.userId,
+      contextId: input.contextId,
+      taskId: input.taskId ?? null,
+    };
+    const message = checkMessage(input.message, place);
+    const context = await new ContextStatsRepository(trx).lock(
+      input.contextId,
+      services.db.dialect,
+    );
+    if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
+    const tasks = new TasksRepository(trx);
+    if (place.taskId !== null) {
+      const task = await tasks.findById(place.taskId);
+      if (!canUseTask(owner, task) || task.context_id !== input.contextId) {
+        throw new AppError("not_found", "Task not found");
+      }
+    }
+
+    const messages = new MessagesRepository(trx);
+    const existing = await messages.findById(message.messageId);
+    if (existing) {
+      const same =
+        existing.user_id === owner.userId &&
+        existing.context_id === place.contextId &&
+        existing.task_id === place.taskId;
+      const stored = same && presentMessage(existing, services.logger);
+      if (!stored) throw new AppError("conflict", "Message id already in use");
+      return stored;
+    }
+    const row = await storeMessage(trx, place, message, new Date());
+    if (place.taskId !== null) await tasks.touch(place.taskId, row.created_at);
+    const stored = presentMessage(row, services.logger);
+    if (!stored) throw new Error(`message ${row.id} unreadable right after it was written`);
+    await emit({
+      userId: owner.userId,
+      type: "message_added",
+      contextId: input.contextId,
+      data: { task_id: place.taskId, message: stored, created_at: row.created_at },
+    });
+    await emitContextStats(trx, emit, owner.userId, input.contextId);
+    return stored;
+  });
+}

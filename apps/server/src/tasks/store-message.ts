@@ -1,0 +1,59 @@
+import { type Message, messageSchema } from "@a2a-chat/contracts";
+import type { Kysely } from "kysely";
+import { ContextStatsRepository } from "../db/repositories/context-stats.js";
+import { MessagesRepository } from "../db/repositories/messages.js";
+import type { Database, MessageRow } from "../db/schema.js";
+import { AppError } from "../http/errors.js";
+
+/** Where a message is being stored: whose, which conversation, which task. */
+export interface MessagePlace {
+  userId: string;
+  contextId: string;
+  taskId: string | null;
+}
+
+/** Validates a message for a place; its own contextId and taskId, if set, must agree. */
+export function checkMessage(value: unknown, place: MessagePlace): Message {
+  const parsed = messageSchema.safeParse(value);
+  if (!parsed.success) throw new AppError("validation_failed", "Invalid message");
+  const message = parsed.data;
+  if (message.contextId !== undefined && message.contextId !== place.contextId) {
+    throw new AppError("validation_failed", "Message contextId does not match its conversation");
+  }
+  if (message.taskId !== undefined && message.taskId !== place.taskId) {
+    throw new AppError("validation_failed", "Message taskId does not match its task");
+  }
+  return message;
+}
+
+/** ISO time one millisecond after another. */
+const after = (iso: string) => new Date(Date.parse(iso) + 1).toISOString();
+
+/**
+ * Writes a message and counts it on its conversation. Times within a conversation strictly
+ * increase, so history order is stable even for messages written in the same millisecond. The
+ * caller must hold the conversation (ContextStatsRepository.lock) in this transaction.
+ */
+export async function storeMessage(
+  trx: Kysely<Database>,
+  place: MessagePlace,
+  message: Message,
+  now: Date,
+): Promise<MessageRow> {
+  const messages = new MessagesRepository(trx);
+  const last = await messages.lastCreatedAt(place.contextId);
+  let at = now.toISOString();
+  if (last !== undefined && last >= at) at = after(last);
+  const row: MessageRow = {
+    id: message.messageId,
+    user_id: place.userId,
+    context_id: place.contextId,
+    task_id: place.taskId,
+    role: message.role,
+    parts: JSON.stringify(message.parts),
+    created_at: at,
+  };
+  await messages.insert(row);
+  await new ContextStatsRepository(trx).addMessage(place.contextId, at);
+  return row;
+}

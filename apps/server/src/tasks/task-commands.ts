@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import type { Task, TaskState, TaskType } from "@a2a-chat/contracts";
+import { ContextStatsRepository } from "../db/repositories/context-stats.js";
+import { MessagesRepository } from "../db/repositories/messages.js";
+import { TasksRepository } from "../db/repositories/tasks.js";
+import { AppError } from "../http/errors.js";
+import type { Services } from "../http/services.js";
+import { canUseContext } from "../policies/contexts.js";
+import { transactWithEvents } from "../stream/transact.js";
+import { emitContextStats } from "./context-stats-event.js";
+import { loadTask } from "./load-tasks.js";
+import { stampStatus } from "./stamp-status.js";
+import { checkMessage, storeMessage } from "./store-message.js";
+import { checkState, type Owner, validTask } from "./task-checks.js";
+
+/** What the agent runtime knows when a task starts. */
+export interface NewTask {
+  /** The A2A task id when the runtime already has one; a random uuid otherwise. */
+  id?: string;
+  contextId: string;
+  agentName: string;
+  taskType: TaskType;
+  /** Defaults to submitted. */
+  state?: TaskState;
+  /** Further metadata (mcp_server_name, model…); task_type, agent_name, created_at are set here. */
+  metadata?: Record<string, unknown>;
+  /** The message that started the task; stored as the first of its history. */
+  initialMessage?: unknown;
+}
+
+/**
+ * Stores a new task (and its first message) in one of the owner's conversations and emits
+ * task_created, message_added (with a message) and context_stats in the same transaction.
+ */
+export function createTask(services: Services, owner: Owner, input: NewTask): Promise<Task> {
+  return transactWithEvents(services, async (trx, emit) => {
+    const now = new Date();
+    const at = now.toISOString();
+    const id = input.id ?? randomUUID();
+    const state = checkState(input.state ?? "submitted");
+    const place = { userId: owner.userId, contextId: input.contextId, taskId: id };
+    const message =
+      input.initialMessage === undefined ? undefined : checkMessage(input.initialMessage, place);
+    const draft = validTask({
+      id,
+      contextId: input.contextId,
+      status: { state, timestamp: at },
+      history: message ? [message] : [],
+      artifacts: [],
+      metadata: {
+        ...input.metadata,
+        task_type: input.taskType,
+        agent_name: input.agentName,
+        created_at: at,
+      },
+    });
+
+    const context = await new ContextStatsRepository(trx).lock(
+      input.contextId,
+      services.db.dialect,
+    );
+    if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
+    const tasks = new TasksRepository(trx);
+    if (await tasks.findById(id)) throw new AppError("conflict", "Task already exists");
+    await tasks.insert({
+      id,
+      user_id: owner.userId,
+      context_id: input.contextId,
+      agent_name: draft.metadata.agent_name,
+      task_type: draft.metadata.task_type,
+      state,
+      status_timestamp: at,
+      status_message: null,
+      metadata: JSON.stringify(stampStatus(draft.metadata, state, now)),
+      created_at: at,
+      updated_at: at,
+    });
+    await new ContextStatsRepository(trx).addTask(input.contextId);
+    if (message && (await new MessagesRepository(trx).findById(message.messageId))) {
+      throw new AppError("conflict", "Message id already in use");
+    }
+    const messageRow = message && (await storeMessage(trx, place, message, now));
+
+    const row = await tasks.findById(id);
+    const task = row && (await loadTask(trx, row, services.logger));
+    if (!task) throw new Error(`task ${id} unreadable right after it was written`);
+    const base = { userId: owner.userId, contextId: input.contextId };
+    await emit({
+      ...base,
+      type: "task_created",
+      data: { task_id: id, status: state, timestamp: at, task },
+    });
+    const first = task.history[0];
+    if (messageRow && first) {
+      await emit({
+        ...base,
+        type: "message_added",
+        data: { task_id: id, message: first, created_at: messageRow.created_at },
+      });
+    }
+    await emitContextStats(trx, emit, owner.userId, input.contextId);
+    return task;
+  });
+}
