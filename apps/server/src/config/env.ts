@@ -26,6 +26,13 @@ export const envOverrides = [
   ["STREAM_HEARTBEAT_SECONDS", "stream.heartbeatSeconds"],
   ["STREAM_MAX_BUFFER_BYTES", "stream.maxBufferBytes"],
   ["STREAM_MAX_CONNECTIONS_PER_USER", "stream.maxConnectionsPerUser"],
+  ["OPENAI_API_KEY", "providers.openai.apiKey"],
+  ["OPENAI_BASE_URL", "providers.openai.baseUrl"],
+  ["ANTHROPIC_API_KEY", "providers.anthropic.apiKey"],
+  ["GOOGLE_GENERATIVE_AI_API_KEY", "providers.google.apiKey"],
+  ["OPENAI_COMPATIBLE_BASE_URL", "providers.compatible.baseUrl"],
+  ["OPENAI_COMPATIBLE_API_KEY", "providers.compatible.apiKey"],
+  ["OPENAI_COMPATIBLE_MODEL", "providers.compatible.model"],
   ["LOG_LEVEL", "log.level"],
 ] as const;
 

@@ -51,12 +51,17 @@ function applyEnv(tree: Tree, env: NodeJS.ProcessEnv): Tree {
   for (const [name, key] of envOverrides) {
     const value = env[name];
     if (value === undefined || value === "") continue;
-    const [section, field] = key.split(".") as [string, string];
-    const current = out[section];
-    const target: Tree =
-      current && typeof current === "object" && !Array.isArray(current) ? (current as Tree) : {};
+    const path = key.split(".");
+    const field = path.pop() as string;
+    let target = out;
+    for (const segment of path) {
+      const current = target[segment];
+      const next: Tree =
+        current && typeof current === "object" && !Array.isArray(current) ? (current as Tree) : {};
+      target[segment] = next;
+      target = next;
+    }
     target[field] = value;
-    out[section] = target;
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type agentConfigSchema, agentListSchema, defaultAgents } from "./agents-schema.js";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -87,6 +88,34 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    providers: z
+      .object({
+        openai: z
+          .object({ apiKey: z.string().min(1).optional(), baseUrl: z.url().optional() })
+          .strict()
+          .prefault({}),
+        anthropic: z
+          .object({ apiKey: z.string().min(1).optional() })
+          .strict()
+          .prefault({}),
+        google: z
+          .object({ apiKey: z.string().min(1).optional() })
+          .strict()
+          .prefault({}),
+        /** Any OpenAI-compatible server: Ollama, vLLM, llama.cpp, LM Studio. */
+        compatible: z
+          .object({
+            baseUrl: z.url().optional(),
+            apiKey: z.string().min(1).optional(),
+            /** Model used when an agent names none. */
+            model: z.string().min(1).optional(),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    agents: agentListSchema.prefault(defaultAgents),
     log: z
       .object({
         level: z.enum(logLevels).default("info"),
@@ -98,6 +127,8 @@ export const configSchema = z
 
 /** The validated server configuration. */
 export type Config = z.infer<typeof configSchema>;
+/** One agent as declared in the config. */
+export type AgentConfig = z.infer<typeof agentConfigSchema>;
 
 /** Config as written in a file, before defaults are applied. */
 export type ConfigInput = z.input<typeof configSchema>;

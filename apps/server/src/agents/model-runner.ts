@@ -1,0 +1,70 @@
+/**
+ * The seam between the A2A executor and whatever produces an agent's reply: a language model
+ * through the AI SDK, or the built-in deterministic planner when no model is configured.
+ */
+
+/** A turn of the conversation as the runner sees it. */
+export interface RunnerMessage {
+  role: "user" | "assistant";
+  text: string;
+}
+
+/** A tool the runner may call (filled from MCP servers in a later issue). */
+export interface RunnerTool {
+  name: string;
+  description: string;
+  /** JSON schema of the arguments. */
+  inputSchema: Record<string, unknown>;
+  /** Runs the tool; the result becomes an artifact. */
+  execute(args: Record<string, unknown>, signal: AbortSignal): Promise<RunnerToolResult>;
+}
+
+export interface RunnerToolResult {
+  isError: boolean;
+  /** Text content of the result, joined. */
+  text: string;
+  /** Structured content, when the tool returned any. */
+  data?: unknown;
+}
+
+/** An artifact the runner produced directly (the planner's tables, charts, forms…). */
+export interface RunnerArtifact {
+  name: string;
+  description?: string;
+  /** One of the core spec's artifact types: table, chart, code, form, tree, dashboard, markdown, json, presentation_card. */
+  artifactType: string;
+  data: unknown;
+  renderingHints?: Record<string, unknown>;
+  fingerprint?: string;
+}
+
+/** What a run yields, in order. */
+export type RunnerEvent =
+  | { kind: "text-delta"; text: string }
+  | { kind: "tool-call"; id: string; name: string; args: Record<string, unknown> }
+  | { kind: "tool-result"; id: string; name: string; result: RunnerToolResult }
+  | { kind: "artifact"; artifact: RunnerArtifact }
+  /** The agent needs an answer from the user before it can go on (task state input-required). */
+  | { kind: "input-required"; question: string }
+  | {
+      kind: "finish";
+      reason: "stop" | "length" | "tool-calls" | "error" | "other";
+      model: string;
+      inputTokens?: number;
+      outputTokens?: number;
+    };
+
+export interface RunnerInput {
+  systemPrompt: string;
+  /** Earlier turns of the conversation, oldest first, ending with the user's new message. */
+  messages: RunnerMessage[];
+  tools: RunnerTool[];
+  signal: AbortSignal;
+}
+
+/** Produces one reply. Implementations must stop promptly when the signal aborts. */
+export interface ModelRunner {
+  /** Human-readable model name, e.g. "openai:gpt-4o-mini" or "planner". */
+  readonly model: string;
+  run(input: RunnerInput): AsyncIterable<RunnerEvent>;
+}
