@@ -4,6 +4,7 @@ import type { SigningKey } from "../auth/signing-key.js";
 import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
+import { agentsRoutes } from "../routes/agents/agents-routes.js";
 import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
 import { oauthRoutes } from "../routes/auth/oauth-routes.js";
 import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/core/tasks", tasksRoutes(services));
   api.route("/v1/core/artifacts", artifactsRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
+  api.route("/v1/agents", agentsRoutes(services, deps.startedAt ?? Date.now()));
   api.all("*", (c) =>
     errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),
   );

@@ -1,0 +1,329 @@
+import { randomUUID } from "node:crypto";
+import {
+  type Artifact,
+  isTerminalTaskState,
+  type Message,
+  type TaskState,
+} from "@a2a-chat/contracts";
+import type { Message as SdkMessage } from "@a2a-js/sdk";
+import {
+  AgentEvent,
+  type AgentExecutor,
+  type ExecutionEventBus,
+  type RequestContext,
+} from "@a2a-js/sdk/server";
+import type { AgentConfig } from "../config/schema.js";
+import { TasksRepository } from "../db/repositories/tasks.js";
+import { AppError } from "../http/errors.js";
+import type { Services } from "../http/services.js";
+import { addArtifact } from "../tasks/artifact-commands.js";
+import { loadTasks } from "../tasks/load-tasks.js";
+import { appendMessage } from "../tasks/message-commands.js";
+import type { Owner } from "../tasks/task-checks.js";
+import { createTask } from "../tasks/task-commands.js";
+import { updateTaskStatus } from "../tasks/task-status-commands.js";
+import { callerOf } from "./caller-user.js";
+import type { ModelRunner, RunnerArtifact, RunnerMessage } from "./model-runner.js";
+import {
+  artifactToSdk,
+  messageFromSdk,
+  messageText,
+  messageToSdk,
+  stateToSdk,
+  taskToSdk,
+} from "./sdk-convert.js";
+import { deltaMetadataKey } from "./stored-task-store.js";
+
+/** How many earlier tasks of a conversation the runner sees. */
+const historyTasks = 50;
+
+interface Turn {
+  owner: Owner;
+  taskId: string;
+  contextId: string;
+  bus: ExecutionEventBus;
+}
+
+function agentMessage(turn: Turn, messageId: string, text: string): Message {
+  return {
+    messageId,
+    role: "agent",
+    parts: [{ kind: "text", text }],
+    contextId: turn.contextId,
+    taskId: turn.taskId,
+  };
+}
+
+function dataOf(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : { value };
+}
+
+/**
+ * Runs one agent's turns: persists each step through our task commands (which emit the live
+ * stream events), then publishes the matching SDK event. Persist-then-publish means a client
+ * that disconnects loses nothing: the run goes on, and resubscribing or reading the task returns
+ * the stored result.
+ */
+export class ChatAgentExecutor implements AgentExecutor {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly agent: AgentConfig,
+    private readonly runner: ModelRunner,
+  ) {}
+
+  async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
+    const owner = { userId: callerOf(request.context).userId };
+    const turn: Turn = { owner, taskId: request.taskId, contextId: request.contextId, bus };
+    const controller = new AbortController();
+    this.running.set(turn.taskId, controller);
+    try {
+      await this.start(turn, request);
+      await this.run(turn, controller.signal);
+    } catch (error) {
+      await this.fail(turn, error);
+    } finally {
+      this.running.delete(turn.taskId);
+    }
+  }
+
+  async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
+    const running = this.running.get(taskId);
+    if (running) {
+      // The run loop sees the abort, stores canceled and publishes it; the SDK then ends the bus.
+      running.abort();
+      return;
+    }
+    // Not running (waiting for input): the SDK already checked the caller owns the task.
+    const row = await new TasksRepository(this.services.db.kysely).findById(taskId);
+    if (!row) return;
+    const turn = { owner: { userId: row.user_id }, taskId, contextId: row.context_id, bus };
+    await this.finish(turn, "canceled", agentMessage(turn, randomUUID(), "Task canceled."));
+    bus.finished();
+  }
+
+  private async start(turn: Turn, request: RequestContext): Promise<void> {
+    const userMessage = {
+      ...messageFromSdk(request.userMessage),
+      contextId: turn.contextId,
+      taskId: turn.taskId,
+    };
+    if (!request.task) {
+      const task = await createTask(this.services, turn.owner, {
+        id: turn.taskId,
+        contextId: turn.contextId,
+        agentName: this.agent.name,
+        taskType: "agent_message",
+        initialMessage: userMessage,
+        metadata: { model: this.runner.model },
+      });
+      turn.bus.publish(AgentEvent.task(taskToSdk(task)));
+    } else {
+      await appendMessage(this.services, turn.owner, {
+        contextId: turn.contextId,
+        taskId: turn.taskId,
+        message: userMessage,
+      });
+    }
+    await this.status(turn, "working");
+  }
+
+  /** Earlier turns of the conversation, oldest first, ending with the new user message. */
+  private async history(turn: Turn): Promise<RunnerMessage[]> {
+    const rows = await new TasksRepository(this.services.db.kysely).listForContext(
+      turn.contextId,
+      historyTasks,
+    );
+    const tasks = await loadTasks(this.services.db.kysely, rows, this.services.logger);
+    tasks.sort((a, b) => a.metadata.created_at.localeCompare(b.metadata.created_at));
+    return tasks.flatMap((task) =>
+      task.history
+        .map(
+          (m): RunnerMessage => ({
+            role: m.role === "user" ? "user" : "assistant",
+            text: messageText(m),
+          }),
+        )
+        .filter((m) => m.text.trim() !== ""),
+    );
+  }
+
+  private async run(turn: Turn, signal: AbortSignal): Promise<void> {
+    const replyId = randomUUID();
+    let text = "";
+    const usage: Record<string, unknown> = { model: this.runner.model };
+    const messages = await this.history(turn);
+    for await (const event of this.runner.run({
+      systemPrompt: this.agent.systemPrompt,
+      messages,
+      tools: [],
+      signal,
+    })) {
+      if (signal.aborted) break;
+      switch (event.kind) {
+        case "text-delta": {
+          text += event.text;
+          this.publishDelta(turn, replyId, event.text);
+          break;
+        }
+        case "artifact":
+          await this.artifact(turn, event.artifact);
+          break;
+        case "tool-result":
+          await this.artifact(
+            turn,
+            {
+              name: event.name,
+              artifactType: "json",
+              data: event.result.data ?? { text: event.result.text },
+            },
+            {
+              tool_name: event.name,
+              tool_execution_id: event.id,
+              source: "mcp_tool",
+              ...(event.result.isError ? { type: "tool_error" } : {}),
+            },
+          );
+          break;
+        case "tool-call":
+          break;
+        case "input-required": {
+          const question = agentMessage(turn, replyId, text.trim() ? text : event.question);
+          await appendMessage(this.services, turn.owner, {
+            contextId: turn.contextId,
+            taskId: turn.taskId,
+            message: question,
+          });
+          await this.status(turn, "input-required", question, usage);
+          return;
+        }
+        case "finish":
+          usage.model = event.model;
+          if (event.inputTokens !== undefined) usage.input_tokens = event.inputTokens;
+          if (event.outputTokens !== undefined) usage.output_tokens = event.outputTokens;
+          break;
+      }
+    }
+    if (signal.aborted) {
+      await this.finish(
+        turn,
+        "canceled",
+        agentMessage(turn, replyId, text || "Task canceled."),
+        usage,
+      );
+      return;
+    }
+    await this.finish(turn, "completed", agentMessage(turn, replyId, text), usage);
+  }
+
+  private publishDelta(turn: Turn, replyId: string, delta: string): void {
+    const message: SdkMessage = {
+      ...messageToSdk(agentMessage(turn, replyId, delta)),
+      metadata: { [deltaMetadataKey]: true },
+    };
+    turn.bus.publish(
+      AgentEvent.statusUpdate({
+        taskId: turn.taskId,
+        contextId: turn.contextId,
+        status: { state: stateToSdk("working"), message, timestamp: new Date().toISOString() },
+        metadata: undefined,
+      }),
+    );
+  }
+
+  private async artifact(
+    turn: Turn,
+    made: RunnerArtifact,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
+    const artifact: Artifact = {
+      artifactId: randomUUID(),
+      name: made.name,
+      ...(made.description ? { description: made.description } : {}),
+      parts: [{ kind: "data", data: dataOf(made.data) }],
+      metadata: {
+        artifact_type: made.artifactType,
+        context_id: turn.contextId,
+        task_id: turn.taskId,
+        created_at: new Date().toISOString(),
+        ...(made.renderingHints ? { rendering_hints: made.renderingHints } : {}),
+        ...(made.fingerprint ? { fingerprint: made.fingerprint } : {}),
+        ...extra,
+      },
+    };
+    const outcome = await addArtifact(this.services, turn.owner, { taskId: turn.taskId, artifact });
+    if (!outcome.stored) return;
+    turn.bus.publish(
+      AgentEvent.artifactUpdate({
+        taskId: turn.taskId,
+        contextId: turn.contextId,
+        artifact: artifactToSdk(outcome.artifact),
+        append: false,
+        lastChunk: true,
+        metadata: undefined,
+      }),
+    );
+  }
+
+  /** Stores a state (with its message) and publishes it. */
+  private async status(
+    turn: Turn,
+    state: TaskState,
+    message?: Message,
+    metadata?: Record<string, unknown>,
+  ): Promise<void> {
+    const task = await updateTaskStatus(this.services, turn.owner, turn.taskId, {
+      state,
+      ...(message ? { message } : {}),
+      ...(metadata ? { metadata } : {}),
+    });
+    turn.bus.publish(
+      AgentEvent.statusUpdate({
+        taskId: turn.taskId,
+        contextId: turn.contextId,
+        status: {
+          state: stateToSdk(state),
+          message: message ? messageToSdk(message) : undefined,
+          timestamp: task.status.timestamp,
+        },
+        metadata: task.metadata,
+      }),
+    );
+  }
+
+  /** Ends the task: the reply joins the history, then the terminal state is stored and published. */
+  private async finish(
+    turn: Turn,
+    state: TaskState,
+    reply: Message,
+    metadata?: Record<string, unknown>,
+  ): Promise<void> {
+    try {
+      if (messageText(reply).trim() !== "") {
+        await appendMessage(this.services, turn.owner, {
+          contextId: turn.contextId,
+          taskId: turn.taskId,
+          message: reply,
+        });
+      }
+      await this.status(turn, state, reply, metadata);
+    } catch (error) {
+      // Someone else ended it first (a cancel racing completion): the stored end stands.
+      if (error instanceof AppError && error.code === "conflict") return;
+      throw error;
+    }
+  }
+
+  private async fail(turn: Turn, error: unknown): Promise<void> {
+    this.services.logger.error({ err: error, taskId: turn.taskId }, "agent run failed");
+    const row = await new TasksRepository(this.services.db.kysely).findById(turn.taskId);
+    if (!row || row.user_id !== turn.owner.userId || isTerminalTaskState(row.state as TaskState)) {
+      throw error;
+    }
+    const text = `Agent execution error: ${error instanceof Error ? error.message : String(error)}`;
+    await this.finish(turn, "failed", agentMessage(turn, randomUUID(), text));
+  }
+}

@@ -1,0 +1,32 @@
+import type { AgentConfig } from "../config/schema.js";
+import type { Services } from "../http/services.js";
+import { buildAgentCard, type CardHost } from "./agent-cards.js";
+import { ChatAgentExecutor } from "./agent-executor.js";
+import { AgentRequestHandler } from "./agent-request-handler.js";
+import { selectRunner } from "./select-runner.js";
+import { StoredTaskStore } from "./stored-task-store.js";
+
+/** One configured agent served over A2A: its config and its SDK request handler. */
+export interface AgentHost {
+  agent: AgentConfig;
+  handler: AgentRequestHandler;
+}
+
+/**
+ * One DefaultRequestHandler per agent, built once. Its card (used by the SDK for version checks
+ * and capabilities) carries the configured origin; the card route renders a fresh one per request.
+ */
+export function createAgentHosts(services: Services, host: CardHost): Map<string, AgentHost> {
+  const hosts = new Map<string, AgentHost>();
+  for (const agent of services.config.agents) {
+    const card = buildAgentCard(agent, services.config, host);
+    const executor = new ChatAgentExecutor(services, agent, selectRunner(agent, services.config));
+    const handler = new AgentRequestHandler(
+      card,
+      new StoredTaskStore(services, agent.name),
+      executor,
+    ).withServices(services);
+    hosts.set(agent.name, { agent, handler });
+  }
+  return hosts;
+}

@@ -1,0 +1,174 @@
+import {
+  type JSONSchema7,
+  jsonSchema,
+  type ModelMessage,
+  stepCountIs,
+  streamText,
+  type Tool,
+  type ToolSet,
+  tool,
+} from "ai";
+import type {
+  ModelRunner,
+  RunnerEvent,
+  RunnerInput,
+  RunnerTool,
+  RunnerToolResult,
+} from "../model-runner.js";
+import type { ResolvedModel } from "./resolve-model.js";
+
+/** Most model calls one reply may take (each tool round trip is one more). */
+export const defaultMaxSteps = 5;
+
+/** Longest error text shown to the user in the reply. */
+const maxErrorLength = 300;
+
+type FinishReason = Extract<RunnerEvent, { kind: "finish" }>["reason"];
+
+/**
+ * Runs an agent's reply on a language model through the AI SDK: streams text, lets the model
+ * call the agent's tools for up to `maxSteps` model calls, and reports usage at the end.
+ * A failure ends the run with a short error line and a finish of reason "error"; an abort
+ * ends it at once with no further events (the caller that aborted knows why).
+ */
+export class AiSdkRunner implements ModelRunner {
+  readonly model: string;
+
+  constructor(
+    private readonly resolved: ResolvedModel,
+    private readonly options: { maxSteps?: number; maxRetries?: number } = {},
+  ) {
+    this.model = `${resolved.provider}:${resolved.modelId}`;
+  }
+
+  async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {
+    const { signal } = input;
+    if (signal.aborted) return;
+    const result = streamText({
+      model: this.resolved.languageModel,
+      system: input.systemPrompt,
+      messages: input.messages.map(toModelMessage),
+      tools: toToolSet(input.tools),
+      stopWhen: stepCountIs(this.options.maxSteps ?? defaultMaxSteps),
+      abortSignal: signal,
+      ...(this.options.maxRetries === undefined ? {} : { maxRetries: this.options.maxRetries }),
+      // Errors arrive as stream parts and are reported below; the default handler would also
+      // print them to the console.
+      onError: () => {},
+    });
+
+    try {
+      for await (const part of result.fullStream) {
+        if (signal.aborted) return;
+        switch (part.type) {
+          case "text-delta":
+            if (part.text) yield { kind: "text-delta", text: part.text };
+            break;
+          case "tool-call":
+            yield {
+              kind: "tool-call",
+              id: part.toolCallId,
+              name: part.toolName,
+              args: isRecord(part.input) ? part.input : {},
+            };
+            break;
+          case "tool-result":
+            yield {
+              kind: "tool-result",
+              id: part.toolCallId,
+              name: part.toolName,
+              result: asToolResult(part.output),
+            };
+            break;
+          case "tool-error":
+            yield {
+              kind: "tool-result",
+              id: part.toolCallId,
+              name: part.toolName,
+              result: { isError: true, text: errorMessage(part.error) },
+            };
+            break;
+          case "error":
+            yield* this.failed(part.error);
+            return;
+          case "abort":
+            return;
+          case "finish":
+            yield {
+              kind: "finish",
+              reason: toFinishReason(part.finishReason),
+              model: this.model,
+              inputTokens: part.totalUsage.inputTokens,
+              outputTokens: part.totalUsage.outputTokens,
+            };
+            return;
+          default:
+            break;
+        }
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      yield* this.failed(error);
+    }
+  }
+
+  private *failed(error: unknown): Generator<RunnerEvent> {
+    yield { kind: "text-delta", text: `\n\nThe model call failed: ${errorMessage(error)}` };
+    yield { kind: "finish", reason: "error", model: this.model };
+  }
+}
+
+function toModelMessage(message: RunnerInput["messages"][number]): ModelMessage {
+  return message.role === "user"
+    ? { role: "user", content: message.text }
+    : { role: "assistant", content: message.text };
+}
+
+function toToolSet(tools: RunnerTool[]): ToolSet {
+  const set: Record<string, Tool<Record<string, unknown>, RunnerToolResult>> = {};
+  for (const runnerTool of tools) {
+    set[runnerTool.name] = tool<Record<string, unknown>, RunnerToolResult>({
+      description: runnerTool.description,
+      inputSchema: jsonSchema<Record<string, unknown>>(runnerTool.inputSchema as JSONSchema7),
+      execute: (args, { abortSignal }) =>
+        runnerTool.execute(args, abortSignal ?? new AbortController().signal),
+      // The model sees the tool's text; structured data goes to the artifact, not the prompt.
+      toModelOutput: ({ output }) =>
+        output.isError
+          ? { type: "error-text", value: output.text }
+          : { type: "text", value: output.text },
+    });
+  }
+  return set;
+}
+
+function toFinishReason(reason: string): FinishReason {
+  switch (reason) {
+    case "stop":
+    case "length":
+    case "tool-calls":
+    case "error":
+      return reason;
+    default:
+      return "other";
+  }
+}
+
+function asToolResult(output: unknown): RunnerToolResult {
+  if (isRecord(output) && typeof output.isError === "boolean" && typeof output.text === "string") {
+    return output.data === undefined
+      ? { isError: output.isError, text: output.text }
+      : { isError: output.isError, text: output.text, data: output.data };
+  }
+  return { isError: false, text: typeof output === "string" ? output : JSON.stringify(output) };
+}
+
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const oneLine = message.replace(/\s+/g, " ").trim() || "unknown error";
+  return oneLine.length > maxErrorLength ? `${oneLine.slice(0, maxErrorLength - 1)}…` : oneLine;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

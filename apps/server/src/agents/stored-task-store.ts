@@ -1,0 +1,123 @@
+import { isTerminalTaskState, type Task } from "@a2a-chat/contracts";
+import type { ListTasksRequest, ListTasksResponse, Task as SdkTask } from "@a2a-js/sdk";
+import type { ServerCallContext, TaskStore } from "@a2a-js/sdk/server";
+import { TasksRepository } from "../db/repositories/tasks.js";
+import { AppError } from "../http/errors.js";
+import type { Services } from "../http/services.js";
+import { canUseTask } from "../policies/tasks.js";
+import { addArtifact } from "../tasks/artifact-commands.js";
+import { loadTask } from "../tasks/load-tasks.js";
+import { appendMessage } from "../tasks/message-commands.js";
+import { createTask } from "../tasks/task-commands.js";
+import { updateTaskStatus } from "../tasks/task-status-commands.js";
+import { callerOf } from "./caller-user.js";
+import { artifactFromSdk, messageFromSdk, stateFromSdk, taskToSdk } from "./sdk-convert.js";
+
+/** Metadata key marking a streamed text delta: shown live, never stored as a message. */
+export const deltaMetadataKey = "a2a_chat_delta";
+
+/**
+ * The SDK's TaskStore over OUR tables, so there is one source of truth.
+ *
+ * Writes: the AgentExecutor is the primary writer. It persists every step through our task
+ * commands (which emit the live-stream events in the same transaction) BEFORE publishing the
+ * matching SDK event, so what an agent produced is stored even when the SDK stops listening (a
+ * streaming client that disconnects ends the SDK's ResultManager for that request).
+ *
+ * The SDK still calls save() after every event with its own merged view of the task. save()
+ * reconciles: it applies only what our tables lack — messages the SDK appended itself (the
+ * user's follow-up on an input-required task), artifacts, and status changes the SDK made
+ * without the executor (the no-bus cancel, the synthetic failure after an executor crash).
+ * Streamed text deltas (metadata a2a_chat_delta) are live-only and skipped; the executor stores
+ * the full reply. Writes go through the same commands, so they are validated, ownership-checked
+ * and idempotent, and a terminal task is never changed.
+ *
+ * Reads: load() reads our tables, scoped to the caller (another user's task id is "not found").
+ */
+export class StoredTaskStore implements TaskStore {
+  constructor(
+    private readonly services: Services,
+    private readonly agentName: string,
+  ) {}
+
+  private async stored(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
+    const caller = callerOf(context);
+    const row = await new TasksRepository(this.services.db.kysely).findById(taskId);
+    if (!canUseTask(caller, row)) return undefined;
+    return loadTask(this.services.db.kysely, row, this.services.logger);
+  }
+
+  async load(taskId: string, context: ServerCallContext): Promise<SdkTask | undefined> {
+    const task = await this.stored(taskId, context);
+    return task && taskToSdk(task);
+  }
+
+  async save(task: SdkTask, context: ServerCallContext): Promise<void> {
+    const owner = callerOf(context);
+    const stored = await this.stored(task.id, context);
+    const messages = task.history
+      .filter((message) => message.metadata?.[deltaMetadataKey] !== true)
+      .map((message) => ({
+        ...messageFromSdk(message),
+        contextId: task.contextId,
+        taskId: task.id,
+      }));
+    const state = stateFromSdk(task.status?.state) ?? "submitted";
+    if (!stored) {
+      const [first, ...rest] = messages;
+      await createTask(this.services, owner, {
+        id: task.id,
+        contextId: task.contextId,
+        agentName: this.agentName,
+        taskType: "agent_message",
+        state: isTerminalTaskState(state) ? "working" : state,
+        initialMessage: first,
+      });
+      await this.reconcile(task, owner, rest, new Set(), new Set());
+    } else {
+      const known = new Set(stored.history.map((m) => m.messageId));
+      const knownArtifacts = new Set(stored.artifacts.map((a) => a.artifactId));
+      if (isTerminalTaskState(stored.status.state)) return;
+      await this.reconcile(task, owner, messages, known, knownArtifacts);
+    }
+    // Only terminal states the SDK reached on its own (the no-bus cancel, the synthetic failure
+    // after a crash) are applied: any other state in the SDK's view lags the executor's writes.
+    if (!isTerminalTaskState(state)) return;
+    try {
+      await updateTaskStatus(this.services, owner, task.id, { state });
+    } catch (error) {
+      // The executor ended the task first; its stored end stands.
+      if (!(error instanceof AppError && error.code === "conflict")) throw error;
+    }
+  }
+
+  private async reconcile(
+    task: SdkTask,
+    owner: { userId: string },
+    messages: ReturnType<typeof messageFromSdk>[],
+    known: Set<string>,
+    knownArtifacts: Set<string>,
+  ): Promise<void> {
+    for (const message of messages) {
+      if (known.has(message.messageId)) continue;
+      await appendMessage(this.services, owner, {
+        contextId: task.contextId,
+        taskId: task.id,
+        message,
+      });
+    }
+    const at = new Date().toISOString();
+    for (const artifact of task.artifacts) {
+      if (knownArtifacts.has(artifact.artifactId)) continue;
+      await addArtifact(this.services, owner, {
+        taskId: task.id,
+        artifact: artifactFromSdk(artifact, { contextId: task.contextId, taskId: task.id, at }),
+      });
+    }
+  }
+
+  async list(_params: ListTasksRequest, _context: ServerCallContext): Promise<ListTasksResponse> {
+    // Listing goes through GET /api/v1/core/tasks; the A2A ListTasks call sees an empty page.
+    return { tasks: [], nextPageToken: "", pageSize: 0, totalSize: 0 };
+  }
+}

@@ -1,0 +1,271 @@
+import { taskSchema } from "@a2a-chat/contracts";
+import { type Message, Role, type StreamResponse, TaskState } from "@a2a-js/sdk";
+import {
+  ClientFactory,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+} from "@a2a-js/sdk/client";
+import { LegacyJsonRpcTransport } from "@a2a-js/sdk/compat/v0_3/client";
+import { describe, expect, it } from "vitest";
+import { extensionUris } from "../../agents/agent-cards.js";
+import { plannerQuestions } from "../../agents/planner/planner-runner.js";
+import { createTestApp } from "../../test/app.js";
+import { describeEachDialect } from "../../test/databases.js";
+import { taskUser } from "../../test/tasks.js";
+
+type App = ReturnType<typeof createTestApp>;
+type CardExtension = { uri: string; params: Record<string, unknown> };
+interface CardJson {
+  supportedInterfaces: unknown[];
+  capabilities: { extensions: CardExtension[] } & Record<string, unknown>;
+  securityRequirements: unknown[];
+}
+
+function fetchFor(app: App, token: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set("authorization", `Bearer ${token}`);
+    return app.request(request);
+  };
+}
+
+let counter = 0;
+function userMessage(contextId: string, text: string, taskId = ""): Message {
+  counter += 1;
+  return {
+    messageId: `m-${counter}-${Date.now()}`,
+    contextId,
+    taskId,
+    role: Role.ROLE_USER,
+    parts: [
+      {
+        content: { $case: "text", value: text },
+        mediaType: "text/plain",
+        filename: "",
+        metadata: undefined,
+      },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+const send = (message: Message) => ({
+  tenant: "",
+  message,
+  configuration: undefined,
+  metadata: undefined,
+});
+
+async function setup(app: App) {
+  const user = await taskUser(app);
+  const contextId = await user.createContext();
+  const fetchImpl = fetchFor(app, user.session.access_token);
+  const factory = new ClientFactory({
+    transports: [new JsonRpcTransportFactory({ fetchImpl })],
+    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+  });
+  const v1 = await factory.createFromUrl("http://localhost/api/v1/agents/assistant/");
+  const v03 = new LegacyJsonRpcTransport({
+    endpoint: "http://localhost/api/v1/agents/assistant",
+    fetchImpl,
+  });
+  return { user, contextId, v1, v03 };
+}
+
+function streamedText(events: StreamResponse[]): string {
+  return events
+    .map((e) =>
+      e.payload?.$case === "statusUpdate" &&
+      e.payload.value.status?.state === TaskState.TASK_STATE_WORKING
+        ? (e.payload.value.status.message?.parts ?? [])
+            .map((p) => (p.content?.$case === "text" ? p.content.value : ""))
+            .join("")
+        : "",
+    )
+    .join("");
+}
+
+describe("agent registry and cards", () => {
+  it("lists the default agent first and serves v1.0 cards with our extensions", async () => {
+    const { createTestDatabase } = await import("../../test/databases.js");
+    const database = await createTestDatabase("sqlite");
+    try {
+      const app = createTestApp(database, {
+        config: {
+          agents: [
+            {
+              name: "coder",
+              description: "Code",
+              systemPrompt: "Code.",
+              requiredScopes: ["admin"],
+            },
+            { name: "assistant", description: "Help", systemPrompt: "Help.", default: true },
+          ],
+        },
+      });
+      const registry = await app.request("/api/v1/agents/registry");
+      expect(registry.status).toBe(200);
+      const { data } = (await registry.json()) as { data: Record<string, unknown>[] };
+      expect(data.map((card) => card.name)).toEqual(["assistant", "coder"]);
+
+      const res = await app.request("/api/v1/agents/coder/.well-known/agent-card.json");
+      const card = (await res.json()) as CardJson;
+      expect(card.supportedInterfaces).toEqual([
+        {
+          url: "http://localhost/api/v1/agents/coder",
+          protocolBinding: "JSONRPC",
+          protocolVersion: "1.0",
+        },
+        {
+          url: "http://localhost/api/v1/agents/coder",
+          protocolBinding: "JSONRPC",
+          protocolVersion: "0.3",
+        },
+      ]);
+      expect(card.capabilities).toMatchObject({ streaming: true, pushNotifications: false });
+      const uris = card.capabilities.extensions.map((e) => e.uri);
+      expect(uris).toEqual(Object.values(extensionUris));
+      const status = card.capabilities.extensions.find(
+        (e) => e.uri === extensionUris.serviceStatus,
+      );
+      expect(status?.params).toMatchObject({ status: "Running", default: false, pid: process.pid });
+      expect(card.securityRequirements).toEqual([{ schemes: { bearer: { list: ["admin"] } } }]);
+
+      const missing = await app.request("/api/v1/agents/nobody/.well-known/agent-card.json");
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({
+        error: "not_found",
+        message: "No agent named nobody",
+      });
+
+      // Scope refusal: an anonymous caller cannot reach an admin-only agent.
+      const user = await taskUser(app);
+      const refused = await app.request("/api/v1/agents/coder", {
+        method: "POST",
+        headers: { ...user.headers, "content-type": "application/json", "A2A-Version": "1.0" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "GetTask", params: { id: "x" } }),
+      });
+      expect(refused.status).toBe(200);
+      expect(await refused.json()).toMatchObject({
+        jsonrpc: "2.0",
+        id: 7,
+        error: { code: -32010 },
+      });
+
+      const anonymous = await app.request("/api/v1/agents/assistant", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+describeEachDialect("A2A endpoint with the SDK clients", (get) => {
+  it("v1.0: sends, streams, gets and cancels; tasks land in our tables", async () => {
+    const app = createTestApp(get());
+    const { user, contextId, v1 } = await setup(app);
+
+    const sent = await v1.sendMessage(send(userMessage(contextId, "table of planets")));
+    if (!("id" in sent)) throw new Error("expected a task");
+    expect(sent.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(sent.artifacts[0]?.metadata?.artifact_type).toBe("table");
+
+    const stored = taskSchema.parse(await (await user.get(`/tasks/${sent.id}`)).json());
+    expect(stored.metadata).toMatchObject({
+      task_type: "agent_message",
+      agent_name: "assistant",
+      model: "planner",
+    });
+    expect(stored.metadata.execution_time_ms).toBeGreaterThanOrEqual(0);
+    expect(stored.history.map((m) => m.role)).toEqual(["user", "agent"]);
+
+    const events: StreamResponse[] = [];
+    for await (const event of v1.sendMessageStream(send(userMessage(contextId, "hello"))))
+      events.push(event);
+    expect(streamedText(events)).toContain("No language model is configured");
+    expect(events.filter((e) => e.payload?.$case === "statusUpdate").length).toBeGreaterThan(5);
+
+    const fetched = await v1.getTask({ tenant: "", id: sent.id, historyLength: undefined });
+    expect(fetched.id).toBe(sent.id);
+
+    const asking = await v1.sendMessage(send(userMessage(contextId, "ask me something")));
+    if (!("id" in asking)) throw new Error("expected a task");
+    expect(asking.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    const canceled = await v1.cancelTask({ tenant: "", id: asking.id, metadata: undefined });
+    expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+  });
+
+  it("v1.0: input-required round trip continues the same task", async () => {
+    const app = createTestApp(get());
+    const { contextId, v1 } = await setup(app);
+    const first = await v1.sendMessage(send(userMessage(contextId, "make a table")));
+    if (!("id" in first)) throw new Error("expected a task");
+    expect(first.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    const question = first.status?.message?.parts[0]?.content;
+    expect(question).toEqual({ $case: "text", value: plannerQuestions.table });
+    const second = await v1.sendMessage(send(userMessage(contextId, "fruits", first.id)));
+    if (!("id" in second)) throw new Error("expected a task");
+    expect(second.id).toBe(first.id);
+    expect(second.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(second.artifacts.map((a) => a.name)).toContain("Table of fruits");
+  });
+
+  it("v0.3: sends, streams, gets and cancels", async () => {
+    const app = createTestApp(get());
+    const { contextId, v03 } = await setup(app);
+    const sent = await v03.sendMessage(send(userMessage(contextId, "chart of sales")));
+    if (!("id" in sent)) throw new Error("expected a task");
+    expect(sent.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const events: StreamResponse[] = [];
+    for await (const event of v03.sendMessageStream(send(userMessage(contextId, "help"))))
+      events.push(event);
+    expect(streamedText(events)).toContain("table of");
+    const fetched = await v03.getTask({ tenant: "", id: sent.id, historyLength: undefined });
+    expect(fetched.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const asking = await v03.sendMessage(send(userMessage(contextId, "ask me something")));
+    if (!("id" in asking)) throw new Error("expected a task");
+    const canceled = await v03.cancelTask({ tenant: "", id: asking.id, metadata: undefined });
+    expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+  });
+
+  it("finishes a run whose stream was dropped, and refuses another user's conversation", async () => {
+    const app = createTestApp(get());
+    const { user, contextId, v1 } = await setup(app);
+    const controller = new AbortController();
+    let taskId = "";
+    try {
+      for await (const event of v1.sendMessageStream(send(userMessage(contextId, "dashboard")), {
+        signal: controller.signal,
+      })) {
+        if (event.payload?.$case === "task") {
+          taskId = event.payload.value.id;
+          controller.abort();
+        }
+      }
+    } catch {
+      // the abort ends the client's stream
+    }
+    expect(taskId).not.toBe("");
+    let state = "";
+    for (let i = 0; i < 100 && state !== "completed"; i += 1) {
+      state = taskSchema.parse(await (await user.get(`/tasks/${taskId}`)).json()).status.state;
+      if (state !== "completed") await new Promise((r) => setTimeout(r, 20));
+    }
+    const task = await v1.getTask({ tenant: "", id: taskId, historyLength: undefined });
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(task.artifacts[0]?.metadata?.artifact_type).toBe("dashboard");
+
+    const other = await setup(app);
+    await expect(other.v1.sendMessage(send(userMessage(contextId, "hello")))).rejects.toThrow(
+      /one of your conversations/,
+    );
+    await expect(
+      other.v1.getTask({ tenant: "", id: taskId, historyLength: undefined }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,79 @@
+import { canAccess, insufficientPermissionsMessage } from "@a2a-chat/contracts";
+import { type Context, Hono, type Next } from "hono";
+import {
+  agentCardJson,
+  agentsInRegistryOrder,
+  buildAgentCard,
+  type CardHost,
+} from "../../agents/agent-cards.js";
+import { createAgentHosts } from "../../agents/agent-hosts.js";
+import { CallerUser } from "../../agents/caller-user.js";
+import type { AppEnv } from "../../http/env.js";
+import { AppError } from "../../http/errors.js";
+import type { Services } from "../../http/services.js";
+import { jsonRpcHandler, rpcError } from "./json-rpc-handler.js";
+
+/** JSON-RPC error code of a caller whose scopes do not reach the agent's requirements. */
+export const insufficientScopeCode = -32010;
+
+/**
+ * /api/v1/agents: the public registry and cards, and each agent's A2A JSON-RPC endpoint (bearer
+ * token required; agents with required scopes refuse callers without them).
+ */
+export function agentsRoutes(services: Services, startedAt: number): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { config } = services;
+  const cardHost = (requestUrl: string): CardHost => ({
+    origin: config.server.publicUrl ?? new URL(requestUrl).origin,
+    port: config.server.port,
+    pid: process.pid,
+    uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
+  });
+  const hosts = createAgentHosts(
+    services,
+    cardHost(config.server.publicUrl ?? `http://localhost:${config.server.port}`),
+  );
+  const hostOf = (name: string) => {
+    const host = hosts.get(name);
+    if (!host) throw new AppError("not_found", `No agent named ${name}`);
+    return host;
+  };
+
+  routes.get("/registry", (c) => {
+    const host = cardHost(c.req.url);
+    const data = agentsInRegistryOrder(config).map((agent) =>
+      agentCardJson(buildAgentCard(agent, config, host)),
+    );
+    return c.json({ data });
+  });
+
+  routes.get("/:name/.well-known/agent-card.json", (c) => {
+    const { agent } = hostOf(c.req.param("name"));
+    c.header("Cache-Control", "no-cache");
+    return c.json(agentCardJson(buildAgentCard(agent, config, cardHost(c.req.url))) as object);
+  });
+
+  const [requireAuth, perUserLimit] = services.protect;
+  if (!requireAuth || !perUserLimit)
+    throw new Error("services.protect must hold auth and rate limit");
+  const knownAgent = async (c: Context<AppEnv>, next: Next) => {
+    hostOf(c.req.param("name") ?? "");
+    await next();
+  };
+  routes.post("/:name", knownAgent, requireAuth, perUserLimit, async (c) => {
+    const { agent, handler } = hostOf(c.req.param("name"));
+    const { scopes } = c.var.auth;
+    if (!canAccess(scopes, agent.requiredScopes)) {
+      return c.json(
+        rpcError(c.var.body, {
+          code: insufficientScopeCode,
+          message: insufficientPermissionsMessage(agent.requiredScopes, scopes),
+        }),
+        200,
+      );
+    }
+    return jsonRpcHandler(handler, (ctx) => new CallerUser(ctx.var.auth))(c);
+  });
+
+  return routes;
+}

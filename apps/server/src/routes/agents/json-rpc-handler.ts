@@ -1,0 +1,146 @@
+import {
+  A2A_VERSION_HEADER,
+  Extensions,
+  formatSSEErrorEvent,
+  formatSSEEvent,
+  HTTP_EXTENSION_HEADER,
+  SSE_HEADERS,
+} from "@a2a-js/sdk";
+import {
+  A2A_LEGACY_PROTOCOL_VERSION,
+  LEGACY_HTTP_EXTENSION_HEADER,
+  LEGACY_METHOD_TASKS_RESUBSCRIBE,
+} from "@a2a-js/sdk/compat/v0_3";
+import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
+import {
+  type A2ARequestHandler,
+  defaultServerCallContextBuilder,
+  JsonRpcTransportHandler,
+  type User,
+  validateVersion,
+} from "@a2a-js/sdk/server";
+import type { Context } from "hono";
+import type { AppEnv } from "../../http/env.js";
+
+type RpcError = { code: number; message: string; data?: unknown };
+
+/** A JSON-RPC error response for a request body (its id, when it had one). */
+export function rpcError(body: unknown, error: RpcError) {
+  const id = typeof body === "object" && body !== null && "id" in body ? body.id : null;
+  return { jsonrpc: "2.0", id: id ?? null, error };
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * SSE body over an iterator whose first item was already read. Writing stops when the client
+ * goes away, but the iterator is drained to the end regardless, so the SDK keeps processing
+ * (and our store keeps reconciling) every event of the run.
+ */
+function sseBody(
+  first: IteratorResult<unknown>,
+  rest: AsyncIterator<unknown>,
+  onError: (e: unknown) => unknown,
+) {
+  let open = true;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          open = false;
+        }
+      };
+      try {
+        if (!first.done) write(formatSSEEvent(first.value));
+        for (let next = await rest.next(); !next.done; next = await rest.next())
+          write(formatSSEEvent(next.value));
+      } catch (error) {
+        write(formatSSEErrorEvent(onError(error)));
+      } finally {
+        if (open) {
+          open = false;
+          controller.close();
+        }
+      }
+    },
+    cancel() {
+      open = false;
+    },
+  });
+}
+
+/**
+ * The Hono equivalent of the SDK's Express `jsonRpcHandler`: A2A-Version picks the v1.0 or the
+ * v0.3 (legacy) transport handler, results that are async iterators stream as SSE, and errors
+ * map through the handler's own static mappers.
+ */
+export function jsonRpcHandler(
+  requestHandler: A2ARequestHandler,
+  userOf: (c: Context<AppEnv>) => User,
+) {
+  const v1 = new JsonRpcTransportHandler(requestHandler);
+  const legacy = new LegacyJsonRpcTransportHandler(requestHandler);
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const body: unknown = c.var.body;
+    const versionHeader = c.req.header(A2A_VERSION_HEADER);
+    const useLegacy =
+      (versionHeader || A2A_LEGACY_PROTOCOL_VERSION) === A2A_LEGACY_PROTOCOL_VERSION;
+    const mapToError = useLegacy
+      ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError
+      : JsonRpcTransportHandler.mapToJSONRPCError;
+    const errorOf = (error: unknown) => rpcError(body, mapToError(error));
+    try {
+      const headers: Record<string, string> = {};
+      c.req.raw.headers.forEach((value, key) => {
+        headers[key] = value;
+      });
+      const extensionsHeader = useLegacy
+        ? (c.req.header(LEGACY_HTTP_EXTENSION_HEADER) ?? c.req.header(HTTP_EXTENSION_HEADER))
+        : c.req.header(HTTP_EXTENSION_HEADER);
+      const context = defaultServerCallContextBuilder({
+        extensions: Extensions.parseServiceParameter(extensionsHeader),
+        user: userOf(c),
+        headers,
+        requestedVersion: versionHeader || undefined,
+      });
+      validateVersion(context.requestedVersion, await requestHandler.getAgentCard(), "JSONRPC");
+      const transport = useLegacy ? legacy : v1;
+      const result: unknown = await transport.handle(body as Record<string, unknown>, context);
+      if (context.activatedExtensions) {
+        c.header(
+          useLegacy ? LEGACY_HTTP_EXTENSION_HEADER : HTTP_EXTENSION_HEADER,
+          Array.from(context.activatedExtensions).join(","),
+        );
+      }
+      if (!isAsyncIterable(result)) return c.json(result as object, 200);
+      const iterator = result[Symbol.asyncIterator]();
+      const method =
+        typeof body === "object" && body !== null && "method" in body ? body.method : undefined;
+      const alwaysSse = useLegacy && method === LEGACY_METHOD_TASKS_RESUBSCRIBE;
+      let first: IteratorResult<unknown>;
+      try {
+        first = await iterator.next();
+      } catch (error) {
+        if (!alwaysSse) return c.json(errorOf(error), 200);
+        return new Response(
+          sseBody({ done: true, value: undefined }, { next: () => Promise.reject(error) }, errorOf),
+          {
+            headers: SSE_HEADERS,
+          },
+        );
+      }
+      return new Response(sseBody(first, iterator, errorOf), { status: 200, headers: SSE_HEADERS });
+    } catch (error) {
+      const mapped = mapToError(error);
+      c.var.log.warn({ err: error }, "A2A JSON-RPC call failed");
+      return c.json(rpcError(body, mapped), mapped.code === -32603 ? 500 : 200);
+    }
+  };
+}
