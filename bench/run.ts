@@ -1,3 +1,4 @@
+import { agentsBench } from "./agents.js";
 import { idleMemory } from "./idle-memory.js";
 import { streamBench } from "./stream.js";
 import { tokenThroughput } from "./tokens.js";
@@ -7,6 +8,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   "idle-memory": idleMemory,
   tokens: tokenThroughput,
   stream: streamBench,
+  agents: agentsBench,
 };
 
 const only = process.argv.slice(2);

@@ -5,6 +5,7 @@ export * from "./errors.js";
 export * from "./health.js";
 export * from "./list-queries.js";
 export * from "./messages.js";
+export * from "./push-notifications.js";
 export * from "./scopes.js";
 export * from "./stream-events.js";
 export * from "./task-events.js";

@@ -13,6 +13,7 @@ export const loggedEventTypes = [
   "message_added",
   "artifact_created",
   "tool_execution_completed",
+  "push_notification",
 ] as const;
 /** An event type written to the durable log. */
 export type LoggedEventType = (typeof loggedEventTypes)[number];

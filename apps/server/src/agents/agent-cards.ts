@@ -91,9 +91,9 @@ export function buildAgentCard(agent: AgentConfig, config: Config, host: CardHos
     ...(agent.iconUrl ? { iconUrl: agent.iconUrl } : {}),
     capabilities: {
       streaming: true,
-      // Off until push URLs go through a guarded fetch (no loopback, private, link-local or
-      // metadata addresses; bounded size and time): the SDK's default sender would POST anywhere.
-      pushNotifications: false,
+      // Push URLs are vetted at registration and delivered through guardedFetch (see
+      // guarded-push-store.ts and guarded-push-sender.ts), never by the SDK's default sender.
+      pushNotifications: true,
       extendedAgentCard: false,
       extensions: [
         extension(extensionUris.systemInstructions, "The agent's system instructions", {

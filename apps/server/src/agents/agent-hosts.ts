@@ -3,6 +3,8 @@ import type { Services } from "../http/services.js";
 import { buildAgentCard, type CardHost } from "./agent-cards.js";
 import { ChatAgentExecutor } from "./agent-executor.js";
 import { AgentRequestHandler } from "./agent-request-handler.js";
+import { GuardedPushNotificationSender } from "./guarded-push-sender.js";
+import { GuardedPushNotificationStore } from "./guarded-push-store.js";
 import { selectRunner } from "./select-runner.js";
 import { StoredTaskStore } from "./stored-task-store.js";
 
@@ -21,10 +23,14 @@ export function createAgentHosts(services: Services, host: CardHost): Map<string
   for (const agent of services.config.agents) {
     const card = buildAgentCard(agent, services.config, host);
     const executor = new ChatAgentExecutor(services, agent, selectRunner(agent, services.config));
+    const pushStore = new GuardedPushNotificationStore(services);
     const handler = new AgentRequestHandler(
       card,
       new StoredTaskStore(services, agent.name),
       executor,
+      undefined,
+      pushStore,
+      new GuardedPushNotificationSender(services, pushStore),
     ).withServices(services);
     hosts.set(agent.name, { agent, handler });
   }

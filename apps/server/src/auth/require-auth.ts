@@ -1,5 +1,5 @@
 import { invalidTokenMessage, parseScopes } from "@a2a-chat/contracts";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { SessionsRepository } from "../db/repositories/sessions.js";
 import type { AppEnv } from "../http/env.js";
 import { AppError } from "../http/errors.js";
@@ -11,6 +11,11 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** Where a route finds the caller's token; the default is the Authorization bearer header. */
+export type TokenReader = (c: Context<AppEnv>) => string | undefined;
+
+const fromAuthorization: TokenReader = (c) => bearerToken(c.req.header("authorization"));
+
 /**
  * The one gate of every protected route: the bearer token must verify and its session must be
  * active. Every failure is the same 401, so a caller learns nothing about why.
@@ -18,9 +23,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 export function requireAuth(
   tokens: TokenService,
   sessions: SessionsRepository,
+  readToken: TokenReader = fromAuthorization,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = bearerToken(c.req.header("authorization"));
+    const token = readToken(c);
     if (!token) throw new AppError("unauthorized", invalidTokenMessage);
     let claims: Awaited<ReturnType<TokenService["verify"]>>;
     try {

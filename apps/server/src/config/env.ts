@@ -33,6 +33,10 @@ export const envOverrides = [
   ["OPENAI_COMPATIBLE_BASE_URL", "providers.compatible.baseUrl"],
   ["OPENAI_COMPATIBLE_API_KEY", "providers.compatible.apiKey"],
   ["OPENAI_COMPATIBLE_MODEL", "providers.compatible.model"],
+  ["OUTBOUND_ALLOW_HOSTS", "outbound.allowHosts"],
+  ["OUTBOUND_TIMEOUT_MS", "outbound.timeoutMs"],
+  ["OUTBOUND_MAX_BYTES", "outbound.maxBytes"],
+  ["OUTBOUND_MAX_REDIRECTS", "outbound.maxRedirects"],
   ["LOG_LEVEL", "log.level"],
 ] as const;
 

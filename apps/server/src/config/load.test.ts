@@ -100,6 +100,20 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads the outbound allow list as a YAML list or a comma-separated env string", () => {
+    expect(loadConfig({}, dirWith({})).outbound.allowHosts).toEqual([]);
+    const fromEnv = loadConfig(
+      { OUTBOUND_ALLOW_HOSTS: " agents.internal, 10.0.0.0/8 ,,::1" },
+      dirWith({}),
+    );
+    expect(fromEnv.outbound.allowHosts).toEqual(["agents.internal", "10.0.0.0/8", "::1"]);
+    const fromFile = loadConfig(
+      { CONFIG: "custom.yaml" },
+      dirWith({ "custom.yaml": "outbound:\n  allowHosts: [hooks.lan]\n  timeoutMs: 2000\n" }),
+    );
+    expect(fromFile.outbound).toMatchObject({ allowHosts: ["hooks.lan"], timeoutMs: 2000 });
+  });
+
   it("rejects unknown keys in the file", () => {
     const dir = dirWith({ "c.yaml": "server:\n  prot: 80\n" });
     const message = loadError({ CONFIG: "c.yaml" }, dir);

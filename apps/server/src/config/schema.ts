@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { type agentConfigSchema, agentListSchema, defaultAgents } from "./agents-schema.js";
 
+/** A list from YAML, or a comma-separated string from the environment. */
+const commaList = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((item) => item.trim())
+          .filter((item) => item !== "")
+      : value,
+  z.array(z.string().min(1)),
+);
+
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** The validated server configuration: config file values overlaid with environment variables. */
@@ -112,6 +124,23 @@ export const configSchema = z
           })
           .strict()
           .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    /** Requests the server makes to URLs users supply (push notification URLs…). */
+    outbound: z
+      .object({
+        /**
+         * Host names, addresses or CIDR ranges that may be reached although loopback, private,
+         * link-local or metadata addresses are refused otherwise.
+         */
+        allowHosts: commaList.default([]),
+        /** Whole-exchange limit of one outbound request. */
+        timeoutMs: z.coerce.number().int().min(100).max(60_000).default(5000),
+        /** Largest response body read. */
+        maxBytes: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
+        /** Redirects followed, each re-vetted; 0 follows none. */
+        maxRedirects: z.coerce.number().int().min(0).max(10).default(3),
       })
       .strict()
       .prefault({}),

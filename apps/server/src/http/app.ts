@@ -8,6 +8,7 @@ import { agentsRoutes } from "../routes/agents/agents-routes.js";
 import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
 import { oauthRoutes } from "../routes/auth/oauth-routes.js";
 import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
+import { contextNotificationsRoutes } from "../routes/contexts/context-notifications-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
 import { healthRoutes } from "../routes/health/health.js";
 import { meRoutes } from "../routes/me/me-routes.js";
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/core/me", meRoutes(services));
   // Mounted first: its paths run its own guards only, so auth and rate limit run exactly once.
   api.route("/v1/core/contexts", contextItemsRoutes(services));
+  api.route("/v1/core/contexts", contextNotificationsRoutes(services));
   api.route("/v1/core/contexts", contextsRoutes(services));
   api.route("/v1/core/tasks", tasksRoutes(services));
   api.route("/v1/core/artifacts", artifactsRoutes(services));

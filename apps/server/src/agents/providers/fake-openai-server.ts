@@ -47,7 +47,13 @@ export type FakeReply =
       argumentPieces: string[];
       usage: Usage;
     }
-  | { kind: "text"; chunks: string[]; usage: Usage }
+  | {
+      kind: "text";
+      chunks: string[];
+      usage: Usage;
+      /** Pauses after this many chunks until `until` settles (a run still going, on cue). */
+      hold?: { after: number; until: Promise<void> };
+    }
   /** Streams "tick " every intervalMs until the client goes away. */
   | { kind: "endless-text"; intervalMs: number }
   | { kind: "http-error"; status: number; message: string };
@@ -166,7 +172,10 @@ async function respond(res: ServerResponse, model: string, reply: FakeReply): Pr
     }
     case "text": {
       send([choice({ role: "assistant", content: "" })]);
-      for (const text of reply.chunks) send([choice({ content: text })]);
+      for (const [index, text] of reply.chunks.entries()) {
+        if (reply.hold && index === reply.hold.after) await reply.hold.until;
+        send([choice({ content: text })]);
+      }
       send([choice({}, "stop")]);
       send([], reply.usage);
       break;

@@ -123,7 +123,7 @@ describe("agent registry and cards", () => {
           protocolVersion: "0.3",
         },
       ]);
-      expect(card.capabilities).toMatchObject({ streaming: true, pushNotifications: false });
+      expect(card.capabilities).toMatchObject({ streaming: true, pushNotifications: true });
       const uris = card.capabilities.extensions.map((e) => e.uri);
       expect(uris).toEqual(Object.values(extensionUris));
       const status = card.capabilities.extensions.find(

@@ -1,0 +1,240 @@
+import { taskSchema } from "@a2a-chat/contracts";
+import { type Message, Role, type StreamResponse, TaskState } from "@a2a-js/sdk";
+import {
+  ClientFactory,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+} from "@a2a-js/sdk/client";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type FakeChatRequest,
+  type FakeOpenAiServer,
+  type FakeReply,
+  startFakeOpenAiServer,
+} from "../../agents/providers/fake-openai-server.js";
+import { createTestApp } from "../../test/app.js";
+import { describeEachDialect } from "../../test/databases.js";
+import { taskUser } from "../../test/tasks.js";
+
+/**
+ * Runs that are still going when the client acts: cancel mid-stream, and resubscribe after the
+ * client's stream was cut. The agents run on a real AI SDK runner against a local fake
+ * OpenAI-compatible server; the fake server's pacing is driven by the test (never by timers the
+ * assertions depend on), so nothing here fails on a slow machine.
+ */
+
+type App = ReturnType<typeof createTestApp>;
+
+const heldChunks = ["The ", "answer ", "is ", "forty", "-two", "."];
+let release: () => void = () => {};
+let held: Promise<void> = Promise.resolve();
+
+function script(request: FakeChatRequest): FakeReply {
+  if (request.body.model === "endless") return { kind: "endless-text", intervalMs: 5 };
+  return {
+    kind: "text",
+    chunks: heldChunks,
+    usage: { prompt_tokens: 3, completion_tokens: heldChunks.length },
+    hold: { after: 2, until: held },
+  };
+}
+
+let fake: FakeOpenAiServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer(script);
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+/**
+ * A fetch that calls the app in process. Like a real fetch, aborting the signal ends the
+ * response body (app.request alone would keep a streamed body open), which also cancels the
+ * server's side of the stream, as a dropped connection would.
+ */
+function fetchFor(app: App, token: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set("authorization", `Bearer ${token}`);
+    const response = await app.request(request);
+    const signal = init?.signal;
+    if (!signal || !response.body) return response;
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        signal.addEventListener("abort", () => {
+          controller.error(signal.reason);
+          reader.cancel(signal.reason).catch(() => {});
+        });
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (signal.aborted) return;
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, response);
+  };
+}
+
+let counter = 0;
+function userMessage(contextId: string, text: string): Message {
+  counter += 1;
+  return {
+    messageId: `run-${counter}-${Date.now()}`,
+    contextId,
+    taskId: "",
+    role: Role.ROLE_USER,
+    parts: [
+      {
+        content: { $case: "text", value: text },
+        mediaType: "text/plain",
+        filename: "",
+        metadata: undefined,
+      },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+const send = (message: Message) => ({
+  tenant: "",
+  message,
+  configuration: undefined,
+  metadata: undefined,
+});
+
+async function setup(app: App, agent: string) {
+  const user = await taskUser(app);
+  const contextId = await user.createContext();
+  const fetchImpl = fetchFor(app, user.session.access_token);
+  const factory = new ClientFactory({
+    transports: [new JsonRpcTransportFactory({ fetchImpl })],
+    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+  });
+  const client = await factory.createFromUrl(`http://localhost/api/v1/agents/${agent}/`);
+  return { user, contextId, client };
+}
+
+function deltaText(event: StreamResponse): string {
+  if (event.payload?.$case !== "statusUpdate") return "";
+  const status = event.payload.value.status;
+  if (status?.state !== TaskState.TASK_STATE_WORKING) return "";
+  return (status.message?.parts ?? [])
+    .map((p) => (p.content?.$case === "text" ? p.content.value : ""))
+    .join("");
+}
+
+function finalState(events: StreamResponse[]): TaskState | undefined {
+  const last = events.at(-1)?.payload;
+  if (last?.$case === "statusUpdate") return last.value.status?.state;
+  if (last?.$case === "task") return last.value.status?.state;
+  return undefined;
+}
+
+describeEachDialect("agent runs still going", (get) => {
+  const makeApp = () =>
+    createTestApp(get(), {
+      config: {
+        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
+        agents: [
+          {
+            name: "endless",
+            description: "Never stops on its own",
+            systemPrompt: "Talk.",
+            model: "compatible:endless",
+            default: true,
+          },
+          {
+            name: "held",
+            description: "Pauses mid-answer until the test lets it go",
+            systemPrompt: "Answer.",
+            model: "compatible:held",
+          },
+        ],
+      },
+    });
+
+  it("cancels a task that is actively streaming; the model call is aborted", async () => {
+    const app = makeApp();
+    const { user, contextId, client } = await setup(app, "endless");
+    const disconnected = fake.nextDisconnect();
+    const events: StreamResponse[] = [];
+    let taskId = "";
+    let canceled: TaskState | undefined;
+    for await (const event of client.sendMessageStream(send(userMessage(contextId, "go")))) {
+      events.push(event);
+      if (event.payload?.$case === "task") taskId = event.payload.value.id;
+      if (taskId && canceled === undefined && deltaText(event).includes("tick")) {
+        const task = await client.cancelTask({ tenant: "", id: taskId, metadata: undefined });
+        canceled = task.status?.state;
+      }
+    }
+    expect(canceled).toBe(TaskState.TASK_STATE_CANCELED);
+    // The runner saw the abort: the provider's HTTP response was closed before it ended.
+    await disconnected;
+    expect(finalState(events)).toBe(TaskState.TASK_STATE_CANCELED);
+
+    const stored = taskSchema.parse(await (await user.get(`/tasks/${taskId}`)).json());
+    expect(stored.status.state).toBe("canceled");
+    // What streamed before the cancel is kept as the agent's reply.
+    expect(stored.history.map((m) => m.role)).toEqual(["user", "agent"]);
+    expect(stored.history[1]?.parts[0]).toMatchObject({ kind: "text" });
+    const replyPart = stored.history[1]?.parts[0];
+    expect(replyPart?.kind === "text" && replyPart.text.startsWith("tick ")).toBe(true);
+  });
+
+  it("resubscribing after the stream was cut delivers the complete result", async () => {
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const app = makeApp();
+    const { user, contextId, client } = await setup(app, "held");
+
+    // First stream: cut by the client as soon as the first delta arrives (the model is paused).
+    const cut = new AbortController();
+    let taskId = "";
+    let firstText = "";
+    try {
+      for await (const event of client.sendMessageStream(send(userMessage(contextId, "q")), {
+        signal: cut.signal,
+      })) {
+        if (event.payload?.$case === "task") taskId = event.payload.value.id;
+        firstText += deltaText(event);
+        if (firstText !== "") cut.abort();
+      }
+    } catch {
+      // the abort ends the client's stream
+    }
+    expect(taskId).not.toBe("");
+    expect(heldChunks.join("").startsWith(firstText)).toBe(true);
+
+    // Resubscribe while the run is paused; once attached (the SDK sends the task first), let the
+    // model go on. The resubscribed stream ends with the whole reply.
+    const resubscribed: StreamResponse[] = [];
+    for await (const event of client.resubscribeTask({ tenant: "", id: taskId })) {
+      resubscribed.push(event);
+      if (resubscribed.length === 1) release();
+    }
+    expect(resubscribed[0]?.payload?.$case).toBe("task");
+    expect(finalState(resubscribed)).toBe(TaskState.TASK_STATE_COMPLETED);
+    const last = resubscribed.at(-1)?.payload;
+    if (last?.$case !== "statusUpdate") throw new Error("expected a final status update");
+    const finalText = (last.value.status?.message?.parts ?? [])
+      .map((p) => (p.content?.$case === "text" ? p.content.value : ""))
+      .join("");
+    expect(finalText).toBe(heldChunks.join(""));
+
+    const stored = taskSchema.parse(await (await user.get(`/tasks/${taskId}`)).json());
+    expect(stored.status.state).toBe("completed");
+    expect(stored.history.map((m) => m.role)).toEqual(["user", "agent"]);
+    expect(stored.history[1]?.parts).toEqual([{ kind: "text", text: heldChunks.join("") }]);
+    expect(stored.metadata).toMatchObject({
+      model: "compatible:held",
+      output_tokens: heldChunks.length,
+    });
+  });
+});

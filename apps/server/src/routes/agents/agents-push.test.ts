@@ -1,0 +1,124 @@
+import { notificationsPath, pushNotificationDataSchema } from "@a2a-chat/contracts";
+import { type Message, Role } from "@a2a-js/sdk";
+import {
+  ClientFactory,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+} from "@a2a-js/sdk/client";
+import { expect, it } from "vitest";
+import { createTestApp } from "../../test/app.js";
+import { describeEachDialect } from "../../test/databases.js";
+import { taskUser } from "../../test/tasks.js";
+
+type App = ReturnType<typeof createTestApp>;
+
+function fetchFor(app: App, token: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    request.headers.set("authorization", `Bearer ${token}`);
+    return app.request(request);
+  };
+}
+
+let counter = 0;
+function userMessage(contextId: string, text: string): Message {
+  counter += 1;
+  return {
+    messageId: `push-${counter}-${Date.now()}`,
+    contextId,
+    taskId: "",
+    role: Role.ROLE_USER,
+    parts: [
+      {
+        content: { $case: "text", value: text },
+        mediaType: "text/plain",
+        filename: "",
+        metadata: undefined,
+      },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+const withPush = (message: Message, url: string, token: string) => ({
+  tenant: "",
+  message,
+  configuration: {
+    acceptedOutputModes: [],
+    taskPushNotificationConfig: {
+      tenant: "",
+      id: "",
+      taskId: "",
+      url,
+      token,
+      authentication: undefined,
+    },
+    returnImmediately: false,
+  },
+  metadata: undefined,
+});
+
+async function setup(app: App) {
+  const user = await taskUser(app);
+  const contextId = await user.createContext();
+  const fetchImpl = fetchFor(app, user.session.access_token);
+  const factory = new ClientFactory({
+    transports: [new JsonRpcTransportFactory({ fetchImpl })],
+    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+  });
+  const client = await factory.createFromUrl("http://localhost/api/v1/agents/assistant/");
+  return { user, contextId, client, token: user.session.access_token };
+}
+
+describeEachDialect("A2A push notifications", (get) => {
+  it("refuses push URLs on private, loopback and metadata addresses", async () => {
+    const app = createTestApp(get());
+    const { contextId, client, token } = await setup(app);
+    for (const url of [
+      "http://10.0.0.1/hook",
+      "http://127.0.0.1:9/hook",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::ffff:192.168.1.1]/hook",
+      "file:///etc/passwd",
+    ]) {
+      await expect(
+        client.sendMessage(withPush(userMessage(contextId, "hello"), url, token)),
+      ).rejects.toThrow(/Push notification url refused/);
+    }
+  });
+
+  it("delivers pushes to our own notifications URL in-process onto the live stream", async () => {
+    const app = createTestApp(get());
+    const { user, contextId, client, token } = await setup(app);
+    const other = await setup(app);
+    const url = `http://localhost${notificationsPath(contextId)}`;
+
+    // Another user's conversation is refused even on our own endpoint.
+    await expect(
+      other.client.sendMessage(withPush(userMessage(other.contextId, "hello"), url, other.token)),
+    ).rejects.toThrow(/not one of your conversations/);
+
+    const stream = await user.openStream();
+    const sent = await client.sendMessage(
+      withPush(userMessage(contextId, "table of planets"), url, token),
+    );
+    if (!("id" in sent)) throw new Error("expected a task");
+    const pushed: unknown[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const event = await stream.next(3000);
+      if (event.event !== "push_notification") continue;
+      const data = pushNotificationDataSchema.parse(event.envelope.data);
+      expect(data).toMatchObject({ context_id: contextId, task_id: sent.id });
+      pushed.push(data.notification);
+      const update = data.notification.statusUpdate as { status?: { state?: string } } | undefined;
+      if (update?.status?.state === "TASK_STATE_COMPLETED") break;
+    }
+    expect(pushed.length).toBeGreaterThan(1);
+    expect(pushed.at(-1)).toMatchObject({
+      statusUpdate: { taskId: sent.id, status: { state: "TASK_STATE_COMPLETED" } },
+    });
+    await stream.close();
+  });
+});

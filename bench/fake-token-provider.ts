@@ -1,0 +1,93 @@
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A bench-local OpenAI-compatible server that streams tokens as fast as it can. Mirrors the
+ * wire format of apps/server/src/agents/providers/fake-openai-server.ts (chat.completion.chunk
+ * server-sent events, then `data: [DONE]`). The last user message says what to stream:
+ * `tokens:<n> tag:<id> [gapMs:<ms>]`; token i is the text `t<i> `, and the moment each one is
+ * written is recorded under the tag (performance.now(), the same clock the bench client reads).
+ */
+export interface FakeTokenProvider {
+  /** Base URL including /v1, as the compatible provider expects it. */
+  baseUrl: string;
+  /** Write times of each token, by tag; taken (and forgotten) by the caller. */
+  takeSendTimes(tag: string): number[] | undefined;
+  close(): Promise<void>;
+}
+
+interface ChatBody {
+  model: string;
+  messages: { role: string; content?: unknown }[];
+}
+
+function lastUserText(body: ChatBody): string {
+  const last = [...body.messages].reverse().find((m) => m.role === "user");
+  const content = last?.content;
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part: unknown) =>
+        typeof part === "object" && part !== null && "text" in part ? String(part.text) : "",
+      )
+      .join("");
+  }
+  return "";
+}
+
+export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
+  const sendTimes = new Map<string, number[]>();
+  const server = createServer({ noDelay: true }, (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatBody;
+    const prompt = lastUserText(body);
+    const count = Number(/tokens:(\d+)/.exec(prompt)?.[1] ?? 10);
+    const tag = /tag:(\S+)/.exec(prompt)?.[1] ?? "untagged";
+    const gapMs = Number(/gapMs:(\d+)/.exec(prompt)?.[1] ?? 0);
+    const times: number[] = new Array(count);
+    sendTimes.set(tag, times);
+
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const head = `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":${Math.floor(Date.now() / 1000)},"model":"${body.model}","choices":[{"index":0,"delta":`;
+    const write = async (line: string): Promise<void> => {
+      if (!res.write(line)) await once(res, "drain");
+    };
+    await write(`${head}{"role":"assistant","content":""},"finish_reason":null}]}\n\n`);
+    for (let i = 0; i < count; i += 1) {
+      if (res.destroyed) return;
+      if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      times[i] = performance.now();
+      await write(`${head}{"content":"t${i} "},"finish_reason":null}]}\n\n`);
+    }
+    await write(`${head}{},"finish_reason":"stop"}]}\n\n`);
+    await write(
+      `data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":0,"model":"${body.model}","choices":[],"usage":{"prompt_tokens":5,"completion_tokens":${count},"total_tokens":${count + 5}}}\n\n`,
+    );
+    res.end("data: [DONE]\n\n");
+  }
+
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    takeSendTimes: (tag) => {
+      const times = sendTimes.get(tag);
+      sendTimes.delete(tag);
+      return times;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
