@@ -156,6 +156,17 @@ export class ChatAgentExecutor implements AgentExecutor {
     let text = "";
     const usage: Record<string, unknown> = { model: this.runner.model };
     const messages = await this.history(turn);
+    // Deltas that arrive together (one network read of the model's stream often carries dozens)
+    // go out as one update on the next turn of the event loop; a lone delta goes out at once.
+    let pending = "";
+    let scheduled: NodeJS.Immediate | undefined;
+    const flush = () => {
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = undefined;
+      if (pending === "") return;
+      this.publishDelta(turn, replyId, pending);
+      pending = "";
+    };
     for await (const event of this.runner.run({
       systemPrompt: this.agent.systemPrompt,
       messages,
@@ -163,10 +174,12 @@ export class ChatAgentExecutor implements AgentExecutor {
       signal,
     })) {
       if (signal.aborted) break;
+      if (event.kind !== "text-delta") flush();
       switch (event.kind) {
         case "text-delta": {
           text += event.text;
-          this.publishDelta(turn, replyId, event.text);
+          pending += event.text;
+          scheduled ??= setImmediate(flush);
           break;
         }
         case "artifact":
@@ -207,6 +220,7 @@ export class ChatAgentExecutor implements AgentExecutor {
           break;
       }
     }
+    flush();
     if (signal.aborted) {
       await this.finish(
         turn,

@@ -35,10 +35,42 @@ export const deltaMetadataKey = "a2a_chat_delta";
  * Reads: load() reads our tables, scoped to the caller (another user's task id is "not found").
  */
 export class StoredTaskStore implements TaskStore {
+  /**
+   * How much of each running task's SDK view save() has already reconciled. The SDK saves after
+   * every event, and a streamed reply is thousands of delta events; without this each one would
+   * reload the whole task from the database. Entries leave when the task ends (bounded anyway).
+   */
+  private readonly reconciled = new Map<string, { history: number; artifacts: number }>();
+
   constructor(
     private readonly services: Services,
     private readonly agentName: string,
   ) {}
+
+  /** True when the SDK's view adds nothing but streamed deltas since the last reconcile. */
+  private onlyDeltasSince(task: SdkTask, terminal: boolean): boolean {
+    const seen = this.reconciled.get(task.id);
+    if (!seen || terminal) return false;
+    if (task.history.length < seen.history || task.artifacts.length !== seen.artifacts)
+      return false;
+    const fresh = task.history.slice(seen.history);
+    if (fresh.some((message) => message.metadata?.[deltaMetadataKey] !== true)) return false;
+    seen.history = task.history.length;
+    return true;
+  }
+
+  private remember(task: SdkTask, terminal: boolean): void {
+    this.reconciled.delete(task.id);
+    if (terminal) return;
+    if (this.reconciled.size >= 10_000) {
+      const oldest = this.reconciled.keys().next().value;
+      if (oldest !== undefined) this.reconciled.delete(oldest);
+    }
+    this.reconciled.set(task.id, {
+      history: task.history.length,
+      artifacts: task.artifacts.length,
+    });
+  }
 
   private async stored(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
     const caller = callerOf(context);
@@ -53,6 +85,18 @@ export class StoredTaskStore implements TaskStore {
   }
 
   async save(task: SdkTask, context: ServerCallContext): Promise<void> {
+    const state = stateFromSdk(task.status?.state) ?? "submitted";
+    const terminal = isTerminalTaskState(state);
+    if (this.onlyDeltasSince(task, terminal)) return;
+    await this.reconcileAll(task, context, state);
+    this.remember(task, terminal);
+  }
+
+  private async reconcileAll(
+    task: SdkTask,
+    context: ServerCallContext,
+    state: ReturnType<typeof stateFromSdk> & string,
+  ): Promise<void> {
     const owner = callerOf(context);
     const stored = await this.stored(task.id, context);
     const messages = task.history
@@ -62,7 +106,6 @@ export class StoredTaskStore implements TaskStore {
         contextId: task.contextId,
         taskId: task.id,
       }));
-    const state = stateFromSdk(task.status?.state) ?? "submitted";
     if (!stored) {
       const [first, ...rest] = messages;
       await createTask(this.services, owner, {

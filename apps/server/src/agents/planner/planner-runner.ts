@@ -116,6 +116,9 @@ export class PlannerRunner implements ModelRunner {
       if (signal.aborted) return;
       outputTokens += 1;
       yield { kind: "text-delta", text: delta };
+      // Give the event loop a turn between words, as a model's network stream would, so the
+      // reply is seen streaming instead of arriving as one block.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (signal.aborted) return;
     if (reply.artifact) yield { kind: "artifact", artifact: reply.artifact };
