@@ -1,10 +1,11 @@
-import { type Message, Role, type StreamResponse, TaskState } from "@a2a-js/sdk";
+import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import {
   type Client,
   ClientFactory,
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
 } from "@a2a-js/sdk/client";
+import { textMessage } from "../apps/server/src/test/a2a.js";
 import { type E2eServer, startBuiltServer } from "../e2e/harness/server.js";
 import { type FakeTokenProvider, startFakeTokenProvider } from "./fake-token-provider.js";
 import { machineLine, median, writeSection } from "./report.js";
@@ -63,28 +64,6 @@ async function caller(server: E2eServer, agent: string): Promise<Caller> {
   return { client, contextId: context.context_id };
 }
 
-let counter = 0;
-function prompt(contextId: string, text: string): Message {
-  counter += 1;
-  return {
-    messageId: `bench-${counter}-${Date.now()}`,
-    contextId,
-    taskId: "",
-    role: Role.ROLE_USER,
-    parts: [
-      {
-        content: { $case: "text", value: text },
-        mediaType: "text/plain",
-        filename: "",
-        metadata: undefined,
-      },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
-
 /** Streams one reply of `tokens` tokens and notes when each token reached the client. */
 async function streamOnce(
   { client, contextId }: Caller,
@@ -98,7 +77,7 @@ async function streamOnce(
   const stream = client.sendMessageStream(
     {
       tenant: "",
-      message: prompt(contextId, `tokens:${tokens} tag:${tag} gapMs:${gapMs}`),
+      message: textMessage(contextId, `tokens:${tokens} tag:${tag} gapMs:${gapMs}`),
       configuration: undefined,
       metadata: undefined,
     },

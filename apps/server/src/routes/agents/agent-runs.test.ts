@@ -1,5 +1,5 @@
 import { taskSchema } from "@a2a-chat/contracts";
-import { type Message, Role, type StreamResponse, TaskState } from "@a2a-js/sdk";
+import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import {
   ClientFactory,
   DefaultAgentCardResolver,
@@ -12,6 +12,7 @@ import {
   type FakeReply,
   startFakeOpenAiServer,
 } from "../../agents/providers/fake-openai-server.js";
+import { inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { taskUser } from "../../test/tasks.js";
@@ -47,70 +48,10 @@ afterAll(async () => {
   await fake.close();
 });
 
-/**
- * A fetch that calls the app in process. Like a real fetch, aborting the signal ends the
- * response body (app.request alone would keep a streamed body open), which also cancels the
- * server's side of the stream, as a dropped connection would.
- */
-function fetchFor(app: App, token: string): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    request.headers.set("authorization", `Bearer ${token}`);
-    const response = await app.request(request);
-    const signal = init?.signal;
-    if (!signal || !response.body) return response;
-    const reader = response.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        signal.addEventListener("abort", () => {
-          controller.error(signal.reason);
-          reader.cancel(signal.reason).catch(() => {});
-        });
-      },
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (signal.aborted) return;
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel: (reason) => reader.cancel(reason),
-    });
-    return new Response(body, response);
-  };
-}
-
-let counter = 0;
-function userMessage(contextId: string, text: string): Message {
-  counter += 1;
-  return {
-    messageId: `run-${counter}-${Date.now()}`,
-    contextId,
-    taskId: "",
-    role: Role.ROLE_USER,
-    parts: [
-      {
-        content: { $case: "text", value: text },
-        mediaType: "text/plain",
-        filename: "",
-        metadata: undefined,
-      },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
-const send = (message: Message) => ({
-  tenant: "",
-  message,
-  configuration: undefined,
-  metadata: undefined,
-});
-
 async function setup(app: App, agent: string) {
   const user = await taskUser(app);
   const contextId = await user.createContext();
-  const fetchImpl = fetchFor(app, user.session.access_token);
+  const fetchImpl = inProcessFetch(app, user.session.access_token);
   const factory = new ClientFactory({
     transports: [new JsonRpcTransportFactory({ fetchImpl })],
     cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
@@ -165,7 +106,7 @@ describeEachDialect("agent runs still going", (get) => {
     const events: StreamResponse[] = [];
     let taskId = "";
     let canceled: TaskState | undefined;
-    for await (const event of client.sendMessageStream(send(userMessage(contextId, "go")))) {
+    for await (const event of client.sendMessageStream(sendParams(textMessage(contextId, "go")))) {
       events.push(event);
       if (event.payload?.$case === "task") taskId = event.payload.value.id;
       if (taskId && canceled === undefined && deltaText(event).includes("tick")) {
@@ -199,7 +140,7 @@ describeEachDialect("agent runs still going", (get) => {
     let taskId = "";
     let firstText = "";
     try {
-      for await (const event of client.sendMessageStream(send(userMessage(contextId, "q")), {
+      for await (const event of client.sendMessageStream(sendParams(textMessage(contextId, "q")), {
         signal: cut.signal,
       })) {
         if (event.payload?.$case === "task") taskId = event.payload.value.id;

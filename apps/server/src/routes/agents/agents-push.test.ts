@@ -1,46 +1,17 @@
 import { notificationsPath, pushNotificationDataSchema } from "@a2a-chat/contracts";
-import { type Message, Role } from "@a2a-js/sdk";
+import type { Message } from "@a2a-js/sdk";
 import {
   ClientFactory,
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
 } from "@a2a-js/sdk/client";
 import { expect, it } from "vitest";
+import { inProcessFetch, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { taskUser } from "../../test/tasks.js";
 
 type App = ReturnType<typeof createTestApp>;
-
-function fetchFor(app: App, token: string): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    request.headers.set("authorization", `Bearer ${token}`);
-    return app.request(request);
-  };
-}
-
-let counter = 0;
-function userMessage(contextId: string, text: string): Message {
-  counter += 1;
-  return {
-    messageId: `push-${counter}-${Date.now()}`,
-    contextId,
-    taskId: "",
-    role: Role.ROLE_USER,
-    parts: [
-      {
-        content: { $case: "text", value: text },
-        mediaType: "text/plain",
-        filename: "",
-        metadata: undefined,
-      },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
 
 const withPush = (message: Message, url: string, token: string) => ({
   tenant: "",
@@ -63,7 +34,7 @@ const withPush = (message: Message, url: string, token: string) => ({
 async function setup(app: App) {
   const user = await taskUser(app);
   const contextId = await user.createContext();
-  const fetchImpl = fetchFor(app, user.session.access_token);
+  const fetchImpl = inProcessFetch(app, user.session.access_token);
   const factory = new ClientFactory({
     transports: [new JsonRpcTransportFactory({ fetchImpl })],
     cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
@@ -84,7 +55,7 @@ describeEachDialect("A2A push notifications", (get) => {
       "file:///etc/passwd",
     ]) {
       await expect(
-        client.sendMessage(withPush(userMessage(contextId, "hello"), url, token)),
+        client.sendMessage(withPush(textMessage(contextId, "hello"), url, token)),
       ).rejects.toThrow(/Push notification url refused/);
     }
   });
@@ -97,12 +68,12 @@ describeEachDialect("A2A push notifications", (get) => {
 
     // Another user's conversation is refused even on our own endpoint.
     await expect(
-      other.client.sendMessage(withPush(userMessage(other.contextId, "hello"), url, other.token)),
+      other.client.sendMessage(withPush(textMessage(other.contextId, "hello"), url, other.token)),
     ).rejects.toThrow(/not one of your conversations/);
 
     const stream = await user.openStream();
     const sent = await client.sendMessage(
-      withPush(userMessage(contextId, "table of planets"), url, token),
+      withPush(textMessage(contextId, "table of planets"), url, token),
     );
     if (!("id" in sent)) throw new Error("expected a task");
     const pushed: unknown[] = [];

@@ -1,5 +1,5 @@
 import { taskSchema } from "@a2a-chat/contracts";
-import { type Message, Role, type StreamResponse, TaskState } from "@a2a-js/sdk";
+import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import {
   ClientFactory,
   DefaultAgentCardResolver,
@@ -9,6 +9,7 @@ import { LegacyJsonRpcTransport } from "@a2a-js/sdk/compat/v0_3/client";
 import { describe, expect, it } from "vitest";
 import { extensionUris } from "../../agents/agent-cards.js";
 import { plannerQuestions } from "../../agents/planner/planner-runner.js";
+import { inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { taskUser } from "../../test/tasks.js";
@@ -21,46 +22,10 @@ interface CardJson {
   securityRequirements: unknown[];
 }
 
-function fetchFor(app: App, token: string): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    request.headers.set("authorization", `Bearer ${token}`);
-    return app.request(request);
-  };
-}
-
-let counter = 0;
-function userMessage(contextId: string, text: string, taskId = ""): Message {
-  counter += 1;
-  return {
-    messageId: `m-${counter}-${Date.now()}`,
-    contextId,
-    taskId,
-    role: Role.ROLE_USER,
-    parts: [
-      {
-        content: { $case: "text", value: text },
-        mediaType: "text/plain",
-        filename: "",
-        metadata: undefined,
-      },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
-  };
-}
-const send = (message: Message) => ({
-  tenant: "",
-  message,
-  configuration: undefined,
-  metadata: undefined,
-});
-
 async function setup(app: App) {
   const user = await taskUser(app);
   const contextId = await user.createContext();
-  const fetchImpl = fetchFor(app, user.session.access_token);
+  const fetchImpl = inProcessFetch(app, user.session.access_token);
   const factory = new ClientFactory({
     transports: [new JsonRpcTransportFactory({ fetchImpl })],
     cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
@@ -170,7 +135,7 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     const app = createTestApp(get());
     const { user, contextId, v1 } = await setup(app);
 
-    const sent = await v1.sendMessage(send(userMessage(contextId, "table of planets")));
+    const sent = await v1.sendMessage(sendParams(textMessage(contextId, "table of planets")));
     if (!("id" in sent)) throw new Error("expected a task");
     expect(sent.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(sent.artifacts[0]?.metadata?.artifact_type).toBe("table");
@@ -185,7 +150,7 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     expect(stored.history.map((m) => m.role)).toEqual(["user", "agent"]);
 
     const events: StreamResponse[] = [];
-    for await (const event of v1.sendMessageStream(send(userMessage(contextId, "hello"))))
+    for await (const event of v1.sendMessageStream(sendParams(textMessage(contextId, "hello"))))
       events.push(event);
     expect(streamedText(events)).toContain("No language model is configured");
     expect(events.filter((e) => e.payload?.$case === "statusUpdate").length).toBeGreaterThan(5);
@@ -193,7 +158,7 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     const fetched = await v1.getTask({ tenant: "", id: sent.id, historyLength: undefined });
     expect(fetched.id).toBe(sent.id);
 
-    const asking = await v1.sendMessage(send(userMessage(contextId, "ask me something")));
+    const asking = await v1.sendMessage(sendParams(textMessage(contextId, "ask me something")));
     if (!("id" in asking)) throw new Error("expected a task");
     expect(asking.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     const canceled = await v1.cancelTask({ tenant: "", id: asking.id, metadata: undefined });
@@ -203,12 +168,12 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
   it("v1.0: input-required round trip continues the same task", async () => {
     const app = createTestApp(get());
     const { contextId, v1 } = await setup(app);
-    const first = await v1.sendMessage(send(userMessage(contextId, "make a table")));
+    const first = await v1.sendMessage(sendParams(textMessage(contextId, "make a table")));
     if (!("id" in first)) throw new Error("expected a task");
     expect(first.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
     const question = first.status?.message?.parts[0]?.content;
     expect(question).toEqual({ $case: "text", value: plannerQuestions.table });
-    const second = await v1.sendMessage(send(userMessage(contextId, "fruits", first.id)));
+    const second = await v1.sendMessage(sendParams(textMessage(contextId, "fruits", first.id)));
     if (!("id" in second)) throw new Error("expected a task");
     expect(second.id).toBe(first.id);
     expect(second.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
@@ -218,16 +183,16 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
   it("v0.3: sends, streams, gets and cancels", async () => {
     const app = createTestApp(get());
     const { contextId, v03 } = await setup(app);
-    const sent = await v03.sendMessage(send(userMessage(contextId, "chart of sales")));
+    const sent = await v03.sendMessage(sendParams(textMessage(contextId, "chart of sales")));
     if (!("id" in sent)) throw new Error("expected a task");
     expect(sent.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     const events: StreamResponse[] = [];
-    for await (const event of v03.sendMessageStream(send(userMessage(contextId, "help"))))
+    for await (const event of v03.sendMessageStream(sendParams(textMessage(contextId, "help"))))
       events.push(event);
     expect(streamedText(events)).toContain("table of");
     const fetched = await v03.getTask({ tenant: "", id: sent.id, historyLength: undefined });
     expect(fetched.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
-    const asking = await v03.sendMessage(send(userMessage(contextId, "ask me something")));
+    const asking = await v03.sendMessage(sendParams(textMessage(contextId, "ask me something")));
     if (!("id" in asking)) throw new Error("expected a task");
     const canceled = await v03.cancelTask({ tenant: "", id: asking.id, metadata: undefined });
     expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
@@ -239,9 +204,12 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     const controller = new AbortController();
     let taskId = "";
     try {
-      for await (const event of v1.sendMessageStream(send(userMessage(contextId, "dashboard")), {
-        signal: controller.signal,
-      })) {
+      for await (const event of v1.sendMessageStream(
+        sendParams(textMessage(contextId, "dashboard")),
+        {
+          signal: controller.signal,
+        },
+      )) {
         if (event.payload?.$case === "task") {
           taskId = event.payload.value.id;
           controller.abort();
@@ -261,7 +229,7 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     expect(task.artifacts[0]?.metadata?.artifact_type).toBe("dashboard");
 
     const other = await setup(app);
-    await expect(other.v1.sendMessage(send(userMessage(contextId, "hello")))).rejects.toThrow(
+    await expect(other.v1.sendMessage(sendParams(textMessage(contextId, "hello")))).rejects.toThrow(
       /one of your conversations/,
     );
     await expect(
