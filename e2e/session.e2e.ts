@@ -56,7 +56,11 @@ describe("anonymous sessions in Chromium", () => {
 
   it("shows the failure screen when the server refuses the token call three times", async () => {
     // A real server whose per-IP session limit is already used up answers every call with 429.
-    const strict = await startBuiltServer({ RATE_LIMIT_SESSIONS_PER_IP: "1" });
+    // A day-long window keeps the limit from resetting mid-test at a window boundary.
+    const strict = await startBuiltServer({
+      RATE_LIMIT_SESSIONS_PER_IP: "1",
+      RATE_LIMIT_WINDOW_SECONDS: "86400",
+    });
     try {
       const used = await fetch(`${strict.url}/api/v1/core/oauth/session`, { method: "POST" });
       expect(used.status).toBe(200);
