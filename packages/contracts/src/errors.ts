@@ -36,3 +36,6 @@ export const errorEnvelopeSchema = z.object({
 
 /** The body of every API error response. */
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Text of a 403 (core spec §6). */
+export const forbiddenMessage = "Forbidden. You do not have permission to access this resource.";

@@ -37,6 +37,10 @@ export const envOverrides = [
   ["OUTBOUND_TIMEOUT_MS", "outbound.timeoutMs"],
   ["OUTBOUND_MAX_BYTES", "outbound.maxBytes"],
   ["OUTBOUND_MAX_REDIRECTS", "outbound.maxRedirects"],
+  ["MCP_ANALYTICS_ENABLED", "mcp.builtin.analytics.enabled"],
+  ["MCP_PRODUCT_ENABLED", "mcp.builtin.product.enabled"],
+  ["MCP_PROBE_TIMEOUT_MS", "mcp.probeTimeoutMs"],
+  ["MCP_PROBE_CACHE_SECONDS", "mcp.probeCacheSeconds"],
   ["LOG_LEVEL", "log.level"],
 ] as const;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type agentConfigSchema, agentListSchema, defaultAgents } from "./agents-schema.js";
+import { mcpConfigSchema } from "./mcp-schema.js";
 
 /** A list from YAML, or a comma-separated string from the environment. */
 const commaList = z.preprocess(
@@ -145,6 +146,8 @@ export const configSchema = z
       .strict()
       .prefault({}),
     agents: agentListSchema.prefault(defaultAgents),
+    /** Built-in MCP servers (enable, scopes) and external MCP servers. */
+    mcp: mcpConfigSchema.prefault({}),
     log: z
       .object({
         level: z.enum(logLevels).default("info"),

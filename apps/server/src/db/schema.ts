@@ -96,6 +96,28 @@ export interface ArtifactsTable {
   created_at: Timestamp;
 }
 
+export interface ToolExecutionsTable {
+  id: string;
+  user_id: string;
+  context_id: string | null;
+  task_id: string | null;
+  server_name: string;
+  server_endpoint: string;
+  tool_name: string;
+  /** The tool's arguments as JSON text. */
+  input: string;
+  /** The raw tool result as JSON text, once it ended. */
+  output: string | null;
+  status: string;
+  error: string | null;
+  render_behavior: string | null;
+  started_at: ColumnType<Timestamp, Timestamp, never>;
+  completed_at: Timestamp | null;
+  execution_time_ms: number | null;
+  trace_id: string | null;
+  artifact_id: string | null;
+}
+
 /** Every table the server stores, keyed by table name. */
 export interface Database {
   users: UsersTable;
@@ -106,6 +128,7 @@ export interface Database {
   tasks: TasksTable;
   messages: MessagesTable;
   artifacts: ArtifactsTable;
+  tool_executions: ToolExecutionsTable;
 }
 
 export type ContextRow = Selectable<ContextsTable>;
@@ -114,6 +137,7 @@ export type EventRow = Selectable<EventsTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type ArtifactRow = Selectable<ArtifactsTable>;
+export type ToolExecutionRow = Selectable<ToolExecutionsTable>;
 
 export type SessionRow = Selectable<SessionsTable>;
 

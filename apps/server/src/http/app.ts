@@ -11,6 +11,8 @@ import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
 import { contextNotificationsRoutes } from "../routes/contexts/context-notifications-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
 import { healthRoutes } from "../routes/health/health.js";
+import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
+import { executionsRoutes } from "../routes/mcp-executions/executions-routes.js";
 import { meRoutes } from "../routes/me/me-routes.js";
 import { streamRoutes } from "../routes/stream/stream-routes.js";
 import { tasksRoutes } from "../routes/tasks/tasks-routes.js";
@@ -60,6 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/core/artifacts", artifactsRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
   api.route("/v1/agents", agentsRoutes(services, deps.startedAt ?? Date.now()));
+  api.route("/v1/mcp/executions", executionsRoutes(services));
+  api.route("/v1/mcp", mcpRoutes(services));
   api.all("*", (c) =>
     errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),
   );

@@ -1,13 +1,14 @@
 import { type Artifact, invalidArtifactMessage, validateArtifact } from "@a2a-chat/contracts";
+import type { Kysely } from "kysely";
 import { ArtifactsRepository } from "../db/repositories/artifacts.js";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
-import type { ArtifactRow } from "../db/schema.js";
+import type { ArtifactRow, Database } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { canUseTask } from "../policies/tasks.js";
-import { transactWithEvents } from "../stream/transact.js";
+import { type Emit, transactWithEvents } from "../stream/transact.js";
 import { presentArtifact } from "./present-artifact.js";
 import type { Owner } from "./task-checks.js";
 
@@ -52,69 +53,80 @@ export function addArtifact(
   owner: Owner,
   input: NewArtifact,
 ): Promise<ArtifactOutcome> {
-  return transactWithEvents(services, async (trx, emit) => {
-    const given = checkArtifact(input.artifact);
-    const taskId = input.taskId ?? given.metadata.task_id ?? null;
-    if (given.metadata.task_id !== undefined && given.metadata.task_id !== taskId) {
-      throw new AppError("validation_failed", "Artifact task_id does not match its task");
-    }
-    const contextId = given.metadata.context_id;
-    const artifact: Artifact =
-      taskId === null ? given : { ...given, metadata: { ...given.metadata, task_id: taskId } };
-    const context = await new ContextStatsRepository(trx).lock(contextId, services.db.dialect);
-    if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
-    const tasks = new TasksRepository(trx);
-    if (taskId !== null) {
-      const task = await tasks.findById(taskId);
-      if (!canUseTask(owner, task) || task.context_id !== contextId) {
-        throw new AppError("not_found", "Task not found");
-      }
-    }
+  return transactWithEvents(services, (trx, emit) =>
+    storeArtifact(services, trx, emit, owner, input),
+  );
+}
 
-    const artifacts = new ArtifactsRepository(trx);
-    const at = createdAt(artifact);
-    const sameId = await artifacts.findById(artifact.artifactId);
-    if (sameId && sameId.user_id !== owner.userId) {
-      throw new AppError("conflict", "Artifact id already in use");
+/** addArtifact inside a caller's transaction, so a bigger change and its events commit together. */
+export async function storeArtifact(
+  services: Services,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  input: NewArtifact,
+): Promise<ArtifactOutcome> {
+  const given = checkArtifact(input.artifact);
+  const taskId = input.taskId ?? given.metadata.task_id ?? null;
+  if (given.metadata.task_id !== undefined && given.metadata.task_id !== taskId) {
+    throw new AppError("validation_failed", "Artifact task_id does not match its task");
+  }
+  const contextId = given.metadata.context_id;
+  const artifact: Artifact =
+    taskId === null ? given : { ...given, metadata: { ...given.metadata, task_id: taskId } };
+  const context = await new ContextStatsRepository(trx).lock(contextId, services.db.dialect);
+  if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
+  const tasks = new TasksRepository(trx);
+  if (taskId !== null) {
+    const task = await tasks.findById(taskId);
+    if (!canUseTask(owner, task) || task.context_id !== contextId) {
+      throw new AppError("not_found", "Task not found");
     }
-    const { fingerprint } = artifact.metadata;
-    const sameFingerprint =
-      taskId !== null && fingerprint !== undefined
-        ? await artifacts.findByFingerprint(taskId, fingerprint)
-        : undefined;
-    const newer = [sameId, sameFingerprint].find(
-      (row): row is ArtifactRow => row !== undefined && row.created_at > at,
-    );
-    const kept = newer && presentArtifact(newer, services.logger);
-    if (kept) return { artifact: kept, stored: false };
+  }
 
-    if (sameId) await artifacts.delete(sameId.id);
-    const replaced = sameFingerprint?.id !== artifact.artifactId ? sameFingerprint : undefined;
-    if (replaced) await artifacts.delete(replaced.id);
-    await artifacts.insert({
-      id: artifact.artifactId,
-      user_id: owner.userId,
-      context_id: contextId,
-      task_id: taskId,
-      name: artifact.name ?? null,
-      description: artifact.description ?? null,
-      parts: JSON.stringify(artifact.parts),
-      metadata: JSON.stringify(artifact.metadata),
-      artifact_type: artifact.metadata.artifact_type,
-      fingerprint: fingerprint ?? null,
-      created_at: at,
-    });
-    if (taskId !== null) await tasks.touch(taskId, new Date().toISOString());
-    await emit({
-      userId: owner.userId,
-      type: "artifact_created",
-      contextId,
-      data: {
-        task_id: taskId,
-        artifact,
-        ...(replaced ? { replaced_artifact_id: replaced.id } : {}),
-      },
-    });
-    return { artifact, stored: true, ...(replaced ? { replacedArtifactId: replaced.id } : {}) };
+  const artifacts = new ArtifactsRepository(trx);
+  const at = createdAt(artifact);
+  const sameId = await artifacts.findById(artifact.artifactId);
+  if (sameId && sameId.user_id !== owner.userId) {
+    throw new AppError("conflict", "Artifact id already in use");
+  }
+  const { fingerprint } = artifact.metadata;
+  const sameFingerprint =
+    taskId !== null && fingerprint !== undefined
+      ? await artifacts.findByFingerprint(taskId, fingerprint)
+      : undefined;
+  const newer = [sameId, sameFingerprint].find(
+    (row): row is ArtifactRow => row !== undefined && row.created_at > at,
+  );
+  const kept = newer && presentArtifact(newer, services.logger);
+  if (kept) return { artifact: kept, stored: false };
+
+  if (sameId) await artifacts.delete(sameId.id);
+  const replaced = sameFingerprint?.id !== artifact.artifactId ? sameFingerprint : undefined;
+  if (replaced) await artifacts.delete(replaced.id);
+  await artifacts.insert({
+    id: artifact.artifactId,
+    user_id: owner.userId,
+    context_id: contextId,
+    task_id: taskId,
+    name: artifact.name ?? null,
+    description: artifact.description ?? null,
+    parts: JSON.stringify(artifact.parts),
+    metadata: JSON.stringify(artifact.metadata),
+    artifact_type: artifact.metadata.artifact_type,
+    fingerprint: fingerprint ?? null,
+    created_at: at,
   });
+  if (taskId !== null) await tasks.touch(taskId, new Date().toISOString());
+  await emit({
+    userId: owner.userId,
+    type: "artifact_created",
+    contextId,
+    data: {
+      task_id: taskId,
+      artifact,
+      ...(replaced ? { replaced_artifact_id: replaced.id } : {}),
+    },
+  });
+  return { artifact, stored: true, ...(replaced ? { replacedArtifactId: replaced.id } : {}) };
 }

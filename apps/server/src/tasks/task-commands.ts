@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Task, TaskState, TaskType } from "@a2a-chat/contracts";
+import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
+import type { Database } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
-import { transactWithEvents } from "../stream/transact.js";
+import { type Emit, transactWithEvents } from "../stream/transact.js";
 import { emitContextStats } from "./context-stats-event.js";
 import { loadTask } from "./load-tasks.js";
 import { stampStatus } from "./stamp-status.js";
@@ -33,72 +35,78 @@ export interface NewTask {
  * task_created, message_added (with a message) and context_stats in the same transaction.
  */
 export function createTask(services: Services, owner: Owner, input: NewTask): Promise<Task> {
-  return transactWithEvents(services, async (trx, emit) => {
-    const now = new Date();
-    const at = now.toISOString();
-    const id = input.id ?? randomUUID();
-    const state = checkState(input.state ?? "submitted");
-    const place = { userId: owner.userId, contextId: input.contextId, taskId: id };
-    const message =
-      input.initialMessage === undefined ? undefined : checkMessage(input.initialMessage, place);
-    const draft = validTask({
-      id,
-      contextId: input.contextId,
-      status: { state, timestamp: at },
-      history: message ? [message] : [],
-      artifacts: [],
-      metadata: {
-        ...input.metadata,
-        task_type: input.taskType,
-        agent_name: input.agentName,
-        created_at: at,
-      },
-    });
+  return transactWithEvents(services, (trx, emit) => insertTask(services, trx, emit, owner, input));
+}
 
-    const context = await new ContextStatsRepository(trx).lock(
-      input.contextId,
-      services.db.dialect,
-    );
-    if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
-    const tasks = new TasksRepository(trx);
-    if (await tasks.findById(id)) throw new AppError("conflict", "Task already exists");
-    await tasks.insert({
-      id,
-      user_id: owner.userId,
-      context_id: input.contextId,
-      agent_name: draft.metadata.agent_name,
-      task_type: draft.metadata.task_type,
-      state,
-      status_timestamp: at,
-      status_message: null,
-      metadata: JSON.stringify(stampStatus(draft.metadata, state, now)),
+/** createTask inside a caller's transaction, so a bigger change and its events commit together. */
+export async function insertTask(
+  services: Services,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  input: NewTask,
+): Promise<Task> {
+  const now = new Date();
+  const at = now.toISOString();
+  const id = input.id ?? randomUUID();
+  const state = checkState(input.state ?? "submitted");
+  const place = { userId: owner.userId, contextId: input.contextId, taskId: id };
+  const message =
+    input.initialMessage === undefined ? undefined : checkMessage(input.initialMessage, place);
+  const draft = validTask({
+    id,
+    contextId: input.contextId,
+    status: { state, timestamp: at },
+    history: message ? [message] : [],
+    artifacts: [],
+    metadata: {
+      ...input.metadata,
+      task_type: input.taskType,
+      agent_name: input.agentName,
       created_at: at,
-      updated_at: at,
-    });
-    await new ContextStatsRepository(trx).addTask(input.contextId);
-    if (message && (await new MessagesRepository(trx).findById(message.messageId))) {
-      throw new AppError("conflict", "Message id already in use");
-    }
-    const messageRow = message && (await storeMessage(trx, place, message, now));
+    },
+  });
 
-    const row = await tasks.findById(id);
-    const task = row && (await loadTask(trx, row, services.logger));
-    if (!task) throw new Error(`task ${id} unreadable right after it was written`);
-    const base = { userId: owner.userId, contextId: input.contextId };
+  const context = await new ContextStatsRepository(trx).lock(input.contextId, services.db.dialect);
+  if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
+  const tasks = new TasksRepository(trx);
+  if (await tasks.findById(id)) throw new AppError("conflict", "Task already exists");
+  await tasks.insert({
+    id,
+    user_id: owner.userId,
+    context_id: input.contextId,
+    agent_name: draft.metadata.agent_name,
+    task_type: draft.metadata.task_type,
+    state,
+    status_timestamp: at,
+    status_message: null,
+    metadata: JSON.stringify(stampStatus(draft.metadata, state, now)),
+    created_at: at,
+    updated_at: at,
+  });
+  await new ContextStatsRepository(trx).addTask(input.contextId);
+  if (message && (await new MessagesRepository(trx).findById(message.messageId))) {
+    throw new AppError("conflict", "Message id already in use");
+  }
+  const messageRow = message && (await storeMessage(trx, place, message, now));
+
+  const row = await tasks.findById(id);
+  const task = row && (await loadTask(trx, row, services.logger));
+  if (!task) throw new Error(`task ${id} unreadable right after it was written`);
+  const base = { userId: owner.userId, contextId: input.contextId };
+  await emit({
+    ...base,
+    type: "task_created",
+    data: { task_id: id, status: state, timestamp: at, task },
+  });
+  const first = task.history[0];
+  if (messageRow && first) {
     await emit({
       ...base,
-      type: "task_created",
-      data: { task_id: id, status: state, timestamp: at, task },
+      type: "message_added",
+      data: { task_id: id, message: first, created_at: messageRow.created_at },
     });
-    const first = task.history[0];
-    if (messageRow && first) {
-      await emit({
-        ...base,
-        type: "message_added",
-        data: { task_id: id, message: first, created_at: messageRow.created_at },
-      });
-    }
-    await emitContextStats(trx, emit, owner.userId, input.contextId);
-    return task;
-  });
+  }
+  await emitContextStats(trx, emit, owner.userId, input.contextId);
+  return task;
 }

@@ -5,12 +5,13 @@ import {
   type TaskState,
   taskMetadataSchema,
 } from "@a2a-chat/contracts";
+import type { Kysely } from "kysely";
 import { TasksRepository } from "../db/repositories/tasks.js";
-import type { TaskRow } from "../db/schema.js";
+import type { Database, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseTask } from "../policies/tasks.js";
-import { transactWithEvents } from "../stream/transact.js";
+import { type Emit, transactWithEvents } from "../stream/transact.js";
 import { loadTask } from "./load-tasks.js";
 import { stampStatus } from "./stamp-status.js";
 import { checkMessage } from "./store-message.js";
@@ -53,40 +54,52 @@ export function updateTaskStatus(
   taskId: string,
   change: TaskStatusChange,
 ): Promise<Task> {
-  return transactWithEvents(services, async (trx, emit) => {
-    const state = checkState(change.state);
-    const tasks = new TasksRepository(trx);
-    const row = await tasks.lock(taskId, services.db.dialect);
-    if (!canUseTask(owner, row)) throw new AppError("not_found", "Task not found");
-    if (isTerminalTaskState(row.state as TaskState)) {
-      throw new AppError("conflict", `Task is already ${row.state}`);
-    }
-    const place = { userId: owner.userId, contextId: row.context_id, taskId };
-    const message = change.message === undefined ? undefined : checkMessage(change.message, place);
-    const now = new Date();
-    const at = now.toISOString();
-    const metadata = stampStatus(mergeMetadata(row, change.metadata), state, now);
-    await tasks.update(taskId, {
-      state,
-      status_timestamp: at,
-      status_message: message ? JSON.stringify(message) : null,
-      metadata: JSON.stringify(metadata),
-      updated_at: at,
-    });
+  return transactWithEvents(services, (trx, emit) =>
+    changeTaskStatus(services, trx, emit, owner, taskId, change),
+  );
+}
 
-    const base = { userId: owner.userId, contextId: row.context_id };
-    const status = { task_id: taskId, status: state, timestamp: at };
-    await emit({
-      ...base,
-      type: "task_status_changed",
-      data: message ? { ...status, message } : status,
-    });
-    const updated = await tasks.findById(taskId);
-    const task = updated && (await loadTask(trx, updated, services.logger));
-    if (!task) throw new Error(`task ${taskId} unreadable right after it was written`);
-    if (isTerminalTaskState(state)) {
-      await emit({ ...base, type: "task_completed", data: { ...status, task } });
-    }
-    return task;
+/** updateTaskStatus inside a caller's transaction, so a bigger change and its events commit together. */
+export async function changeTaskStatus(
+  services: Services,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  taskId: string,
+  change: TaskStatusChange,
+): Promise<Task> {
+  const state = checkState(change.state);
+  const tasks = new TasksRepository(trx);
+  const row = await tasks.lock(taskId, services.db.dialect);
+  if (!canUseTask(owner, row)) throw new AppError("not_found", "Task not found");
+  if (isTerminalTaskState(row.state as TaskState)) {
+    throw new AppError("conflict", `Task is already ${row.state}`);
+  }
+  const place = { userId: owner.userId, contextId: row.context_id, taskId };
+  const message = change.message === undefined ? undefined : checkMessage(change.message, place);
+  const now = new Date();
+  const at = now.toISOString();
+  const metadata = stampStatus(mergeMetadata(row, change.metadata), state, now);
+  await tasks.update(taskId, {
+    state,
+    status_timestamp: at,
+    status_message: message ? JSON.stringify(message) : null,
+    metadata: JSON.stringify(metadata),
+    updated_at: at,
   });
+
+  const base = { userId: owner.userId, contextId: row.context_id };
+  const status = { task_id: taskId, status: state, timestamp: at };
+  await emit({
+    ...base,
+    type: "task_status_changed",
+    data: message ? { ...status, message } : status,
+  });
+  const updated = await tasks.findById(taskId);
+  const task = updated && (await loadTask(trx, updated, services.logger));
+  if (!task) throw new Error(`task ${taskId} unreadable right after it was written`);
+  if (isTerminalTaskState(state)) {
+    await emit({ ...base, type: "task_completed", data: { ...status, task } });
+  }
+  return task;
 }

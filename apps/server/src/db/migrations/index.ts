@@ -3,6 +3,7 @@ import * as m0001 from "./0001_users.js";
 import * as m0002 from "./0002_sessions_rate_limits.js";
 import * as m0003 from "./0003_contexts_events.js";
 import * as m0004 from "./0004_tasks_messages_artifacts.js";
+import * as m0005 from "./0005_tool_executions.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002_sessions_rate_limits": m0002,
   "0003_contexts_events": m0003,
   "0004_tasks_messages_artifacts": m0004,
+  "0005_tool_executions": m0005,
 };

@@ -1,0 +1,82 @@
+import type { McpRegistryEntry } from "@a2a-chat/contracts";
+import type { Config } from "../config/schema.js";
+import type { Logger } from "../log/logger.js";
+import { builtinServers } from "./builtin-servers.js";
+import { type ProbeResult, probeExternalServer } from "./external-probe.js";
+
+/** Path of a built-in server's streamable-HTTP endpoint. */
+export const builtinEndpointPath = (name: string) => `/api/v1/mcp/${name}/mcp`;
+
+type Probe = typeof probeExternalServer;
+
+/**
+ * Builds the registry: built-in servers (running or disabled) and external servers, probed with a
+ * short time limit and the result cached, so an unreachable one is listed as "error" and logged
+ * while the rest are unaffected.
+ */
+export class McpRegistry {
+  private readonly cache = new Map<string, { at: number; result: Promise<ProbeResult> }>();
+
+  constructor(
+    private readonly config: Config,
+    private readonly logger: Logger,
+    private readonly probe: Probe = probeExternalServer,
+  ) {}
+
+  async entries(origin: string): Promise<McpRegistryEntry[]> {
+    const { mcp } = this.config;
+    const builtins = builtinServers.map((server): McpRegistryEntry => {
+      const settings = mcp.builtin[server.name];
+      return {
+        name: server.name,
+        version: server.version,
+        description: server.description,
+        endpoint: `${origin}${builtinEndpointPath(server.name)}`,
+        enabled: settings.enabled,
+        status: settings.enabled ? "running" : "disabled",
+        auth: "required",
+        oauth_required: false,
+        oauth_scopes: settings.requiredScopes,
+        kind: "built_in",
+      };
+    });
+    const externals = await Promise.all(
+      mcp.servers.map(async (server): Promise<McpRegistryEntry> => {
+        const base = {
+          name: server.name,
+          description: server.description,
+          endpoint: server.url,
+          enabled: server.enabled,
+          auth: server.bearer ? ("required" as const) : ("none" as const),
+          oauth_required: false,
+          oauth_scopes: [],
+          kind: "external" as const,
+        };
+        if (!server.enabled) return { ...base, version: "", status: "disabled" };
+        const result = await this.cachedProbe(server.name, () =>
+          this.probe(server, mcp.probeTimeoutMs),
+        );
+        return result.ok
+          ? { ...base, version: result.version ?? "", status: "running" }
+          : { ...base, version: "", status: "error", error: result.error ?? "unreachable" };
+      }),
+    );
+    return [...builtins, ...externals];
+  }
+
+  private cachedProbe(name: string, run: () => Promise<ProbeResult>): Promise<ProbeResult> {
+    const now = Date.now();
+    const hit = this.cache.get(name);
+    if (hit && now - hit.at < this.config.mcp.probeCacheSeconds * 1000) return hit.result;
+    const result = run().then((r) => {
+      if (!r.ok)
+        this.logger.warn(
+          { server: name, error: r.error },
+          "MCP server unreachable; listed as error",
+        );
+      return r;
+    });
+    this.cache.set(name, { at: now, result });
+    return result;
+  }
+}

@@ -1,0 +1,24 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { version } from "../../../version.js";
+import type { BuiltinServer } from "../../builtin-server.js";
+import { registerBuildReport } from "./build-report.js";
+import { registerFailExample } from "./fail-example.js";
+import { registerListRegions } from "./list-regions.js";
+import { registerQueryOrders } from "./query-orders.js";
+import { registerSalesChart } from "./sales-chart.js";
+
+/** The analytics server: tools over the bundled sample orders dataset. */
+export const analyticsServer: BuiltinServer = {
+  name: "analytics",
+  version,
+  description: "Sample business data: query orders, chart sales, build a report.",
+  create(context) {
+    const server = new McpServer({ name: "analytics", version });
+    registerQueryOrders(server);
+    registerListRegions(server);
+    registerSalesChart(server);
+    registerBuildReport(server, context);
+    registerFailExample(server);
+    return server;
+  },
+};

@@ -1,0 +1,33 @@
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { version } from "../../../version.js";
+import type { BuiltinServer } from "../../builtin-server.js";
+import { registerCodeSample } from "./code-sample.js";
+import { registerConfigSummary } from "./config-summary.js";
+import { registerDocsTree } from "./docs-tree.js";
+import { registerFeedbackForm } from "./feedback-form.js";
+import { registerReleaseNotes } from "./release-notes.js";
+import { registerSearchDocs } from "./search-docs.js";
+import { registerServerMetrics } from "./server-metrics.js";
+import { registerWelcomeCard } from "./welcome-card.js";
+
+/** The product server: this server's own metrics, docs, config and product content. */
+export const productServer: BuiltinServer = {
+  name: "product",
+  version,
+  description: "This product itself: live server metrics, documentation search, config, samples.",
+  create(context) {
+    const { services } = context;
+    const server = new McpServer({ name: "product", version });
+    const origin =
+      services.config.server.publicUrl ?? `http://localhost:${services.config.server.port}`;
+    registerServerMetrics(server, services);
+    registerSearchDocs(server);
+    registerDocsTree(server);
+    registerCodeSample(server, origin);
+    registerFeedbackForm(server);
+    registerWelcomeCard(server);
+    registerReleaseNotes(server);
+    registerConfigSummary(server, services.config);
+    return server;
+  },
+};

@@ -1,0 +1,14 @@
+import type { Services } from "../http/services.js";
+
+/** What every built-in tool call knows about its caller; built per HTTP request. */
+export interface ToolContext {
+  services: Services;
+  userId: string;
+  scopes: string[];
+  /** The caller's x-trace-id (or the id the server gave the request). */
+  traceId: string;
+  /** The caller's x-context-id: the conversation the call belongs to, when given. */
+  contextId: string | undefined;
+  /** Aborts when the HTTP request ends early or the caller cancels the call. */
+  signal: AbortSignal;
+}
