@@ -7,6 +7,8 @@ export interface ToolContext {
   scopes: string[];
   /** The caller's x-trace-id (or the id the server gave the request). */
   traceId: string;
+  /** Absolute URL of the server's streamable-HTTP endpoint, as the registry lists it. */
+  endpoint: string;
   /** The caller's x-context-id: the conversation the call belongs to, when given. */
   contextId: string | undefined;
   /** Aborts when the HTTP request ends early or the caller cancels the call. */

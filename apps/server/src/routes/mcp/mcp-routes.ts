@@ -6,7 +6,7 @@ import type { Services } from "../../http/services.js";
 import type { BuiltinServer } from "../../mcp/builtin-server.js";
 import { builtinServer } from "../../mcp/builtin-servers.js";
 import { InFlightCalls } from "../../mcp/in-flight-calls.js";
-import { McpRegistry } from "../../mcp/mcp-registry.js";
+import { builtinEndpointPath, McpRegistry } from "../../mcp/mcp-registry.js";
 import { serveBuiltin } from "../../mcp/serve-builtin.js";
 
 const contextIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -61,6 +61,7 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
         userId: c.var.auth.userId,
         scopes: c.var.auth.scopes,
         traceId: c.var.requestId,
+        endpoint: `${config.server.publicUrl ?? new URL(c.req.url).origin}${builtinEndpointPath(serverOf(c).name)}`,
         contextId: contextId && contextIdPattern.test(contextId) ? contextId : undefined,
       },
       inFlight,

@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { version } from "../../../version.js";
 import type { BuiltinServer } from "../../builtin-server.js";
+import { recordCalls } from "../../record-calls.js";
 import { registerBuildReport } from "./build-report.js";
 import { registerFailExample } from "./fail-example.js";
 import { registerListRegions } from "./list-regions.js";
@@ -13,7 +14,7 @@ export const analyticsServer: BuiltinServer = {
   version,
   description: "Sample business data: query orders, chart sales, build a report.",
   create(context) {
-    const server = new McpServer({ name: "analytics", version });
+    const server = recordCalls(new McpServer({ name: "analytics", version }), context, "analytics");
     registerQueryOrders(server);
     registerListRegions(server);
     registerSalesChart(server);

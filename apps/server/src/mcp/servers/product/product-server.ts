@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { version } from "../../../version.js";
 import type { BuiltinServer } from "../../builtin-server.js";
+import { recordCalls } from "../../record-calls.js";
 import { registerCodeSample } from "./code-sample.js";
 import { registerConfigSummary } from "./config-summary.js";
 import { registerDocsTree } from "./docs-tree.js";
@@ -17,7 +18,7 @@ export const productServer: BuiltinServer = {
   description: "This product itself: live server metrics, documentation search, config, samples.",
   create(context) {
     const { services } = context;
-    const server = new McpServer({ name: "product", version });
+    const server = recordCalls(new McpServer({ name: "product", version }), context, "product");
     const origin =
       services.config.server.publicUrl ?? `http://localhost:${services.config.server.port}`;
     registerServerMetrics(server, services);

@@ -1,0 +1,77 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { AppError } from "../http/errors.js";
+import { declaredPresentation } from "./artifacts/declared-presentation.js";
+import { completeExecution, failExecution } from "./executions/finish-execution.js";
+import { startExecution } from "./executions/start-execution.js";
+import type { ToolContext } from "./tool-context.js";
+
+/** `_meta` key that hands the caller the id of its call's execution record (for refreshes). */
+export const executionIdMetaKey = "mcp_execution_id";
+
+type ToolHandler = (...params: unknown[]) => CallToolResult | Promise<CallToolResult>;
+interface ToolConfig {
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+}
+type Register = (name: string, config: ToolConfig, handler: ToolHandler) => unknown;
+
+function outputJsonSchema(schema: unknown): unknown {
+  if (schema instanceof z.ZodType) return z.toJSONSchema(schema, { unrepresentable: "any" });
+  return schema;
+}
+
+/**
+ * Makes every tool registered on the server record its calls: an execution record (and, for a
+ * call in a conversation without a parent task, an mcp_execution task) before the tool runs, its
+ * result stored as an artifact with a tool_execution_completed event after. The SDK validates
+ * arguments before a handler runs, so schema-invalid calls never reach here and change nothing.
+ * Must be applied before any tool is registered.
+ */
+export function recordCalls(
+  server: McpServer,
+  context: ToolContext,
+  serverName: string,
+): McpServer {
+  // The SDK's registerTool is heavily overloaded; the wrapper only needs its runtime shape.
+  const register = server.registerTool.bind(server) as unknown as Register;
+  const patched: Register = (name, config, handler) =>
+    register(name, config, async (...params: unknown[]) => {
+      const args = config.inputSchema === undefined ? {} : params[0];
+      const owner = { userId: context.userId };
+      const outputSchema = outputJsonSchema(config.outputSchema);
+      const behavior = declaredPresentation(outputSchema).renderBehavior;
+      const execution = {
+        serverName,
+        serverEndpoint: context.endpoint,
+        toolName: name,
+        input: args,
+        traceId: context.traceId,
+        ...(behavior ? { renderBehavior: behavior } : {}),
+      };
+      let record: Awaited<ReturnType<typeof startExecution>>;
+      try {
+        record = await startExecution(context.services, owner, {
+          ...execution,
+          ...(context.contextId ? { contextId: context.contextId } : {}),
+        });
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "not_found")) throw error;
+        // The x-context-id is not one of the caller's conversations: record the call on its own
+        // rather than touch that conversation; the caller still gets the result.
+        record = await startExecution(context.services, owner, execution);
+      }
+      let result: CallToolResult;
+      try {
+        result = await handler(...params);
+      } catch (error) {
+        await failExecution(context.services, owner, record.id, (error as Error).message);
+        throw error;
+      }
+      await completeExecution(context.services, owner, record.id, { result, outputSchema });
+      return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
+    });
+  (server as unknown as { registerTool: Register }).registerTool = patched;
+  return server;
+}
