@@ -11,19 +11,24 @@ import {
   type AgentExecutor,
   type ExecutionEventBus,
   type RequestContext,
+  STATE_HEADERS_KEY,
 } from "@a2a-js/sdk/server";
 import type { AgentConfig } from "../config/schema.js";
+import { ArtifactsRepository } from "../db/repositories/artifacts.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
+import { ToolExecutionsRepository } from "../db/repositories/tool-executions.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { addArtifact } from "../tasks/artifact-commands.js";
 import { loadTasks } from "../tasks/load-tasks.js";
 import { appendMessage } from "../tasks/message-commands.js";
+import { presentArtifact } from "../tasks/present-artifact.js";
 import type { Owner } from "../tasks/task-checks.js";
 import { createTask } from "../tasks/task-commands.js";
 import { updateTaskStatus } from "../tasks/task-status-commands.js";
 import { callerOf } from "./caller-user.js";
-import type { ModelRunner, RunnerArtifact, RunnerMessage } from "./model-runner.js";
+import { openAgentTools } from "./mcp-tools.js";
+import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
 import {
   artifactToSdk,
   messageFromSdk,
@@ -42,6 +47,28 @@ interface Turn {
   taskId: string;
   contextId: string;
   bus: ExecutionEventBus;
+  /** The caller's bearer token and trace id, forwarded to the agent's tool servers. */
+  token?: string;
+  traceId?: string;
+}
+
+const tracePattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The caller's bearer token and trace id, from the A2A request's headers. */
+function callerHeaders(request: RequestContext): { token?: string; traceId?: string } {
+  const headers = request.context.state.get(STATE_HEADERS_KEY) as
+    | Record<string, string | string[] | undefined>
+    | undefined;
+  const first = (name: string) => {
+    const value = headers?.[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const token = /^Bearer\s+(\S+)$/i.exec(first("authorization") ?? "")?.[1];
+  const trace = first("x-trace-id");
+  return {
+    ...(token ? { token } : {}),
+    ...(trace && tracePattern.test(trace) ? { traceId: trace } : {}),
+  };
 }
 
 function agentMessage(turn: Turn, messageId: string, text: string): Message {
@@ -77,7 +104,13 @@ export class ChatAgentExecutor implements AgentExecutor {
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const owner = { userId: callerOf(request.context).userId };
-    const turn: Turn = { owner, taskId: request.taskId, contextId: request.contextId, bus };
+    const turn: Turn = {
+      owner,
+      taskId: request.taskId,
+      contextId: request.contextId,
+      bus,
+      ...callerHeaders(request),
+    };
     const controller = new AbortController();
     this.running.set(turn.taskId, controller);
     try {
@@ -152,6 +185,28 @@ export class ChatAgentExecutor implements AgentExecutor {
   }
 
   private async run(turn: Turn, signal: AbortSignal): Promise<void> {
+    const { config } = this.services;
+    if (this.runner.usesTools === false || this.agent.mcpServers.length === 0) {
+      await this.runWith(turn, signal, []);
+      return;
+    }
+    const agentTools = await openAgentTools({
+      services: this.services,
+      agent: this.agent,
+      token: turn.token,
+      contextId: turn.contextId,
+      taskId: turn.taskId,
+      traceId: turn.traceId ?? randomUUID(),
+      origin: config.server.publicUrl ?? `http://localhost:${config.server.port}`,
+    });
+    try {
+      await this.runWith(turn, signal, agentTools.tools);
+    } finally {
+      await agentTools.close();
+    }
+  }
+
+  private async runWith(turn: Turn, signal: AbortSignal, tools: RunnerTool[]): Promise<void> {
     const replyId = randomUUID();
     let text = "";
     const usage: Record<string, unknown> = { model: this.runner.model };
@@ -170,7 +225,7 @@ export class ChatAgentExecutor implements AgentExecutor {
     for await (const event of this.runner.run({
       systemPrompt: this.agent.systemPrompt,
       messages,
-      tools: [],
+      tools,
       signal,
     })) {
       if (signal.aborted) break;
@@ -186,6 +241,9 @@ export class ChatAgentExecutor implements AgentExecutor {
           await this.artifact(turn, event.artifact);
           break;
         case "tool-result":
+          // Our MCP server already stored the call's artifact in this task: publish that one.
+          if (event.result.executionId && (await this.recorded(turn, event.result.executionId)))
+            break;
           await this.artifact(
             turn,
             {
@@ -231,6 +289,32 @@ export class ChatAgentExecutor implements AgentExecutor {
       return;
     }
     await this.finish(turn, "completed", agentMessage(turn, replyId, text), usage);
+  }
+
+  /**
+   * Publishes the artifact a tool call's execution record stored in this task (it is already
+   * persisted and on the live stream). False when there is none, so the caller stores one itself.
+   */
+  private async recorded(turn: Turn, executionId: string): Promise<boolean> {
+    const { kysely } = this.services.db;
+    const execution = await new ToolExecutionsRepository(kysely).findById(executionId);
+    if (!execution || execution.user_id !== turn.owner.userId || !execution.artifact_id)
+      return false;
+    const row = await new ArtifactsRepository(kysely).findById(execution.artifact_id);
+    if (!row || row.task_id !== turn.taskId) return false;
+    const artifact = presentArtifact(row, this.services.logger);
+    if (!artifact) return false;
+    turn.bus.publish(
+      AgentEvent.artifactUpdate({
+        taskId: turn.taskId,
+        contextId: turn.contextId,
+        artifact: artifactToSdk(artifact),
+        append: false,
+        lastChunk: true,
+        metadata: undefined,
+      }),
+    );
+    return true;
   }
 
   private publishDelta(turn: Turn, replyId: string, delta: string): void {

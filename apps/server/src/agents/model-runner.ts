@@ -9,7 +9,7 @@ export interface RunnerMessage {
   text: string;
 }
 
-/** A tool the runner may call (filled from MCP servers in a later issue). */
+/** A tool the runner may call (one of the agent's MCP tools, see mcp-tools.ts). */
 export interface RunnerTool {
   name: string;
   description: string;
@@ -25,6 +25,8 @@ export interface RunnerToolResult {
   text: string;
   /** Structured content, when the tool returned any. */
   data?: unknown;
+  /** Id of the execution record our MCP server kept for the call (its `_meta` mcp_execution_id). */
+  executionId?: string;
 }
 
 /** An artifact the runner produced directly (the planner's tables, charts, forms…). */
@@ -66,5 +68,7 @@ export interface RunnerInput {
 export interface ModelRunner {
   /** Human-readable model name, e.g. "openai:gpt-4o-mini" or "planner". */
   readonly model: string;
+  /** False when the runner never calls tools (the planner): the agent's servers are not opened. */
+  readonly usesTools?: boolean;
   run(input: RunnerInput): AsyncIterable<RunnerEvent>;
 }

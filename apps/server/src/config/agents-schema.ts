@@ -68,6 +68,7 @@ export const defaultAgents: z.input<typeof agentConfigSchema>[] = [
     displayName: "Assistant",
     description: "A general assistant that can show data as tables, charts, dashboards and forms.",
     default: true,
+    mcpServers: ["analytics", "product"],
     systemPrompt:
       "You are a helpful assistant inside A2A Chat. Answer clearly and briefly. Use tools to show structured data when it helps.",
     skills: [
@@ -89,6 +90,7 @@ export const defaultAgents: z.input<typeof agentConfigSchema>[] = [
     name: "coder",
     displayName: "Code Helper",
     description: "Writes and explains code samples.",
+    mcpServers: ["product"],
     systemPrompt:
       "You are a programming assistant. Prefer short, correct code samples with a one-line explanation.",
     skills: [

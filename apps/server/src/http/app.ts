@@ -38,11 +38,44 @@ export interface AppDeps {
   startedAt?: number;
 }
 
+/**
+ * A fetch answered by the app itself, with no socket. Like a real fetch, aborting the request's
+ * signal ends the response body, which also cancels the app's side of a stream.
+ */
+function selfFetch(app: Hono<AppEnv>): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const response = await app.fetch(request);
+    const { signal } = request;
+    if (!response.body) return response;
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        signal.addEventListener("abort", () => {
+          try {
+            controller.error(signal.reason);
+          } catch {}
+          reader.cancel(signal.reason).catch(() => {});
+        });
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (signal.aborted) return;
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    return new Response(body, response);
+  };
+}
+
 /** Builds the whole HTTP application: middleware, API routes, then the web app. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, db, logger } = deps;
   const app = new Hono<AppEnv>();
   const services = deps.services ?? createServices(config, db, deps.signingKey, logger);
+  services.selfFetch = selfFetch(app);
   const https = config.server.publicUrl?.startsWith("https:") ?? false;
 
   app.use("*", ...requestContext(logger));

@@ -32,6 +32,11 @@ export interface Services {
   hub: StreamHub;
   /** requireAuth plus the per-user API limit; put in front of every protected route. */
   protect: MiddlewareHandler<AppEnv>[];
+  /**
+   * The app's own fetch handler, set by createApp: the agent runtime reaches our own protocol
+   * endpoints (built-in MCP servers) through it without a socket, exactly as over HTTP.
+   */
+  selfFetch?: typeof fetch;
 }
 
 /** Token issuer: the configured one, else the public URL, else the product name. */

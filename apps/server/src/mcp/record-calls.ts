@@ -50,18 +50,25 @@ export function recordCalls(
         traceId: context.traceId,
         ...(behavior ? { renderBehavior: behavior } : {}),
       };
-      let record: Awaited<ReturnType<typeof startExecution>>;
-      try {
-        record = await startExecution(context.services, owner, {
-          ...execution,
-          ...(context.contextId ? { contextId: context.contextId } : {}),
-        });
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === "not_found")) throw error;
-        // The x-context-id is not one of the caller's conversations: record the call on its own
-        // rather than touch that conversation; the caller still gets the result.
-        record = await startExecution(context.services, owner, execution);
+      const inContext = context.contextId ? { contextId: context.contextId } : {};
+      // Most specific first: the caller's task (an agent's turn), its conversation, then alone.
+      const attempts = [
+        ...(context.taskId ? [{ ...execution, ...inContext, taskId: context.taskId }] : []),
+        ...(context.contextId ? [{ ...execution, ...inContext }] : []),
+        execution,
+      ];
+      let record: Awaited<ReturnType<typeof startExecution>> | undefined;
+      for (const attempt of attempts) {
+        try {
+          record = await startExecution(context.services, owner, attempt);
+          break;
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === "not_found")) throw error;
+          // The x-task-id or x-context-id is not the caller's: record the call without it
+          // rather than touch someone else's task or conversation; the caller still gets the result.
+        }
       }
+      if (!record) throw new Error("tool call could not be recorded");
       let result: CallToolResult;
       try {
         result = await handler(...params);

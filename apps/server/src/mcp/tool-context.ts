@@ -1,5 +1,8 @@
 import type { Services } from "../http/services.js";
 
+/** Header naming the task (an agent's turn) a tool call belongs to. */
+export const taskIdHeader = "x-task-id";
+
 /** What every built-in tool call knows about its caller; built per HTTP request. */
 export interface ToolContext {
   services: Services;
@@ -11,6 +14,8 @@ export interface ToolContext {
   endpoint: string;
   /** The caller's x-context-id: the conversation the call belongs to, when given. */
   contextId: string | undefined;
+  /** The caller's x-task-id: the task (an agent's turn) the call is part of, when given. */
+  taskId: string | undefined;
   /** Aborts when the HTTP request ends early or the caller cancels the call. */
   signal: AbortSignal;
 }

@@ -102,6 +102,7 @@ export function textDeltas(text: string): string[] {
  */
 export class PlannerRunner implements ModelRunner {
   readonly model = plannerModel;
+  readonly usesTools = false;
 
   async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {
     const { messages, signal } = input;

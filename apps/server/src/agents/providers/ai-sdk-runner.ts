@@ -156,9 +156,12 @@ function toFinishReason(reason: string): FinishReason {
 
 function asToolResult(output: unknown): RunnerToolResult {
   if (isRecord(output) && typeof output.isError === "boolean" && typeof output.text === "string") {
-    return output.data === undefined
-      ? { isError: output.isError, text: output.text }
-      : { isError: output.isError, text: output.text, data: output.data };
+    return {
+      isError: output.isError,
+      text: output.text,
+      ...(output.data === undefined ? {} : { data: output.data }),
+      ...(typeof output.executionId === "string" ? { executionId: output.executionId } : {}),
+    };
   }
   return { isError: false, text: typeof output === "string" ? output : JSON.stringify(output) };
 }

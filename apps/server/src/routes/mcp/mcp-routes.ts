@@ -8,6 +8,7 @@ import { builtinServer } from "../../mcp/builtin-servers.js";
 import { InFlightCalls } from "../../mcp/in-flight-calls.js";
 import { builtinEndpointPath, McpRegistry } from "../../mcp/mcp-registry.js";
 import { serveBuiltin } from "../../mcp/serve-builtin.js";
+import { taskIdHeader } from "../../mcp/tool-context.js";
 
 const contextIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -52,6 +53,7 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
 
   routes.post("/:name/mcp", ...guards, (c) => {
     const contextId = c.req.header(contextIdHeader);
+    const taskId = c.req.header(taskIdHeader);
     return serveBuiltin(
       serverOf(c),
       c.req.raw,
@@ -63,6 +65,7 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
         traceId: c.var.requestId,
         endpoint: `${config.server.publicUrl ?? new URL(c.req.url).origin}${builtinEndpointPath(serverOf(c).name)}`,
         contextId: contextId && contextIdPattern.test(contextId) ? contextId : undefined,
+        taskId: taskId && contextIdPattern.test(taskId) ? taskId : undefined,
       },
       inFlight,
     );

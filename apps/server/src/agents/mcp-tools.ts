@@ -1,0 +1,166 @@
+import { contextIdHeader, traceIdHeader } from "@a2a-chat/contracts";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { AgentConfig } from "../config/schema.js";
+import type { Services } from "../http/services.js";
+import { builtinServer } from "../mcp/builtin-servers.js";
+import { externalHeaders } from "../mcp/external-probe.js";
+import { builtinEndpointPath } from "../mcp/mcp-registry.js";
+import { executionIdMetaKey } from "../mcp/record-calls.js";
+import { taskIdHeader } from "../mcp/tool-context.js";
+import { version } from "../version.js";
+import type { RunnerTool, RunnerToolResult } from "./model-runner.js";
+
+/** What an agent's turn needs to reach its tool servers as the caller. */
+export interface AgentToolsInput {
+  services: Services;
+  agent: AgentConfig;
+  /** The caller's bearer token, forwarded to our built-in servers. */
+  token: string | undefined;
+  contextId: string;
+  taskId: string;
+  traceId: string;
+  /** Origin of our own endpoints (the public URL, or the local one). */
+  origin: string;
+}
+
+/** The tools of one turn and the way to disconnect from their servers. */
+export interface AgentTools {
+  tools: RunnerTool[];
+  close(): Promise<void>;
+}
+
+/** Longest a server may take to connect and list its tools before it is skipped. */
+const connectTimeoutMs = 10_000;
+
+interface Connection {
+  server: string;
+  client: Client;
+  tools: Tool[];
+}
+
+/**
+ * Connects to each of the agent's MCP servers over streamable HTTP, the built-in ones with the
+ * caller's token (through the app's own fetch handler when it has one, so no socket is needed but
+ * the protocol endpoint is still the only way in), and lists their tools. A server that cannot be
+ * reached or listed is logged and skipped. Tool names clashing across servers get the server's
+ * name as a prefix.
+ */
+export async function openAgentTools(input: AgentToolsInput): Promise<AgentTools> {
+  const { services, agent } = input;
+  const connections = (
+    await Promise.all(agent.mcpServers.map((name) => connect(input, name)))
+  ).filter((c): c is Connection => c !== undefined);
+  const counts = new Map<string, number>();
+  for (const c of connections)
+    for (const t of c.tools) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+  const taken = new Set<string>();
+  const tools: RunnerTool[] = [];
+  for (const c of connections) {
+    for (const t of c.tools) {
+      let name = (counts.get(t.name) ?? 0) > 1 ? `${c.server}_${t.name}` : t.name;
+      for (let n = 2; taken.has(name); n += 1) name = `${c.server}_${t.name}_${n}`;
+      taken.add(name);
+      tools.push(runnerTool(c.client, name, t));
+    }
+  }
+  services.logger.debug(
+    { agent: agent.name, servers: connections.map((c) => c.server), tools: tools.length },
+    "agent tools opened",
+  );
+  return {
+    tools,
+    close: async () => {
+      await Promise.all(connections.map((c) => c.client.close().catch(() => undefined)));
+    },
+  };
+}
+
+async function connect(input: AgentToolsInput, name: string): Promise<Connection | undefined> {
+  const { services } = input;
+  const { config } = services;
+  let url: URL;
+  let headers: Record<string, string>;
+  if (builtinServer(name)) {
+    if (!config.mcp.builtin[name as keyof typeof config.mcp.builtin].enabled) {
+      services.logger.warn(
+        { agent: input.agent.name, server: name },
+        "MCP server disabled; skipped",
+      );
+      return undefined;
+    }
+    url = new URL(`${input.origin}${builtinEndpointPath(name)}`);
+    headers = {
+      ...(input.token ? { authorization: `Bearer ${input.token}` } : {}),
+      [contextIdHeader]: input.contextId,
+      [taskIdHeader]: input.taskId,
+      [traceIdHeader]: input.traceId,
+    };
+  } else {
+    const external = config.mcp.servers.find((s) => s.name === name);
+    if (!external?.enabled) {
+      services.logger.warn(
+        { agent: input.agent.name, server: name },
+        "MCP server unknown or disabled; skipped",
+      );
+      return undefined;
+    }
+    url = new URL(external.url);
+    headers = { ...externalHeaders(external), [traceIdHeader]: input.traceId };
+  }
+  const own = services.selfFetch && url.origin === new URL(input.origin).origin;
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers },
+    ...(own && services.selfFetch ? { fetch: services.selfFetch } : {}),
+  });
+  const client = new Client({ name: `a2a-chat-agent-${input.agent.name}`, version });
+  try {
+    await client.connect(transport, { timeout: connectTimeoutMs });
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, {
+        timeout: connectTimeoutMs,
+      });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { server: name, client, tools };
+  } catch (error) {
+    services.logger.warn(
+      { err: error, agent: input.agent.name, server: name },
+      "MCP server unreachable for the agent; skipped",
+    );
+    await client.close().catch(() => undefined);
+    return undefined;
+  }
+}
+
+function runnerTool(client: Client, name: string, tool: Tool): RunnerTool {
+  return {
+    name,
+    description: tool.description ?? tool.title ?? tool.name,
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    execute: async (args, signal) => {
+      const result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
+        signal,
+      })) as CallToolResult;
+      return toRunnerResult(result);
+    },
+  };
+}
+
+/** The runner's view of a tool result: joined text, structured content and the execution id. */
+export function toRunnerResult(result: CallToolResult): RunnerToolResult {
+  const text = (result.content ?? [])
+    .flatMap((part) => (part.type === "text" ? [part.text] : []))
+    .join("\n");
+  const executionId = result._meta?.[executionIdMetaKey];
+  return {
+    isError: result.isError === true,
+    text: text || (result.structuredContent ? JSON.stringify(result.structuredContent) : ""),
+    ...(result.structuredContent !== undefined ? { data: result.structuredContent } : {}),
+    ...(typeof executionId === "string" ? { executionId } : {}),
+  };
+}
