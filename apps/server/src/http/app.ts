@@ -22,6 +22,7 @@ import { errorResponse, handleError } from "./errors.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
+import { selfFetch } from "./self-fetch.js";
 import { createServices, type Services } from "./services.js";
 import { mountWebApp } from "./static.js";
 
@@ -36,38 +37,6 @@ export interface AppDeps {
   /** Folder of the built web app; when missing only the API is served. */
   webDir?: string;
   startedAt?: number;
-}
-
-/**
- * A fetch answered by the app itself, with no socket. Like a real fetch, aborting the request's
- * signal ends the response body, which also cancels the app's side of a stream.
- */
-function selfFetch(app: Hono<AppEnv>): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const response = await app.fetch(request);
-    const { signal } = request;
-    if (!response.body) return response;
-    const reader = response.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        signal.addEventListener("abort", () => {
-          try {
-            controller.error(signal.reason);
-          } catch {}
-          reader.cancel(signal.reason).catch(() => {});
-        });
-      },
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (signal.aborted) return;
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel: (reason) => reader.cancel(reason),
-    });
-    return new Response(body, response);
-  };
 }
 
 /** Builds the whole HTTP application: middleware, API routes, then the web app. */

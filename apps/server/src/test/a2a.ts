@@ -1,6 +1,7 @@
 import { type Message, Role } from "@a2a-js/sdk";
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/env.js";
+import { selfFetch } from "../http/self-fetch.js";
 
 let counter = 0;
 
@@ -31,34 +32,7 @@ export function sendParams(message: Message) {
   return { tenant: "", message, configuration: undefined, metadata: undefined };
 }
 
-/**
- * A fetch that calls the app in process with the caller's bearer token. Like a real fetch,
- * aborting the signal ends the response body (app.request alone would keep a streamed body open),
- * which also cancels the server's side of the stream, as a dropped connection would.
- */
+/** A fetch that calls the app in process with the caller's bearer token (see selfFetch). */
 export function inProcessFetch(app: Hono<AppEnv>, token: string): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    request.headers.set("authorization", `Bearer ${token}`);
-    const response = await app.request(request);
-    const signal = init?.signal;
-    if (!signal || !response.body) return response;
-    const reader = response.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        signal.addEventListener("abort", () => {
-          controller.error(signal.reason);
-          reader.cancel(signal.reason).catch(() => {});
-        });
-      },
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (signal.aborted) return;
-        if (done) controller.close();
-        else controller.enqueue(value);
-      },
-      cancel: (reason) => reader.cancel(reason),
-    });
-    return new Response(body, response);
-  };
+  return selfFetch(app, (request) => request.headers.set("authorization", `Bearer ${token}`));
 }
