@@ -5,7 +5,11 @@ import {
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
 } from "@a2a-js/sdk/client";
-import { LegacyJsonRpcTransport } from "@a2a-js/sdk/compat/v0_3/client";
+import {
+  isLegacyAgentCard,
+  LegacyJsonRpcTransport,
+  parseLegacyAgentCard,
+} from "@a2a-js/sdk/compat/v0_3/client";
 import { describe, expect, it } from "vitest";
 import { extensionUris } from "../../agents/agent-cards.js";
 import { plannerQuestions } from "../../agents/planner/planner-runner.js";
@@ -196,6 +200,40 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     if (!("id" in asking)) throw new Error("expected a task");
     const canceled = await v03.cancelTask({ tenant: "", id: asking.id, metadata: undefined });
     expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+  });
+
+  it("v0.3: serves the 0.3 card on A2A-Version 0.3, and the SDK's compat client runs from it", async () => {
+    const app = createTestApp(get());
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const path = "/api/v1/agents/assistant/.well-known/agent-card.json";
+    const v1 = await app.request(path);
+    expect(v1.headers.get("vary")).toContain("A2A-Version");
+    expect(isLegacyAgentCard(await v1.json())).toBe(false);
+
+    const res = await app.request(path, { headers: { "A2A-Version": "0.3" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("vary")).toContain("A2A-Version");
+    const raw = (await res.json()) as Record<string, unknown>;
+    expect(raw).toMatchObject({
+      url: "http://localhost/api/v1/agents/assistant",
+      protocolVersion: "0.3.0",
+      preferredTransport: "JSONRPC",
+      capabilities: { streaming: true, pushNotifications: true, stateTransitionHistory: true },
+    });
+    expect(raw).not.toHaveProperty("supportedInterfaces");
+    expect(isLegacyAgentCard(raw)).toBe(true);
+    const parsed = parseLegacyAgentCard(raw);
+    const endpoint = parsed.supportedInterfaces[0]?.url ?? "";
+    expect(parsed.supportedInterfaces[0]?.protocolVersion).toMatch(/^0\.3/);
+
+    const v03 = new LegacyJsonRpcTransport({
+      endpoint,
+      fetchImpl: inProcessFetch(app, user.session.access_token),
+    });
+    const sent = await v03.sendMessage(sendParams(textMessage(contextId, "help")));
+    if (!("id" in sent)) throw new Error("expected a task");
+    expect(sent.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
   });
 
   it("finishes a run whose stream was dropped, and refuses another user's conversation", async () => {

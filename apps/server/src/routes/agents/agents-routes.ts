@@ -8,6 +8,7 @@ import {
 } from "../../agents/agent-cards.js";
 import { createAgentHosts } from "../../agents/agent-hosts.js";
 import { CallerUser } from "../../agents/caller-user.js";
+import { toLegacyAgentCard, wantsLegacyCard } from "../../agents/legacy-card.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
@@ -50,7 +51,11 @@ export function agentsRoutes(services: Services, startedAt: number): Hono<AppEnv
   routes.get("/:name/.well-known/agent-card.json", (c) => {
     const { agent } = hostOf(c.req.param("name"));
     c.header("Cache-Control", "no-cache");
-    return c.json(agentCardJson(buildAgentCard(agent, config, cardHost(c.req.url))) as object);
+    // The same URL serves two shapes, so caches must key on the version header.
+    c.header("Vary", "A2A-Version");
+    const card = buildAgentCard(agent, config, cardHost(c.req.url));
+    if (wantsLegacyCard(c.req.header("A2A-Version"))) return c.json(toLegacyAgentCard(card));
+    return c.json(agentCardJson(card) as object);
   });
 
   const [requireAuth, perUserLimit] = services.protect;

@@ -2,6 +2,7 @@ import { mcpRegistryResponseSchema, mcpSchemaKeys } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, it } from "vitest";
 import type { ConfigInput } from "../../config/schema.js";
+import { reportStepMs } from "../../mcp/servers/analytics/build-report.js";
 import { failExampleMessage } from "../../mcp/servers/analytics/fail-example.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
@@ -285,6 +286,39 @@ describeEachDialect("/api/v1/mcp", (get) => {
       onprogress: () => abort.abort("enough"),
     });
     await expect(call).rejects.toThrow();
+    await client.close();
+  });
+
+  it("analytics: a cancelled build_report is stopped on the server, not left running", async () => {
+    const { app, token } = await setup();
+    const { kysely } = app.services.db;
+    const earlier = (await kysely.selectFrom("tool_executions").select("id").execute()).map(
+      (row) => row.id,
+    );
+    const client = await mcpClient(app, "analytics", token);
+    const abort = new AbortController();
+    const started = Date.now();
+    const call = client.callTool({ name: "build_report", arguments: {} }, undefined, {
+      signal: abort.signal,
+      onprogress: () => abort.abort("enough"),
+    });
+    await expect(call).rejects.toThrow();
+    // The handler saw the abort: its execution ends as the cancelled error well before the
+    // report's five steps would have finished.
+    let execution: { status: string; error: string | null } | undefined;
+    for (let i = 0; i < 100; i += 1) {
+      execution = await kysely
+        .selectFrom("tool_executions")
+        .select(["status", "error"])
+        .where("tool_name", "=", "build_report")
+        .$if(earlier.length > 0, (q) => q.where("id", "not in", earlier))
+        .executeTakeFirst();
+      if (execution && execution.status !== "pending" && execution.status !== "executing") break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(execution?.status).toBe("error");
+    expect(execution?.error ?? "").toContain("Report cancelled");
+    expect(Date.now() - started).toBeLessThan(5 * reportStepMs);
     await client.close();
   });
 });

@@ -1,0 +1,181 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { mcpRegistryResponseSchema } from "@a2a-chat/contracts";
+import type { StreamResponse } from "@a2a-js/sdk";
+import { TaskState } from "@a2a-js/sdk";
+import {
+  ClientFactory,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+} from "@a2a-js/sdk/client";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type FakeChatRequest,
+  type FakeOpenAiServer,
+  type FakeReply,
+  startFakeOpenAiServer,
+} from "../agents/providers/fake-openai-server.js";
+import { inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
+import { createTestApp } from "../test/app.js";
+import { describeEachDialect } from "../test/databases.js";
+import { freePort } from "../test/server-process.js";
+import { taskUser } from "../test/tasks.js";
+
+/**
+ * The real third-party `@modelcontextprotocol/server-everything`, started as its own process on a
+ * free port, configured as an external MCP server: listed in the registry as running, and its
+ * `echo` tool called by an agent whose model (a local fake OpenAI-compatible server) asks for it.
+ */
+
+const require = createRequire(import.meta.url);
+const everythingBin = join(
+  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
+  "dist/index.js",
+);
+
+let child: ChildProcess;
+let everythingUrl: string;
+let output = "";
+
+async function startEverything(): Promise<void> {
+  const port = await freePort();
+  child = spawn(process.execPath, [everythingBin, "streamableHttp"], {
+    env: { PATH: process.env.PATH ?? "", PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk.toString();
+  });
+  everythingUrl = `http://127.0.0.1:${port}/mcp`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server-everything exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server-everything did not start:\n${output}`);
+    // Any HTTP answer (a GET without a session is refused) means it listens.
+    const answered = await fetch(everythingUrl).then(
+      () => true,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const echoMessage = "hello from the agent";
+
+function script(request: FakeChatRequest): FakeReply {
+  const last = request.body.messages.at(-1);
+  if (last?.role === "tool") {
+    return { kind: "text", chunks: ["It echoed."], usage: usage() };
+  }
+  return {
+    kind: "tool-call",
+    id: "call-echo",
+    name: "echo",
+    argumentPieces: [JSON.stringify({ message: echoMessage })],
+    usage: usage(),
+  };
+}
+const usage = () => ({ prompt_tokens: 5, completion_tokens: 3 });
+
+let fake: FakeOpenAiServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer(script);
+  await startEverything();
+}, 30_000);
+afterAll(async () => {
+  await fake?.close();
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGKILL");
+    await exited;
+  }
+});
+
+describeEachDialect("external MCP server: server-everything", (get) => {
+  const makeApp = () =>
+    createTestApp(get(), {
+      config: {
+        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
+        mcp: {
+          servers: [{ name: "everything", url: everythingUrl, description: "Reference server" }],
+          probeTimeoutMs: 10_000,
+        },
+        agents: [
+          {
+            name: "echoer",
+            description: "Uses the everything server",
+            systemPrompt: "Use tools.",
+            model: "compatible:fake-model",
+            mcpServers: ["everything"],
+            default: true,
+          },
+        ],
+      },
+    });
+
+  it("is listed in the registry as running, and its tools are reachable at its endpoint", async () => {
+    const app = makeApp();
+    const res = await app.request("/api/v1/mcp/registry");
+    expect(res.status).toBe(200);
+    const { data } = mcpRegistryResponseSchema.parse(await res.json());
+    const entry = data.find((e) => e.name === "everything");
+    expect(entry).toMatchObject({
+      endpoint: everythingUrl,
+      enabled: true,
+      status: "running",
+      auth: "none",
+    });
+    expect(entry?.version).not.toBe("");
+
+    const client = new Client({ name: "t", version: "1" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(entry?.endpoint ?? "")));
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain("echo");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("lets an agent call its echo tool; the result goes back to the model", async () => {
+    const app = makeApp();
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const fetchImpl = inProcessFetch(app, user.session.access_token);
+    const factory = new ClientFactory({
+      transports: [new JsonRpcTransportFactory({ fetchImpl })],
+      cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+    });
+    const a2a = await factory.createFromUrl("http://localhost/api/v1/agents/echoer/");
+    const from = fake.requests.length;
+    const events: StreamResponse[] = [];
+    for await (const event of a2a.sendMessageStream(
+      sendParams(textMessage(contextId, "echo something")),
+    )) {
+      events.push(event);
+    }
+    const last = events.at(-1)?.payload;
+    const state =
+      last?.$case === "statusUpdate"
+        ? last.value.status?.state
+        : last?.$case === "task"
+          ? last.value.status?.state
+          : undefined;
+    expect(state).toBe(TaskState.TASK_STATE_COMPLETED);
+
+    const requests = fake.requests.slice(from);
+    expect(requests).toHaveLength(2);
+    const offered = (requests[0]?.body.tools ?? []).map((t) => t.function.name);
+    expect(offered).toContain("echo");
+    const toolMessage = requests[1]?.body.messages.find((m) => m.role === "tool");
+    expect(toolMessage?.tool_call_id).toBe("call-echo");
+    expect(JSON.stringify(toolMessage?.content ?? "")).toContain(`Echo: ${echoMessage}`);
+  });
+});
