@@ -1,4 +1,5 @@
 import type { RunnerArtifact } from "../model-runner.js";
+import type { ChartType } from "./planner-intent.js";
 
 /** A stable number in [min, max] derived from text, so sample data is reproducible. */
 export function sampleNumber(seed: string, min: number, max: number): number {
@@ -65,7 +66,7 @@ export function tableArtifact(topic: string): RunnerArtifact {
 
 const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun"];
 
-export function chartArtifact(topic: string, chartType: "bar" | "line" | "pie"): RunnerArtifact {
+export function chartArtifact(topic: string, chartType: ChartType): RunnerArtifact {
   const data = months.map((month) => sampleNumber(`${topic.toLowerCase()}:${month}`, 10, 100));
   return {
     name: `Chart of ${topic}`,

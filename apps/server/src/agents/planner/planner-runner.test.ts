@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { RunnerEvent, RunnerMessage } from "../model-runner.js";
-import { noModelNotice, PlannerRunner, plannerQuestions } from "./planner-runner.js";
+import type { RunnerEvent, RunnerMessage, RunnerTool } from "../model-runner.js";
+import { noModelNotice, PlannerRunner, plannerCallId, plannerQuestions } from "./planner-runner.js";
 
-async function run(messages: RunnerMessage[], signal = new AbortController().signal) {
+async function run(
+  messages: RunnerMessage[],
+  signal = new AbortController().signal,
+  tools: RunnerTool[] = [],
+) {
   const events: RunnerEvent[] = [];
   for await (const event of new PlannerRunner().run({
     systemPrompt: "",
     messages,
-    tools: [],
+    tools,
     signal,
   })) {
     events.push(event);
@@ -42,7 +46,7 @@ describe("PlannerRunner", () => {
     expect(text).toContain("dashboard");
   });
 
-  it("maps clear requests to artifacts", async () => {
+  it("without tools, maps clear requests to sample artifacts", async () => {
     const table = await run([user("Show me a table of planets")]);
     expect(table.artifacts[0]).toMatchObject({ artifactType: "table" });
     const rows = table.artifacts[0]?.data as { items: { name: string }[] } | undefined;
@@ -78,6 +82,72 @@ describe("PlannerRunner", () => {
 
     const tree = await run([user("tree")]);
     expect(tree.artifacts[0]).toMatchObject({ artifactType: "tree", data: { name: "a2a-chat" } });
+  });
+
+  it("calls the agent's tool for a clear request: text, call, result, closing text", async () => {
+    const calls: { args: Record<string, unknown>; signal: AbortSignal }[] = [];
+    const tool: RunnerTool = {
+      name: "query_orders",
+      description: "orders",
+      inputSchema: {},
+      execute: async (args, signal) => {
+        calls.push({ args, signal });
+        return { isError: false, text: "3 orders", executionId: "exec-1" };
+      },
+    };
+    const controller = new AbortController();
+    const { events, text, artifacts, last } = await run(
+      [user("orders in europe")],
+      controller.signal,
+      [tool],
+    );
+    expect(calls).toEqual([{ args: { region: "europe" }, signal: controller.signal }]);
+    expect(artifacts).toEqual([]);
+    const kinds = events.map((e) => e.kind);
+    const call = kinds.indexOf("tool-call");
+    expect(kinds.slice(0, call).every((k) => k === "text-delta")).toBe(true);
+    expect(call).toBeGreaterThan(0);
+    expect(events[call]).toEqual({
+      kind: "tool-call",
+      id: plannerCallId,
+      name: "query_orders",
+      args: { region: "europe" },
+    });
+    expect(events[call + 1]).toEqual({
+      kind: "tool-result",
+      id: plannerCallId,
+      name: "query_orders",
+      result: { isError: false, text: "3 orders", executionId: "exec-1" },
+    });
+    expect(events[call + 2]?.kind).toBe("text-delta");
+    expect(text).toContain("query_orders");
+    expect(text).toContain("Europe");
+    expect(last).toMatchObject({ kind: "finish", reason: "stop" });
+  });
+
+  it("says plainly when the tool fails or lacks a tool it has no sample for", async () => {
+    const failing = (error: boolean): RunnerTool => ({
+      name: "release_notes",
+      description: "",
+      inputSchema: {},
+      execute: async () => {
+        if (!error) throw new Error("server gone");
+        return { isError: true, text: "boom" };
+      },
+    });
+    const errored = await run([user("release notes")], undefined, [failing(true)]);
+    expect(errored.events.some((e) => e.kind === "tool-result")).toBe(true);
+    expect(errored.text).toContain("The `release_notes` tool failed: boom");
+    expect(errored.last).toMatchObject({ kind: "finish" });
+
+    const thrown = await run([user("release notes")], undefined, [failing(false)]);
+    expect(thrown.events.some((e) => e.kind === "tool-result")).toBe(false);
+    expect(thrown.text).toContain("could not be called: server gone");
+    expect(thrown.last).toMatchObject({ kind: "finish" });
+
+    const missing = await run([user("release notes")]);
+    expect(missing.events.some((e) => e.kind === "tool-call")).toBe(false);
+    expect(missing.text).toContain("does not have the `release_notes` tool");
   });
 
   it("is reproducible", async () => {

@@ -1,4 +1,11 @@
-import type { ModelRunner, RunnerArtifact, RunnerEvent, RunnerInput } from "../model-runner.js";
+import type {
+  ModelRunner,
+  RunnerArtifact,
+  RunnerEvent,
+  RunnerInput,
+  RunnerTool,
+  RunnerToolResult,
+} from "../model-runner.js";
 import {
   chartArtifact,
   codeArtifact,
@@ -8,24 +15,30 @@ import {
   treeArtifact,
 } from "./planner-artifacts.js";
 import { plannerIntent } from "./planner-intent.js";
+import { type PlannerToolCall, plannerToolCall } from "./planner-tools.js";
 
 /** The planner's model name, as agents declare it and as task metadata records it. */
 export const plannerModel = "planner";
 
 /** Said whenever the planner explains itself: no model is configured, and how to add one. */
 export const noModelNotice =
-  "No language model is configured, so I am the built-in planner: I understand a few clear requests and answer them with sample data. " +
+  "No language model is configured, so I am the built-in planner: I understand a few clear requests and answer them with the built-in tools or sample data. " +
   "To talk to a real model, set OPENAI_API_KEY, ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY, " +
   "or OPENAI_COMPATIBLE_BASE_URL for a local server (Ollama, vLLM, llama.cpp, LM Studio), then restart the server.";
 
 export const helpText =
   "Here is what I can do without a language model:\n" +
-  "- **table of <topic>**: a table with sample rows, e.g. `table of planets`\n" +
-  "- **chart of <topic>**: a bar, line or pie chart, e.g. `line chart of sales`\n" +
-  "- **dashboard**: metrics, a chart, a table, a list and status indicators\n" +
-  "- **form**: a contact form\n" +
-  "- **code in <language>**: a code sample (TypeScript, Python, Go, Rust…)\n" +
-  "- **tree**: a project tree\n" +
+  "- **table of orders** or **orders in europe**: the sample orders (`query_orders`), or `table of <topic>` for sample rows\n" +
+  "- **chart of sales**: revenue by month, region or product as a bar, line, area or pie chart (`sales_chart`), e.g. `pie chart of sales by region`\n" +
+  "- **dashboard** or **metrics**: the server's metrics (`server_metrics`)\n" +
+  "- **form** or **feedback**: a feedback form (`feedback_form`)\n" +
+  "- **code sample** or **code in <language>**: a code sample (`code_sample`: TypeScript, Python, Bash; other languages as samples)\n" +
+  "- **docs about <topic>** or **search docs <words>**: an answer from the docs (`search_docs`)\n" +
+  "- **tree** or **docs structure**: the docs as a tree (`docs_tree`)\n" +
+  "- **welcome card**: a presentation card (`welcome_card`)\n" +
+  "- **release notes**: what changed (`release_notes`)\n" +
+  "- **config** or **json**: the server configuration, secrets redacted (`config_summary`)\n" +
+  "- **report**: a sales report (`build_report`)\n" +
   "- **ask me something**: I ask you a question and wait for your answer";
 
 /** Questions the planner asks back; an answer to one continues the same task. */
@@ -35,7 +48,17 @@ export const plannerQuestions = {
   askMe: "Happy to! What topic would you like to explore today?",
 } as const;
 
-type Reply = { text: string; artifact?: RunnerArtifact; question?: string };
+type Reply = {
+  text: string;
+  artifact?: RunnerArtifact;
+  question?: string;
+  /** A built-in tool to call; `text` is said before it. */
+  call?: PlannerToolCall;
+};
+
+/** Said when a request needs a tool this agent does not have. */
+const missingTool = (tool: string) =>
+  `This agent does not have the \`${tool}\` tool, so I cannot do that here. Type \`help\` to see what I can do.`;
 
 function answerTo(question: string, answer: string): Reply | undefined {
   const topic = answer.trim().replace(/[.?!]+$/, "");
@@ -53,8 +76,10 @@ function answerTo(question: string, answer: string): Reply | undefined {
   return undefined;
 }
 
-function replyTo(text: string): Reply {
+function replyTo(text: string, tools: RunnerTool[]): Reply {
   const intent = plannerIntent(text);
+  const call = plannerToolCall(intent, tools);
+  if (call) return { text: call.intro, call };
   switch (intent.kind) {
     case "greeting":
       return {
@@ -68,7 +93,10 @@ function replyTo(text: string): Reply {
       return { text: plannerQuestions[intent.about], question: plannerQuestions[intent.about] };
     case "table":
       return { text: `Here is a table of ${intent.topic}.`, artifact: tableArtifact(intent.topic) };
+    case "orders":
+      return { text: "Here is a table of sample orders.", artifact: tableArtifact("orders") };
     case "chart":
+    case "sales-chart":
       return {
         text: `Here is a ${intent.chartType} chart of ${intent.topic}.`,
         artifact: chartArtifact(intent.topic, intent.chartType),
@@ -84,6 +112,16 @@ function replyTo(text: string): Reply {
       };
     case "tree":
       return { text: "Here is a project tree.", artifact: treeArtifact() };
+    case "docs":
+      return { text: missingTool("search_docs") };
+    case "card":
+      return { text: missingTool("welcome_card") };
+    case "release-notes":
+      return { text: missingTool("release_notes") };
+    case "config":
+      return { text: missingTool("config_summary") };
+    case "report":
+      return { text: missingTool("build_report") };
     case "unknown":
       return {
         text: `I did not understand that request. ${noModelNotice} Type \`help\` to see what I can do.`,
@@ -102,7 +140,7 @@ export function textDeltas(text: string): string[] {
  */
 export class PlannerRunner implements ModelRunner {
   readonly model = plannerModel;
-  readonly usesTools = false;
+  readonly usesTools = true;
 
   async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {
     const { messages, signal } = input;
@@ -111,23 +149,75 @@ export class PlannerRunner implements ModelRunner {
     const userText = last?.role === "user" ? last.text : "";
     const reply =
       (previous?.role === "assistant" && answerTo(previous.text.trim(), userText)) ||
-      replyTo(userText);
-    let outputTokens = 0;
-    for (const delta of textDeltas(reply.text)) {
-      if (signal.aborted) return;
-      outputTokens += 1;
-      yield { kind: "text-delta", text: delta };
-      // Give the event loop a turn between words, as a model's network stream would, so the
-      // reply is seen streaming instead of arriving as one block.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+      replyTo(userText, input.tools);
+    const counter = { outputTokens: 0 };
+    yield* say(reply.text, signal, counter);
     if (signal.aborted) return;
     if (reply.artifact) yield { kind: "artifact", artifact: reply.artifact };
+    if (reply.call) {
+      yield* callTool(reply.call, input.tools, signal, counter);
+      if (signal.aborted) return;
+    }
     if (reply.question) {
       yield { kind: "input-required", question: reply.question };
       return;
     }
     const inputTokens = messages.reduce((sum, m) => sum + textDeltas(m.text).length, 0);
-    yield { kind: "finish", reason: "stop", model: plannerModel, inputTokens, outputTokens };
+    yield {
+      kind: "finish",
+      reason: "stop",
+      model: plannerModel,
+      inputTokens,
+      outputTokens: counter.outputTokens,
+    };
   }
+}
+
+/** Streams text word by word, counting each word as an output token. */
+async function* say(
+  text: string,
+  signal: AbortSignal,
+  counter: { outputTokens: number },
+): AsyncIterable<RunnerEvent> {
+  for (const delta of textDeltas(text)) {
+    if (signal.aborted) return;
+    counter.outputTokens += 1;
+    yield { kind: "text-delta", text: delta };
+    // Give the event loop a turn between words, as a model's network stream would, so the
+    // reply is seen streaming instead of arriving as one block.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Id of the planner's tool call in its turn (one call per turn, so always the same). */
+export const plannerCallId = "planner-call-1";
+
+/**
+ * Calls the tool and yields the call and its result (the executor publishes the artifact our
+ * MCP server stored for it), then a closing sentence; a failed call ends with a plain sentence.
+ */
+async function* callTool(
+  call: PlannerToolCall,
+  tools: RunnerTool[],
+  signal: AbortSignal,
+  counter: { outputTokens: number },
+): AsyncIterable<RunnerEvent> {
+  const tool = tools.find((t) => t.name === call.tool);
+  if (!tool) return;
+  yield { kind: "tool-call", id: plannerCallId, name: call.tool, args: call.args };
+  let result: RunnerToolResult;
+  try {
+    result = await tool.execute(call.args, signal);
+  } catch (error) {
+    if (signal.aborted) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    yield* say(`\n\nThe \`${call.tool}\` tool could not be called: ${reason}`, signal, counter);
+    return;
+  }
+  if (signal.aborted) return;
+  yield { kind: "tool-result", id: plannerCallId, name: call.tool, result };
+  const closing = result.isError
+    ? `The \`${call.tool}\` tool failed: ${result.text || "no reason given"}`
+    : call.done;
+  yield* say(`\n\n${closing}`, signal, counter);
 }
