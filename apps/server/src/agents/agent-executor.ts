@@ -261,14 +261,17 @@ export class ChatAgentExecutor implements AgentExecutor {
           break;
         case "tool-call":
           break;
-        case "input-required": {
-          const question = agentMessage(turn, replyId, text.trim() ? text : event.question);
+        case "input-required":
+        case "auth-required": {
+          // The task waits for the user; their next message on the same task resumes it.
+          const said = event.kind === "input-required" ? event.question : event.message;
+          const ask = agentMessage(turn, replyId, text.trim() ? text : said);
           await appendMessage(this.services, turn.owner, {
             contextId: turn.contextId,
             taskId: turn.taskId,
-            message: question,
+            message: ask,
           });
-          await this.status(turn, "input-required", question, usage);
+          await this.status(turn, event.kind, ask, usage);
           return;
         }
         case "finish":

@@ -48,6 +48,8 @@ export type RunnerEvent =
   | { kind: "artifact"; artifact: RunnerArtifact }
   /** The agent needs an answer from the user before it can go on (task state input-required). */
   | { kind: "input-required"; question: string }
+  /** The user must authorize (sign in) before the agent can go on (task state auth-required). */
+  | { kind: "auth-required"; message: string }
   | {
       kind: "finish";
       reason: "stop" | "length" | "tool-calls" | "error" | "other";

@@ -7,6 +7,8 @@ export type PlannerIntent =
   | { kind: "greeting" }
   | { kind: "help" }
   | { kind: "ask-me" }
+  /** Connect an account or sign in to a service: the task waits in auth-required. */
+  | { kind: "authorize"; service: string }
   | { kind: "table"; topic: string }
   /** The sample orders (query_orders), filtered by what the message names. */
   | { kind: "orders"; region?: string; status?: string }
@@ -106,12 +108,27 @@ function chartType(lower: string): ChartType {
 
 const salesWords = /\b(sales|revenue|orders?)\b/;
 
+/** The service "sign in to github" or "connect my github account" names; "your account" if none. */
+function serviceNamed(text: string): string {
+  const named =
+    /\b(?:sign|log) ?in(?:to)?\s+(?:to|with|into|on)?\s*(.+)$/i.exec(text)?.[1] ??
+    /\bauthori[sz]e\s+(.+)$/i.exec(text)?.[1] ??
+    /\b(?:connect|link)\s+(?:my|the)?\s*(.+?)\s+account\b/i.exec(text)?.[1];
+  const service = (named ?? "").replace(/[.?!]+$/, "").trim();
+  return /^(?:(?:my|your|the)\s*)?(?:account)?$/i.test(service) ? "your account" : service;
+}
+
 /** Reads a user message; pure, so the same words always get the same answer. */
 export function plannerIntent(text: string): PlannerIntent {
   const trimmed = text.trim();
   const lower = trimmed.toLowerCase();
   if (/^\/?(help|what can you do\??|commands)$/.test(lower)) return { kind: "help" };
   if (/\bask me\b/.test(lower)) return { kind: "ask-me" };
+  if (
+    /\b(?:connect|link)\b.*\baccount\b|\b(?:sign|log) ?in(?:to)?\b|\bauthori[sz]e\b/.test(lower)
+  ) {
+    return { kind: "authorize", service: serviceNamed(trimmed) };
+  }
   const docs =
     /\b(?:search (?:the )?(?:docs|documentation)(?: (?:for|about|on))?|(?:docs|documentation) (?:about|on|for))\s+(.+)$/i.exec(
       trimmed,

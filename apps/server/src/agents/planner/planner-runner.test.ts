@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { RunnerEvent, RunnerMessage, RunnerTool } from "../model-runner.js";
-import { noModelNotice, PlannerRunner, plannerCallId, plannerQuestions } from "./planner-runner.js";
+import { plannerIntent } from "./planner-intent.js";
+import {
+  noModelNotice,
+  PlannerRunner,
+  plannerAuthConfirmation,
+  plannerAuthMessage,
+  plannerCallId,
+  plannerQuestions,
+} from "./planner-runner.js";
 
 async function run(
   messages: RunnerMessage[],
@@ -169,6 +177,56 @@ describe("PlannerRunner", () => {
 
     const ask = await run([user("ask me something")]);
     expect(ask.last).toEqual({ kind: "input-required", question: plannerQuestions.askMe });
+  });
+
+  it("reads sign-in requests as the authorize intent", () => {
+    expect(plannerIntent("connect my account")).toEqual({
+      kind: "authorize",
+      service: "your account",
+    });
+    expect(plannerIntent("Sign in to GitHub.")).toEqual({ kind: "authorize", service: "GitHub" });
+    expect(plannerIntent("log into Slack")).toEqual({ kind: "authorize", service: "Slack" });
+    expect(plannerIntent("connect my Google account")).toEqual({
+      kind: "authorize",
+      service: "Google",
+    });
+    expect(plannerIntent("authorize")).toEqual({ kind: "authorize", service: "your account" });
+  });
+
+  it("asks the user to authorize and completes once they answer", async () => {
+    const first = await run([user("connect my account")]);
+    const message = plannerAuthMessage("your account");
+    expect(message).toContain("Please sign in to continue, then reply 'done'.");
+    expect(first.text).toBe(message);
+    expect(first.last).toEqual({ kind: "auth-required", message });
+    expect(first.events.some((e) => e.kind === "finish")).toBe(false);
+
+    const second = await run([
+      user("connect my account"),
+      { role: "assistant", text: first.text },
+      user("done"),
+    ]);
+    expect(second.text).toBe(plannerAuthConfirmation("your account"));
+    expect(second.text).toBe(
+      "Thanks! Your account is now authorized, and your request is complete.",
+    );
+    expect(second.last).toMatchObject({ kind: "finish", reason: "stop" });
+
+    const named = await run([user("Sign in to GitHub")]);
+    expect(named.last).toEqual({ kind: "auth-required", message: plannerAuthMessage("GitHub") });
+    const resumed = await run([
+      user("Sign in to GitHub"),
+      { role: "assistant", text: named.text },
+      user("authorized"),
+    ]);
+    expect(resumed.text).toBe(plannerAuthConfirmation("GitHub"));
+    expect(resumed.text).toContain("GitHub is now authorized");
+
+    const bare = await run([user("authorize")]);
+    expect(bare.last).toEqual({
+      kind: "auth-required",
+      message: plannerAuthMessage("your account"),
+    });
   });
 
   it("stops when aborted", async () => {

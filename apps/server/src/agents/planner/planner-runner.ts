@@ -39,7 +39,8 @@ export const helpText =
   "- **release notes**: what changed (`release_notes`)\n" +
   "- **config** or **json**: the server configuration, secrets redacted (`config_summary`)\n" +
   "- **report**: a sales report (`build_report`)\n" +
-  "- **ask me something**: I ask you a question and wait for your answer";
+  "- **ask me something**: I ask you a question and wait for your answer\n" +
+  "- **connect my account** or **sign in to <service>**: I ask you to authorize and wait until you reply";
 
 /** Questions the planner asks back; an answer to one continues the same task. */
 export const plannerQuestions = {
@@ -48,10 +49,29 @@ export const plannerQuestions = {
   askMe: "Happy to! What topic would you like to explore today?",
 } as const;
 
+/** What the planner says when a request needs the user's authorization (task state auth-required). */
+export function plannerAuthMessage(service: string): string {
+  return `To connect ${service}, I need your authorization. Please sign in to continue, then reply 'done'.`;
+}
+
+/** The service an earlier auth request named, or undefined when the text is not one. */
+function authRequestedFor(text: string): string | undefined {
+  return /^To connect (.+), I need your authorization\. Please sign in to continue, then reply 'done'\.$/.exec(
+    text,
+  )?.[1];
+}
+
+/** Said when the user answers an auth request: the task resumes and completes. */
+export function plannerAuthConfirmation(service: string): string {
+  return `Thanks! ${service === "your account" ? "Your account" : service} is now authorized, and your request is complete.`;
+}
+
 type Reply = {
   text: string;
   artifact?: RunnerArtifact;
   question?: string;
+  /** The user must authorize first: the task waits in auth-required with this message. */
+  auth?: string;
   /** A built-in tool to call; `text` is said before it. */
   call?: PlannerToolCall;
 };
@@ -62,6 +82,8 @@ const missingTool = (tool: string) =>
 
 function answerTo(question: string, answer: string): Reply | undefined {
   const topic = answer.trim().replace(/[.?!]+$/, "");
+  const service = authRequestedFor(question);
+  if (service !== undefined) return { text: plannerAuthConfirmation(service) };
   if (question === plannerQuestions.table) {
     return { text: `Here is a table of ${topic}.`, artifact: tableArtifact(topic) };
   }
@@ -89,6 +111,10 @@ function replyTo(text: string, tools: RunnerTool[]): Reply {
       return { text: `${helpText}\n\n${noModelNotice}` };
     case "ask-me":
       return { text: plannerQuestions.askMe, question: plannerQuestions.askMe };
+    case "authorize": {
+      const message = plannerAuthMessage(intent.service);
+      return { text: message, auth: message };
+    }
     case "clarify":
       return { text: plannerQuestions[intent.about], question: plannerQuestions[intent.about] };
     case "table":
@@ -160,6 +186,10 @@ export class PlannerRunner implements ModelRunner {
     }
     if (reply.question) {
       yield { kind: "input-required", question: reply.question };
+      return;
+    }
+    if (reply.auth) {
+      yield { kind: "auth-required", message: reply.auth };
       return;
     }
     const inputTokens = messages.reduce((sum, m) => sum + textDeltas(m.text).length, 0);

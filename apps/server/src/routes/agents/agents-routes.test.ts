@@ -12,7 +12,11 @@ import {
 } from "@a2a-js/sdk/compat/v0_3/client";
 import { describe, expect, it } from "vitest";
 import { extensionUris } from "../../agents/agent-cards.js";
-import { plannerQuestions } from "../../agents/planner/planner-runner.js";
+import {
+  plannerAuthConfirmation,
+  plannerAuthMessage,
+  plannerQuestions,
+} from "../../agents/planner/planner-runner.js";
 import { inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
@@ -182,6 +186,35 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     expect(second.id).toBe(first.id);
     expect(second.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(second.artifacts.map((a) => a.name)).toContain("Table of fruits");
+  });
+
+  it("v1.0: auth-required round trip resumes the same task when the user answers", async () => {
+    const app = createTestApp(get());
+    const { user, contextId, v1 } = await setup(app);
+    const storedTask = async (id: string) =>
+      taskSchema.parse(await (await user.get(`/tasks/${id}`)).json());
+    const first = await v1.sendMessage(sendParams(textMessage(contextId, "connect my account")));
+    if (!("id" in first)) throw new Error("expected a task");
+    expect(first.status?.state).toBe(TaskState.TASK_STATE_AUTH_REQUIRED);
+    expect(first.status?.message?.parts[0]?.content).toEqual({
+      $case: "text",
+      value: plannerAuthMessage("your account"),
+    });
+    const waiting = await storedTask(first.id);
+    expect(waiting.status.state).toBe("auth-required");
+    expect(waiting.history.map((m) => m.role)).toEqual(["user", "agent"]);
+
+    const second = await v1.sendMessage(sendParams(textMessage(contextId, "done", first.id)));
+    if (!("id" in second)) throw new Error("expected a task");
+    expect(second.id).toBe(first.id);
+    expect(second.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const done = await storedTask(first.id);
+    expect(done.status.state).toBe("completed");
+    expect(done.history.map((m) => m.role)).toEqual(["user", "agent", "user", "agent"]);
+    expect(done.history.at(-1)?.parts[0]).toEqual({
+      kind: "text",
+      text: plannerAuthConfirmation("your account"),
+    });
   });
 
   it("v0.3: sends, streams, gets and cancels", async () => {
