@@ -1,11 +1,6 @@
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
-import {
-  type Client,
-  ClientFactory,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from "@a2a-js/sdk/client";
-import { textMessage } from "../apps/server/src/test/a2a.js";
+import type { Client } from "@a2a-js/sdk/client";
+import { a2aClient, textMessage } from "../apps/server/src/test/a2a.js";
 import { type E2eServer, startBuiltServer } from "../e2e/harness/server.js";
 import { type FakeTokenProvider, startFakeTokenProvider } from "./fake-token-provider.js";
 import { machineLine, median, writeSection } from "./report.js";
@@ -56,11 +51,7 @@ async function caller(server: E2eServer, agent: string): Promise<Caller> {
     request.headers.set("authorization", `Bearer ${session.access_token}`);
     return fetch(request);
   };
-  const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory({ fetchImpl })],
-    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
-  });
-  const client = await factory.createFromUrl(`${server.url}/api/v1/agents/${agent}/`);
+  const client = await a2aClient(fetchImpl, agent, server.url);
   return { client, contextId: context.context_id };
 }
 

@@ -4,11 +4,6 @@ import { dirname, join } from "node:path";
 import { mcpRegistryResponseSchema } from "@a2a-chat/contracts";
 import type { StreamResponse } from "@a2a-js/sdk";
 import { TaskState } from "@a2a-js/sdk";
-import {
-  ClientFactory,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from "@a2a-js/sdk/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -18,7 +13,7 @@ import {
   type FakeReply,
   startFakeOpenAiServer,
 } from "../agents/providers/fake-openai-server.js";
-import { inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
+import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { freePort } from "../test/server-process.js";
@@ -149,11 +144,7 @@ describeEachDialect("external MCP server: server-everything", (get) => {
     const user = await taskUser(app);
     const contextId = await user.createContext();
     const fetchImpl = inProcessFetch(app, user.session.access_token);
-    const factory = new ClientFactory({
-      transports: [new JsonRpcTransportFactory({ fetchImpl })],
-      cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
-    });
-    const a2a = await factory.createFromUrl("http://localhost/api/v1/agents/echoer/");
+    const a2a = await a2aClient(fetchImpl, "echoer");
     const from = fake.requests.length;
     const events: StreamResponse[] = [];
     for await (const event of a2a.sendMessageStream(

@@ -1,4 +1,5 @@
 import { orderStatuses, regions } from "../../mcp/servers/analytics/dataset.js";
+import { configSections } from "../../mcp/servers/product/config-summary.js";
 
 export type ChartType = "bar" | "line" | "area" | "pie";
 
@@ -49,20 +50,6 @@ const languages: Record<string, string> = {
   shell: "bash",
   ruby: "ruby",
 };
-
-/** Sections of config_summary, as the message may name them. */
-const configSections = [
-  "server",
-  "database",
-  "auth",
-  "rateLimit",
-  "stream",
-  "providers",
-  "outbound",
-  "agents",
-  "mcp",
-  "log",
-] as const;
 
 /** The topic after "table of …", "chart about …", without trailing punctuation; "" when none. */
 function topicAfter(text: string, noun: RegExp): string {

@@ -1,10 +1,5 @@
 import { taskSchema } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
-import {
-  ClientFactory,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from "@a2a-js/sdk/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   type FakeChatRequest,
@@ -12,7 +7,7 @@ import {
   type FakeReply,
   startFakeOpenAiServer,
 } from "../../agents/providers/fake-openai-server.js";
-import { inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
+import { a2aClient, inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { taskUser } from "../../test/tasks.js";
@@ -52,11 +47,7 @@ async function setup(app: App, agent: string) {
   const user = await taskUser(app);
   const contextId = await user.createContext();
   const fetchImpl = inProcessFetch(app, user.session.access_token);
-  const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory({ fetchImpl })],
-    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
-  });
-  const client = await factory.createFromUrl(`http://localhost/api/v1/agents/${agent}/`);
+  const client = await a2aClient(fetchImpl, agent);
   return { user, contextId, client };
 }
 

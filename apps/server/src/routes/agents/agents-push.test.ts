@@ -1,12 +1,7 @@
 import { notificationsPath, pushNotificationDataSchema } from "@a2a-chat/contracts";
 import type { Message } from "@a2a-js/sdk";
-import {
-  ClientFactory,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from "@a2a-js/sdk/client";
 import { expect, it } from "vitest";
-import { inProcessFetch, textMessage } from "../../test/a2a.js";
+import { a2aClient, inProcessFetch, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { taskUser } from "../../test/tasks.js";
@@ -35,11 +30,7 @@ async function setup(app: App) {
   const user = await taskUser(app);
   const contextId = await user.createContext();
   const fetchImpl = inProcessFetch(app, user.session.access_token);
-  const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory({ fetchImpl })],
-    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
-  });
-  const client = await factory.createFromUrl("http://localhost/api/v1/agents/assistant/");
+  const client = await a2aClient(fetchImpl, "assistant");
   return { user, contextId, client, token: user.session.access_token };
 }
 

@@ -1,11 +1,6 @@
 import { taskSchema } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import {
-  ClientFactory,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from "@a2a-js/sdk/client";
-import {
   isLegacyAgentCard,
   LegacyJsonRpcTransport,
   parseLegacyAgentCard,
@@ -17,7 +12,7 @@ import {
   plannerAuthMessage,
   plannerQuestions,
 } from "../../agents/planner/planner-runner.js";
-import { inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
+import { a2aClient, inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { taskUser } from "../../test/tasks.js";
@@ -34,11 +29,7 @@ async function setup(app: App) {
   const user = await taskUser(app);
   const contextId = await user.createContext();
   const fetchImpl = inProcessFetch(app, user.session.access_token);
-  const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory({ fetchImpl })],
-    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
-  });
-  const v1 = await factory.createFromUrl("http://localhost/api/v1/agents/assistant/");
+  const v1 = await a2aClient(fetchImpl, "assistant");
   const v03 = new LegacyJsonRpcTransport({
     endpoint: "http://localhost/api/v1/agents/assistant",
     fetchImpl,

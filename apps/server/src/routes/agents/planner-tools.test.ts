@@ -1,11 +1,6 @@
 import { TaskState } from "@a2a-js/sdk";
-import {
-  ClientFactory,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-} from "@a2a-js/sdk/client";
 import { expect, it } from "vitest";
-import { inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
+import { a2aClient, inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { taskUser } from "../../test/tasks.js";
@@ -19,11 +14,7 @@ type App = ReturnType<typeof createTestApp>;
 
 async function client(app: App, token: string, agent: string) {
   const fetchImpl = inProcessFetch(app, token);
-  const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory({ fetchImpl })],
-    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
-  });
-  return factory.createFromUrl(`http://localhost/api/v1/agents/${agent}/`);
+  return a2aClient(fetchImpl, agent);
 }
 
 /** Request → the artifact type and tool it must produce. */

@@ -8,6 +8,20 @@ export const redacted = "[redacted]";
 
 const secretKey = /(key|secret|token|password|bearer|authorization|headers)$/i;
 
+/** The top-level config sections config_summary can show on their own. */
+export const configSections = [
+  "server",
+  "database",
+  "auth",
+  "rateLimit",
+  "stream",
+  "providers",
+  "outbound",
+  "agents",
+  "mcp",
+  "log",
+] as const satisfies readonly (keyof Config)[];
+
 /** A copy of a config value with secrets replaced: secret-named keys, header values, URL passwords. */
 export function redactSecrets(value: unknown, key = ""): unknown {
   if (value === undefined || value === null) return value;
@@ -40,18 +54,7 @@ export function registerConfigSummary(server: McpServer, config: Config): void {
       description: "Shows the server's effective configuration with secrets redacted.",
       inputSchema: {
         section: z
-          .enum([
-            "server",
-            "database",
-            "auth",
-            "rateLimit",
-            "stream",
-            "providers",
-            "outbound",
-            "agents",
-            "mcp",
-            "log",
-          ])
+          .enum(configSections)
           .optional()
           .describe("Only this section"),
       },
