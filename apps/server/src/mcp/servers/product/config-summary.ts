@@ -53,10 +53,7 @@ export function registerConfigSummary(server: McpServer, config: Config): void {
       title: "Configuration summary",
       description: "Shows the server's effective configuration with secrets redacted.",
       inputSchema: {
-        section: z
-          .enum(configSections)
-          .optional()
-          .describe("Only this section"),
+        section: z.enum(configSections).optional().describe("Only this section"),
       },
       outputSchema: output,
     },
