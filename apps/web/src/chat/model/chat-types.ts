@@ -1,0 +1,74 @@
+import type { Artifact, Message, Part, Task, TaskState } from "@a2a-chat/contracts";
+
+/** One tool call an agent made while answering (core spec §3, Chat message). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  result?: { content: unknown; is_error: boolean };
+  /** ISO time the call was seen. */
+  timestamp: string;
+}
+
+/** A message as the chat shows it: the client view of core spec §3. */
+export interface ChatMessage {
+  id: string;
+  /** ISO time. */
+  timestamp: string;
+  role: "user" | "assistant";
+  /** The plain text (text parts joined). */
+  content: string;
+  parts: Part[];
+  artifacts: Artifact[];
+  contextId: string;
+  /** The url of the agent that answered or was addressed. */
+  agentId?: string;
+  taskId?: string;
+  /** The task's state as last seen, for replies. */
+  taskState?: TaskState;
+  task?: Task;
+  isStreaming: boolean;
+  /** Added locally before the server confirmed it (kept per core spec §4 merging rules). */
+  isOptimistic?: boolean;
+  toolCalls: ToolCall[];
+  agenticExecution?: { currentIteration: number };
+  /** Ids of artifacts still receiving chunks; all are marked complete when the stream ends. */
+  streamingArtifacts: string[];
+}
+
+/** A question or authorization an agent is waiting on (core spec §3). */
+export interface PendingRequest {
+  taskId: string;
+  messageId: string;
+  message: string;
+  /** ISO time. */
+  timestamp: string;
+}
+
+/** A file the user attached to the next message. */
+export interface OutgoingFile {
+  name: string;
+  mimeType: string;
+  /** base64 */
+  bytes: string;
+  size: number;
+}
+
+/**
+ * What one A2A stream (or a resubscription) tells the chat, already converted from SDK types.
+ * Produced by the pure converters in chat/engine; consumed by the chat reducers.
+ */
+export type ChatStreamEvent =
+  | { type: "task"; task: Task }
+  | { type: "text"; taskId: string; contextId: string; delta: string }
+  | {
+      type: "status";
+      taskId: string;
+      contextId: string;
+      state: TaskState;
+      message?: Message;
+      timestamp: string;
+      final: boolean;
+    }
+  | { type: "artifact"; taskId: string; artifact: Artifact; append: boolean; lastChunk: boolean }
+  | { type: "message"; message: Message };
