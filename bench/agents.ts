@@ -1,8 +1,8 @@
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import type { Client } from "@a2a-js/sdk/client";
 import { a2aClient, textMessage } from "../apps/server/src/test/a2a.js";
+import { type FakeTokenProvider, startFakeTokenProvider } from "../e2e/harness/fake-model.js";
 import { type E2eServer, startBuiltServer } from "../e2e/harness/server.js";
-import { type FakeTokenProvider, startFakeTokenProvider } from "./fake-token-provider.js";
 import { machineLine, median, writeSection } from "./report.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);

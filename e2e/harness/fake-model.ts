@@ -3,11 +3,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /**
- * A bench-local OpenAI-compatible server that streams tokens as fast as it can. Mirrors the
- * wire format of apps/server/src/agents/providers/fake-openai-server.ts (chat.completion.chunk
- * server-sent events, then `data: [DONE]`). The last user message says what to stream:
- * `tokens:<n> tag:<id> [gapMs:<ms>]`; token i is the text `t<i> `, and the moment each one is
- * written is recorded under the tag (performance.now(), the same clock the bench client reads).
+ * A local OpenAI-compatible server for benches and browser tests (no network, no real model).
+ * Mirrors the wire format of apps/server/src/agents/providers/fake-openai-server.ts
+ * (chat.completion.chunk server-sent events, then `data: [DONE]`). The last user message says what
+ * to stream: `tokens:<n> tag:<id> [gapMs:<ms>]` streams token i as the text `t<i> ` and records
+ * the moment each one is written under the tag (performance.now(), the same clock the bench client
+ * reads); `markdown:<paragraphs> [gapMs:<ms>]` streams a deterministic markdown document of that
+ * many paragraphs word by word (see markdownDocument). Any other message gets a short reply.
  */
 export interface FakeTokenProvider {
   /** Base URL including /v1, as the compatible provider expects it. */
@@ -49,7 +51,13 @@ export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatBody;
     const prompt = lastUserText(body);
-    const count = Number(/tokens:(\d+)/.exec(prompt)?.[1] ?? 10);
+    const paragraphs = /markdown:(\d+)/.exec(prompt)?.[1];
+    const pieces = paragraphs
+      ? markdownTokens(Number(paragraphs))
+      : /tokens:(\d+)/.test(prompt)
+        ? undefined
+        : ["Hello ", "from ", "the ", "fake ", "model."];
+    const count = pieces?.length ?? Number(/tokens:(\d+)/.exec(prompt)?.[1] ?? 10);
     const tag = /tag:(\S+)/.exec(prompt)?.[1] ?? "untagged";
     const gapMs = Number(/gapMs:(\d+)/.exec(prompt)?.[1] ?? 0);
     const times: number[] = new Array(count);
@@ -65,7 +73,8 @@ export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
       if (res.destroyed) return;
       if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
       times[i] = performance.now();
-      await write(`${head}{"content":"t${i} "},"finish_reason":null}]}\n\n`);
+      const content = JSON.stringify(pieces ? pieces[i] : `t${i} `);
+      await write(`${head}{"content":${content}},"finish_reason":null}]}\n\n`);
     }
     await write(`${head}{},"finish_reason":"stop"}]}\n\n`);
     await write(
@@ -90,4 +99,50 @@ export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+const words = [
+  "agents",
+  "stream",
+  "their",
+  "replies",
+  "token",
+  "by",
+  "token",
+  "while",
+  "the",
+  "browser",
+  "renders",
+  "markdown",
+  "with",
+  "**bold**",
+  "words",
+  "and",
+  "`inline code`",
+  "in",
+  "each",
+  "line",
+];
+
+/**
+ * A markdown document of `paragraphs` paragraphs (every fifth a short list, every seventh a
+ * heading before it), about 40 words each, the same every time.
+ */
+export function markdownDocument(paragraphs: number): string {
+  const blocks: string[] = [];
+  for (let p = 0; p < paragraphs; p += 1) {
+    if (p % 7 === 0) blocks.push(`## Section ${p / 7 + 1}`);
+    if (p % 5 === 4) {
+      blocks.push(["- first point", "- second point", "- third point"].join("\n"));
+      continue;
+    }
+    const sentence = Array.from({ length: 40 }, (_, i) => words[(p * 3 + i) % words.length]);
+    blocks.push(`Paragraph ${p + 1}: ${sentence.join(" ")}.`);
+  }
+  return blocks.join("\n\n");
+}
+
+/** The document split into word-sized tokens (each word with the whitespace after it). */
+export function markdownTokens(paragraphs: number): string[] {
+  return markdownDocument(paragraphs).match(/\S+\s*/g) ?? [];
 }
