@@ -28,3 +28,24 @@ export const taskListQuerySchema = listQuerySchema.extend({
 });
 /** Query of GET /api/v1/core/tasks. */
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+/**
+ * Query of GET /api/v1/core/contexts/{id}/tasks: ?limit, ?order (updated: most recently updated
+ * first, the default; created: newest created first, for reading a conversation page by page) and
+ * ?before (a task id of this conversation; with order=created, only tasks created before it).
+ */
+export const contextTasksQuerySchema = listQuerySchema
+  .extend({
+    order: z
+      .enum(["updated", "created"], { error: "order must be updated or created" })
+      .default("updated"),
+    before: z.string().min(1).max(128).optional(),
+  })
+  .refine((query) => query.before === undefined || query.order === "created", {
+    message: "before needs order=created",
+  });
+/** Query of GET /api/v1/core/contexts/{id}/tasks. */
+export type ContextTasksQuery = z.infer<typeof contextTasksQuerySchema>;
+
+/** Refusal of a ?before that names no task of the conversation. */
+export const unknownBeforeMessage = "before must be a task of this conversation";

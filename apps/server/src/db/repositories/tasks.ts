@@ -38,6 +38,27 @@ export class TasksRepository {
       .execute();
   }
 
+  /**
+   * A page of a conversation's tasks, newest created first, strictly older than the `before` task
+   * (compared by creation time, then id, so tasks created in the same millisecond are not skipped).
+   */
+  async pageForContext(
+    contextId: string,
+    limit: number,
+    before?: Pick<TaskRow, "created_at" | "id">,
+  ): Promise<TaskRow[]> {
+    let query = this.db.selectFrom("tasks").selectAll().where("context_id", "=", contextId);
+    if (before) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("created_at", "<", before.created_at),
+          eb.and([eb("created_at", "=", before.created_at), eb("id", "<", before.id)]),
+        ]),
+      );
+    }
+    return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  }
+
   async insert(row: Insertable<TasksTable>): Promise<void> {
     await this.db.insertInto("tasks").values(row).execute();
   }

@@ -59,6 +59,39 @@ describeEachDialect(
       expect(await (await u.get(`/contexts/${empty}/artifacts`)).json()).toEqual([]);
     });
 
+    it("pages a conversation's tasks newest created first with order=created and before", async () => {
+      const app = createTestApp(get());
+      const u = await taskUser(app);
+      const one = await u.createContext("One");
+      const other = await u.createContext("Other");
+      const made: string[] = [];
+      for (let i = 0; i < 5; i += 1) made.push((await u.task(one, `p-${i}`)).id);
+      const foreign = await u.task(other, "x-1");
+      const ids = async (query: string) =>
+        taskSchema
+          .array()
+          .parse(await (await u.get(`/contexts/${one}/tasks?${query}`)).json())
+          .map((t) => t.id);
+      // Tasks created in one millisecond still page without gaps or repeats (id breaks ties).
+      const firstPage = await ids("order=created&limit=2");
+      const secondPage = await ids(`order=created&limit=2&before=${firstPage[1]}`);
+      const lastPage = await ids(`order=created&limit=2&before=${secondPage[1]}`);
+      expect([...firstPage, ...secondPage, ...lastPage].sort()).toEqual([...made].sort());
+      expect(new Set([...firstPage, ...secondPage, ...lastPage]).size).toBe(5);
+      expect(firstPage[0]).toBe(made[4]);
+
+      for (const [query, message] of [
+        [`order=created&before=${foreign.id}`, "before must be a task of this conversation"],
+        ["order=created&before=nope", "before must be a task of this conversation"],
+        [`before=${made[0]}`, "before needs order=created"],
+        ["order=oldest", "order must be updated or created"],
+      ] as const) {
+        const bad = await u.get(`/contexts/${one}/tasks?${query}`);
+        expect(bad.status).toBe(400);
+        expect(await bad.json()).toEqual({ error: "validation_failed", message });
+      }
+    });
+
     it("answers 404 for an unknown conversation, 400 for a bad limit, 401 without a token", async () => {
       const app = createTestApp(get());
       const u = await taskUser(app);

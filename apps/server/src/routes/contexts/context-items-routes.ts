@@ -1,4 +1,8 @@
-import { listQuerySchema } from "@a2a-chat/contracts";
+import {
+  contextTasksQuerySchema,
+  listQuerySchema,
+  unknownBeforeMessage,
+} from "@a2a-chat/contracts";
 import { Hono } from "hono";
 import { ArtifactsRepository } from "../../db/repositories/artifacts.js";
 import { ContextsRepository } from "../../db/repositories/contexts.js";
@@ -32,9 +36,17 @@ export function contextItemsRoutes(services: Services): Hono<AppEnv> {
   routes.use("/:id/artifacts", ...services.protect);
 
   routes.get("/:id/tasks", async (c) => {
-    const { limit } = readQuery(c, listQuerySchema);
+    const { limit, order, before } = readQuery(c, contextTasksQuerySchema);
     const context = await ownedContext(c.var.auth, c.req.param("id"));
-    const rows = await tasks.listForContext(context.id, limit);
+    if (order === "updated") {
+      const rows = await tasks.listForContext(context.id, limit);
+      return c.json(await loadTasks(services.db.kysely, rows, c.var.log));
+    }
+    const cursor = before === undefined ? undefined : await tasks.findById(before);
+    if (before !== undefined && cursor?.context_id !== context.id) {
+      throw new AppError("validation_failed", unknownBeforeMessage);
+    }
+    const rows = await tasks.pageForContext(context.id, limit, cursor);
     return c.json(await loadTasks(services.db.kysely, rows, c.var.log));
   });
 
