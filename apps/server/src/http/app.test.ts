@@ -57,6 +57,8 @@ describeEachDialect("API errors and headers", (get) => {
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // External agents are reached from the browser: HTTPS anywhere, plain HTTP only on this machine.
+    expect(csp).toContain("connect-src 'self' https: http://localhost:* http://127.0.0.1:*");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("x-frame-options")).toBe("DENY");

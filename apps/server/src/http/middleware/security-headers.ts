@@ -15,7 +15,9 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", "https:"],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
+      // Users add external A2A agents by URL and the browser talks to them directly: any HTTPS
+      // origin, plus agents running on the user's own machine during development.
+      connectSrc: ["'self'", "https:", "http://localhost:*", "http://127.0.0.1:*"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
