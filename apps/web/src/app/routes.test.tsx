@@ -51,9 +51,13 @@ describe("routes", () => {
       screen.getByText("Loading conversations...", { selector: "main p" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Anonymous (Guest)" })).toBeInTheDocument();
-    expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Server unreachable: Network error. Please check your connection and try again.",
-    );
+    expect(
+      await screen.findByText(
+        "Server unreachable: Network error. Please check your connection and try again.",
+      ),
+    ).toHaveAttribute("role", "alert");
+    // The agents panel asks the registry too and says so when it cannot.
+    expect(await screen.findByText("Failed to discover agents from registry")).toBeInTheDocument();
     // The live stream is opened too; with no server it waits to reconnect.
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/v1/stream/contexts");
   });

@@ -1,45 +1,109 @@
-import { Link } from "react-router";
-import { Logo } from "../app/Logo.js";
+import { AgentsPanel } from "../agents/AgentsPanel.js";
+import { AppShell } from "../app/shell/AppShell.js";
+import { DebugModeToggle } from "../app/shell/DebugModeToggle.js";
+import { ViewTabs } from "../app/shell/ViewTabs.js";
+import { ArtifactsView } from "../artifacts/list/ArtifactsView.js";
 import { UserButton } from "../auth/UserButton.js";
+import { useAgentsStore } from "../stores/agents-store.js";
+import { useContextsStore } from "../stores/contexts-store.js";
+import { useSettingsStore } from "../stores/settings-store.js";
+import { useTasksStore } from "../stores/tasks-store.js";
 import { useContextStream } from "../stream/useContextStream.js";
+import { TasksView } from "../tasks/TasksView.js";
 import { ConversationsDropdown } from "./ConversationsDropdown.js";
 import { ConversationView } from "./ConversationView.js";
 import { ServerStatus } from "./ServerStatus.js";
 import { StreamStatus } from "./StreamStatus.js";
 import { useServerHealth } from "./useServerHealth.js";
 
-/** The chat application at /chat: header, live stream and the three-column shell. */
+/** Opens a conversation in the conversation view (from the tasks and artifacts views). */
+function openConversation(id: string): void {
+  const contexts = useContextsStore.getState();
+  if (contexts.currentContextId !== id) contexts.switchContext(id);
+  useSettingsStore.getState().setActiveView("conversation");
+}
+
+/** The centre: the active view (conversation, tasks or artifacts). */
+function ActiveView() {
+  const activeView = useSettingsStore((state) => state.activeView);
+  const debugMode = useSettingsStore((state) => state.debugMode);
+  const currentContextId = useContextsStore((state) => state.currentContextId);
+  const conversations = useContextsStore((state) => state.conversations);
+  if (activeView === "tasks") {
+    return (
+      <TasksView
+        currentContextId={currentContextId}
+        conversations={conversations}
+        onOpenConversation={openConversation}
+        // The pending request's panel sits under the conversation the task belongs to.
+        onRespond={(taskId) => openTaskConversation(taskId)}
+        onAuthorize={(taskId) => openTaskConversation(taskId)}
+      />
+    );
+  }
+  if (activeView === "artifacts") {
+    return (
+      <ArtifactsView
+        conversations={conversations}
+        onOpenConversation={openConversation}
+        debugMode={debugMode}
+      />
+    );
+  }
+  return <ConversationView />;
+}
+
+function openTaskConversation(taskId: string): void {
+  const contextId = useTasksStore.getState().tasksById[taskId]?.contextId;
+  if (contextId) openConversation(contextId);
+}
+
+/** The chat application at /chat: the live stream and the application shell around the views. */
 export function ChatPage() {
   const health = useServerHealth();
   useContextStream();
-  return (
-    <div className="flex h-full flex-col">
-      <header className="flex h-12 items-center justify-between gap-2 border-b border-border px-2 sm:gap-4 sm:px-4">
-        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
-          <Link to="/" aria-label="A2A Chat home" className="flex shrink-0 items-center">
-            <Logo compact />
-          </Link>
-          <ConversationsDropdown />
-        </div>
-        <div className="flex shrink-0 items-center gap-2 sm:gap-4">
-          <StreamStatus />
-          <ServerStatus state={health} />
-          <UserButton />
-        </div>
-      </header>
-      <div className="mx-auto grid min-h-0 w-full max-w-[1600px] flex-1 grid-cols-1 md:grid-cols-[25%_1fr_20%] lg:grid-cols-[minmax(240px,20%)_1fr_minmax(200px,15%)]">
-        <aside aria-label="Agents" className="hidden border-r border-border p-4 md:block">
-          <h2 className="text-xs font-semibold uppercase tracking-wider text-neutral-400">
-            Agents
-          </h2>
-        </aside>
-        <main className="flex min-h-0 flex-col">
-          <ConversationView />
-        </main>
-        <aside aria-label="Tools" className="hidden border-l border-border p-4 md:block">
-          <h2 className="text-xs font-semibold uppercase tracking-wider text-neutral-400">Tools</h2>
-        </aside>
-      </div>
+  const selectedAgentUrl = useAgentsStore((state) => state.selectedAgentUrl);
+
+  const statuses = (
+    <div className="flex shrink-0 items-center gap-2 sm:gap-4">
+      <StreamStatus />
+      <ServerStatus state={health} />
     </div>
+  );
+
+  return (
+    <AppShell
+      header={
+        <div className="flex items-center justify-between gap-4">
+          <ConversationsDropdown />
+          <div className="flex shrink-0 items-center gap-4">
+            {statuses}
+            <UserButton />
+          </div>
+        </div>
+      }
+      mobileUserMenu={<UserButton />}
+      mobileToolbar={
+        <div className="flex items-center justify-between gap-2">
+          <ConversationsDropdown />
+          {statuses}
+        </div>
+      }
+      closeDrawersOn={selectedAgentUrl}
+      agents={<AgentsPanel />}
+      main={
+        <ViewTabs>
+          <ActiveView />
+        </ViewTabs>
+      }
+      tools={
+        <div className="flex min-h-full flex-1 flex-col gap-4">
+          <h2 className="text-xs font-semibold uppercase tracking-wider text-neutral-400">Tools</h2>
+          <div className="mt-auto">
+            <DebugModeToggle />
+          </div>
+        </div>
+      }
+    />
   );
 }

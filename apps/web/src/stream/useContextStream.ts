@@ -1,10 +1,13 @@
 import { useEffect } from "react";
 import type { FetchLike } from "../lib/api.js";
 import { logger } from "../lib/logger.js";
+import { artifactsStreamHandlers } from "../stores/artifacts-stream-handlers.js";
 import { selectHasValidToken } from "../stores/auth-selectors.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
+import { tasksStreamHandlers } from "../stores/tasks-stream-handlers.js";
+import { combineHandlers } from "./combine-handlers.js";
 import { StreamClient, type StreamTimers } from "./stream-client.js";
 import type { StreamHandlers } from "./stream-event.js";
 
@@ -13,7 +16,7 @@ function currentToken(): string | null {
   return selectHasValidToken(auth) ? auth.accessToken : null;
 }
 
-const contextHandlers: StreamHandlers = {
+const contextHandlers: Partial<StreamHandlers> = {
   snapshot: (data) => useContextsStore.getState().receiveSnapshot(data.contexts),
   context_created: (data) => useContextsStore.getState().receiveCreated(data),
   context_updated: (data) => useContextsStore.getState().receiveUpdated(data),
@@ -21,6 +24,13 @@ const contextHandlers: StreamHandlers = {
   context_stats: (data) => useContextsStore.getState().receiveStats(data),
   error: (data) => logger.warn(`Live stream error ${data.code}: ${data.message}`),
 };
+
+/** Every store that follows the live stream: conversations, tasks, artifacts. */
+const streamHandlers = combineHandlers(
+  contextHandlers,
+  tasksStreamHandlers,
+  artifactsStreamHandlers,
+);
 
 /**
  * Keeps the live state stream open while mounted (inside the auth gate): events go to the
@@ -36,7 +46,7 @@ export function useContextStream(options: { fetchImpl?: FetchLike; timers?: Stre
     const setStatus = useStreamStore.getState().setStatus;
     const client = new StreamClient({
       getToken: currentToken,
-      handlers: contextHandlers,
+      handlers: streamHandlers,
       onStatus: setStatus,
       fetchImpl,
       timers,

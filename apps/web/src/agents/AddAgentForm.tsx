@@ -1,0 +1,74 @@
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "../app/Button.js";
+import { useAgentsStore } from "../stores/agents-store.js";
+import type { Agent } from "./agent-types.js";
+
+/** Props of AddAgentForm. */
+export interface AddAgentFormProps {
+  /** Called with the agent once it was added and selected. */
+  onAdded?: (agent: Agent) => void;
+}
+
+/** Adds an agent by the URL of its endpoint or site; errors show under the field. */
+export function AddAgentForm({ onAdded }: AddAgentFormProps) {
+  const addAgentByUrl = useAgentsStore((s) => s.addAgentByUrl);
+  const [url, setUrl] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending || url.trim() === "") return;
+    setPending(true);
+    setError(null);
+    try {
+      const agent = await addAgentByUrl(url);
+      setUrl("");
+      onAdded?.(agent);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="Add agent"
+      className="space-y-2"
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
+      <label htmlFor={inputId} className="block text-xs font-medium text-neutral-400">
+        Agent URL
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          type="text"
+          inputMode="url"
+          autoComplete="url"
+          spellCheck={false}
+          placeholder="https://agent.example.com"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          disabled={pending}
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : undefined}
+          className="min-w-0 flex-1 rounded-md border border-border bg-surface px-2 py-1.5 text-sm text-neutral-100 placeholder:text-neutral-600"
+        />
+        <Button type="submit" disabled={pending || url.trim() === ""} className="px-3 py-1.5">
+          {pending ? "Connecting..." : "Add"}
+        </Button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="text-xs text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { useId } from "react";
+import { AgentAvatar } from "./AgentAvatar.js";
+import {
+  type AgentAccess,
+  agentInsufficientMessage,
+  insufficientPermissionsBadge,
+} from "./agent-access.js";
+import type { Agent } from "./agent-types.js";
+
+/** Badge of an agent that needs the user to sign in first. */
+export const signInRequiredBadge = "Sign in required";
+
+/** Props of AgentCard. */
+export interface AgentCardProps {
+  agent: Agent;
+  /** From agentAccess; hidden agents are not rendered at all. */
+  access: Exclude<AgentAccess, "hidden">;
+  selected: boolean;
+  /** The narrow variant: smaller avatar, no description. */
+  compact?: boolean;
+  /** The user's scopes, named in the insufficient-permissions alert. */
+  userScopes: readonly string[];
+  onSelect: (agent: Agent) => void;
+  /** Opens the sign-in prompt for this agent. */
+  onRequireLogin: (agent: Agent) => void;
+  onShowDetails: (agent: Agent) => void;
+  /** Offered on agents the user added by URL. */
+  onRemove?: (agent: Agent) => void;
+}
+
+/** One agent in the list: avatar, name, description, running dot and a details button. */
+export function AgentCard({
+  agent,
+  access,
+  selected,
+  compact = false,
+  userScopes,
+  onSelect,
+  onRequireLogin,
+  onShowDetails,
+  onRemove,
+}: AgentCardProps) {
+  const nameId = useId();
+  const infoId = useId();
+  const greyed = access !== "open";
+  const running = agent.status === "Running";
+
+  const activate = () => {
+    if (access === "login") onRequireLogin(agent);
+    else if (access === "insufficient") window.alert(agentInsufficientMessage(agent, userScopes));
+    else onSelect(agent);
+  };
+
+  const badge =
+    access === "insufficient"
+      ? insufficientPermissionsBadge
+      : access === "login"
+        ? signInRequiredBadge
+        : null;
+
+  return (
+    <li
+      data-access={access}
+      className={`rounded-lg border transition-colors duration-150 ${
+        selected ? "border-primary-500 bg-primary-500/10" : "border-border hover:bg-neutral-800/60"
+      } ${greyed ? "opacity-50" : ""}`}
+    >
+      <button
+        type="button"
+        onClick={activate}
+        aria-pressed={selected}
+        aria-disabled={greyed || undefined}
+        aria-labelledby={nameId}
+        aria-describedby={infoId}
+        className={`flex w-full items-start gap-3 rounded-t-lg text-left ${compact ? "p-2" : "p-3"}`}
+      >
+        <AgentAvatar name={agent.displayName} seed={agent.name} size={compact ? "sm" : "md"} />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-2">
+            <span
+              role="img"
+              aria-label={`Status: ${agent.status}`}
+              title={agent.status}
+              data-running={running}
+              className={`h-2 w-2 shrink-0 rounded-full ${running ? "bg-emerald-500" : "bg-neutral-500"}`}
+            />
+            <span id={nameId} className="truncate text-sm font-medium text-neutral-100">
+              {agent.displayName}
+            </span>
+          </span>
+          <span id={infoId} className="block">
+            {!compact && agent.description ? (
+              <span className="mt-1 line-clamp-2 block text-xs text-neutral-400">
+                {agent.description}
+              </span>
+            ) : null}
+            {badge ? (
+              <span
+                className={`mt-1 inline-block rounded px-1.5 py-0.5 text-[11px] font-medium ${
+                  access === "insufficient"
+                    ? "bg-red-500/20 text-red-300"
+                    : "bg-primary-500/20 text-primary-200"
+                }`}
+              >
+                {badge}
+              </span>
+            ) : null}
+          </span>
+        </span>
+      </button>
+      <div className={`flex gap-3 ${compact ? "px-2 pb-2" : "px-3 pb-2"}`}>
+        <button
+          type="button"
+          onClick={() => onShowDetails(agent)}
+          aria-describedby={nameId}
+          className="text-xs text-primary-300 hover:text-primary-200"
+        >
+          View details
+        </button>
+        {agent.external && onRemove ? (
+          <button
+            type="button"
+            onClick={() => onRemove(agent)}
+            aria-describedby={nameId}
+            className="text-xs text-neutral-400 hover:text-neutral-200"
+          >
+            Remove
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,230 @@
+import { requiredScopes } from "@a2a-chat/contracts";
+import type { ReactNode } from "react";
+import { Button } from "../app/Button.js";
+import { formatUptime } from "../lib/durations.js";
+import { AgentAvatar } from "./AgentAvatar.js";
+import { agentRequiresAuth } from "./agent-access.js";
+import type { Agent } from "./agent-types.js";
+import { Modal } from "./Modal.js";
+
+/** Skills shown before '+N more' (core spec §9). */
+export const shownSkills = 3;
+/** Tags shown per skill (core spec §9). */
+export const shownTagsPerSkill = 3;
+
+/** Props of AgentDetailsDialog. */
+export interface AgentDetailsDialogProps {
+  /** The agent shown; null keeps the dialog closed. */
+  agent: Agent | null;
+  onClose: () => void;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="mt-4">
+      <h3 className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-neutral-400">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Chip({ children, tone = "neutral" }: { children: ReactNode; tone?: "neutral" | "good" }) {
+  const colours =
+    tone === "good" ? "bg-emerald-500/15 text-emerald-300" : "bg-neutral-800 text-neutral-300";
+  return <span className={`rounded px-1.5 py-0.5 text-[11px] ${colours}`}>{children}</span>;
+}
+
+const external = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+function ProviderLink({ organization, url }: { organization: string; url?: string }) {
+  if (!url) return <>{organization}</>;
+  return (
+    <a href={url} {...external} className="text-primary-300 underline">
+      {organization}
+    </a>
+  );
+}
+
+function Overview({ agent }: { agent: Agent }) {
+  const rows: [string, ReactNode][] = [["Status", agent.status]];
+  if (agent.port !== undefined) rows.push(["Port", agent.port]);
+  if (agent.uptimeSeconds !== undefined) rows.push(["Uptime", formatUptime(agent.uptimeSeconds)]);
+  if (agent.version) rows.push(["Version", agent.version]);
+  if (agent.model) rows.push(["Model", agent.model]);
+  if (agent.provider) rows.push(["Provider", <ProviderLink key="provider" {...agent.provider} />]);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-neutral-400">{label}</dt>
+          <dd className="text-neutral-100">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Access({ agent }: { agent: Agent }) {
+  const secured = agentRequiresAuth(agent);
+  const scopes = requiredScopes(agent.security);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span
+        className={`rounded px-2 py-0.5 text-xs font-medium ${
+          secured ? "bg-primary-500/20 text-primary-200" : "bg-emerald-500/15 text-emerald-300"
+        }`}
+      >
+        {secured ? "Authentication required" : "Public"}
+      </span>
+      {scopes.length > 0 ? (
+        <span className="text-neutral-300">
+          Required scopes:{" "}
+          {scopes.map((scope) => (
+            <code key={scope} className="mr-1 rounded bg-neutral-800 px-1 text-xs">
+              {scope}
+            </code>
+          ))}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Capabilities({ agent }: { agent: Agent }) {
+  const items: [string, boolean][] = [
+    ["Streaming", agent.capabilities.streaming],
+    ["Push", agent.capabilities.pushNotifications],
+    ["History", agent.capabilities.stateTransitionHistory],
+  ];
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {items.map(([label, on]) => (
+        <li
+          key={label}
+          data-supported={on}
+          className={`rounded px-2 py-0.5 text-xs ${
+            on
+              ? "bg-primary-500/20 text-primary-200"
+              : "bg-neutral-800 text-neutral-500 line-through"
+          }`}
+        >
+          {label}
+          <span className="sr-only">{on ? " (supported)" : " (not supported)"}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Skills({ agent }: { agent: Agent }) {
+  const hidden = agent.skills.length - shownSkills;
+  return (
+    <ul className="space-y-2">
+      {agent.skills.slice(0, shownSkills).map((skill) => (
+        <li key={skill.id} className="rounded border border-border p-2">
+          <div className="text-sm font-medium text-neutral-100">{skill.name}</div>
+          {skill.description ? (
+            <p className="text-xs text-neutral-400">{skill.description}</p>
+          ) : null}
+          {skill.tags.length > 0 ? (
+            <div className="mt-1 flex flex-wrap gap-1">
+              {skill.tags.slice(0, shownTagsPerSkill).map((tag) => (
+                <Chip key={tag}>{tag}</Chip>
+              ))}
+            </div>
+          ) : null}
+        </li>
+      ))}
+      {hidden > 0 ? <li className="text-xs text-neutral-400">+{hidden} more</li> : null}
+    </ul>
+  );
+}
+
+/** Everything an agent card says, in a dialog (core spec §2.7). */
+export function AgentDetailsDialog({ agent, onClose }: AgentDetailsDialogProps) {
+  const schemes = Object.entries(agent?.securitySchemes ?? {});
+  return (
+    <Modal
+      open={agent !== null}
+      onClose={onClose}
+      size="lg"
+      title={agent?.displayName ?? ""}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {agent ? (
+        <>
+          <div className="flex items-start gap-3">
+            <AgentAvatar name={agent.displayName} seed={agent.name} size="lg" />
+            <div className="min-w-0">
+              {agent.description ? (
+                <p className="text-sm text-neutral-300">{agent.description}</p>
+              ) : null}
+              <p className="mt-1 break-all text-xs text-neutral-500">{agent.url}</p>
+            </div>
+          </div>
+          <Section title="Access">
+            <Access agent={agent} />
+          </Section>
+          <Section title="Overview">
+            <Overview agent={agent} />
+          </Section>
+          {agent.systemInstructions ? (
+            <Section title="System instructions">
+              <pre className="max-h-48 overflow-y-auto whitespace-pre-wrap rounded bg-surface p-2 text-xs text-neutral-300">
+                {agent.systemInstructions}
+              </pre>
+            </Section>
+          ) : null}
+          <Section title="Capabilities">
+            <Capabilities agent={agent} />
+          </Section>
+          {agent.mcpServers.length > 0 ? (
+            <Section title="MCP servers">
+              <ul className="space-y-1">
+                {agent.mcpServers.map((server) => (
+                  <li key={server.name} className="flex items-center gap-2 text-sm">
+                    <span className="text-neutral-100">{server.name}</span>
+                    {server.version ? (
+                      <span className="text-xs text-neutral-500">v{server.version}</span>
+                    ) : null}
+                    <Chip tone="good">Active</Chip>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          {agent.skills.length > 0 ? (
+            <Section title="Skills">
+              <Skills agent={agent} />
+            </Section>
+          ) : null}
+          {schemes.length > 0 ? (
+            <Section title="Security schemes">
+              <dl className="space-y-1 text-sm">
+                {schemes.map(([name, description]) => (
+                  <div key={name}>
+                    <dt className="inline font-mono text-neutral-100">{name}</dt>
+                    <dd className="ml-2 inline text-neutral-400">{description}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Section>
+          ) : null}
+          {agent.documentationUrl ? (
+            <p className="mt-4 text-sm">
+              <a href={agent.documentationUrl} {...external} className="text-primary-300 underline">
+                Documentation
+              </a>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </Modal>
+  );
+}

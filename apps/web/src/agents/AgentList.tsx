@@ -1,0 +1,94 @@
+import { useState } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { useAgentsStore } from "../stores/agents-store.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { AgentCard } from "./AgentCard.js";
+import { AgentDetailsDialog } from "./AgentDetailsDialog.js";
+import { AuthRequiredDialog } from "./AuthRequiredDialog.js";
+import { type AgentAccess, agentAccess } from "./agent-access.js";
+import type { Agent } from "./agent-types.js";
+
+/** Empty-list texts (core spec §2.7). */
+export const agentListTexts = {
+  discovering: "Discovering agents...",
+  noneAccessible: "No accessible agents",
+  none: "No agents available",
+} as const;
+
+/** Props of AgentList. */
+export interface AgentListProps {
+  /** The narrow variant (drawer, header picker). */
+  compact?: boolean;
+  /** Called after the user picked an agent (a drawer closes itself, for example). */
+  onSelected?: (agent: Agent) => void;
+}
+
+/** The agents the user may see, each a card; opens details and the sign-in prompt. */
+export function AgentList({ compact = false, onSelected }: AgentListProps) {
+  const { agents, selectedAgentUrl, loading, selectAgent, removeAgent } = useAgentsStore(
+    useShallow((s) => ({
+      agents: s.agents,
+      selectedAgentUrl: s.selectedAgentUrl,
+      loading: s.loading,
+      selectAgent: s.selectAgent,
+      removeAgent: s.removeAgent,
+    })),
+  );
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  const scopes = useAuthStore((s) => s.scopes);
+  const [detailsUrl, setDetailsUrl] = useState<string | null>(null);
+  const [loginFor, setLoginFor] = useState<Agent | null>(null);
+
+  const shown = agents.flatMap((agent) => {
+    const access = agentAccess(agent, { isAuthenticated, scopes });
+    return access === "hidden" ? [] : [{ agent, access: access as Exclude<AgentAccess, "hidden"> }];
+  });
+  const details = agents.find((agent) => agent.url === detailsUrl) ?? null;
+
+  const select = (agent: Agent) => {
+    selectAgent(agent.url);
+    onSelected?.(agent);
+  };
+
+  return (
+    <>
+      {shown.length === 0 ? (
+        <p className="px-3 py-6 text-center text-sm text-neutral-400">
+          {loading
+            ? agentListTexts.discovering
+            : agents.length > 0
+              ? agentListTexts.noneAccessible
+              : agentListTexts.none}
+        </p>
+      ) : (
+        <ul aria-label="Agents" className={compact ? "space-y-1" : "space-y-2"}>
+          {shown.map(({ agent, access }) => (
+            <AgentCard
+              key={agent.url}
+              agent={agent}
+              access={access}
+              selected={agent.url === selectedAgentUrl}
+              compact={compact}
+              userScopes={scopes}
+              onSelect={select}
+              onRequireLogin={setLoginFor}
+              onShowDetails={(a) => setDetailsUrl(a.url)}
+              onRemove={(a) => removeAgent(a.url)}
+            />
+          ))}
+        </ul>
+      )}
+      <AgentDetailsDialog agent={details} onClose={() => setDetailsUrl(null)} />
+      <AuthRequiredDialog
+        open={loginFor !== null}
+        agentName={loginFor?.displayName ?? ""}
+        onClose={() => setLoginFor(null)}
+        onAuthenticated={() => {
+          // Signing in may still not grant the scopes this agent needs.
+          const auth = useAuthStore.getState();
+          if (loginFor && agentAccess(loginFor, auth) === "open") select(loginFor);
+        }}
+      />
+    </>
+  );
+}

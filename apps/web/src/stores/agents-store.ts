@@ -1,0 +1,184 @@
+import { create } from "zustand";
+import { agentAccess } from "../agents/agent-access.js";
+import type { Agent } from "../agents/agent-types.js";
+import {
+  AgentDiscoveryError,
+  agentMessages,
+  connectAgent,
+  fetchRegistry,
+} from "../agents/agents-api.js";
+import { cardToAgent } from "../agents/card-to-agent.js";
+import { logger } from "../lib/logger.js";
+import { readStorage, removeStorage, writeStorage } from "../lib/storage.js";
+import { useAuthStore } from "./auth-store.js";
+
+/** localStorage keys of the agents store (failures swallowed by lib/storage). */
+export const agentStorageKeys = {
+  selectedUrl: "selected-agent-url",
+  externalAgents: "external-agents",
+} as const;
+
+/** The agents store (core spec §3 Agent): the list, the selected agent and discovery flags. */
+export interface AgentsState {
+  agents: Agent[];
+  selectedAgentUrl: string | null;
+  loading: boolean;
+  error: string | null;
+  /** Loads the registry; agents the user added by URL stay. Concurrent calls share one run. */
+  discover: () => Promise<void>;
+  /** Selects a listed agent; an unknown url is ignored. */
+  selectAgent: (url: string) => void;
+  /** Connects to an agent by URL, replacing one with the same url, and selects it. Rejects with the spec's texts. */
+  addAgentByUrl: (url: string) => Promise<Agent>;
+  /** Forgets an agent the user added (registry agents stay). */
+  removeAgent: (url: string) => void;
+  clearError: () => void;
+}
+
+interface StoredAgent {
+  url: string;
+  card: Record<string, unknown>;
+}
+
+function readJson(key: string): unknown {
+  const raw = readStorage(key);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+// Stored agents are re-read through cardToAgent so a stale or hand-edited entry is dropped.
+function loadExternalAgents(): Agent[] {
+  const stored = readJson(agentStorageKeys.externalAgents);
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((entry: Partial<StoredAgent>) => {
+    try {
+      if (typeof entry?.url !== "string") return [];
+      return [cardToAgent(entry.card, { url: entry.url, external: true })];
+    } catch {
+      return [];
+    }
+  });
+}
+
+function saveExternalAgents(agents: Agent[]): void {
+  const external: StoredAgent[] = agents
+    .filter((agent) => agent.external)
+    .map((agent) => ({ url: agent.url, card: agent.card }));
+  if (external.length === 0) removeStorage(agentStorageKeys.externalAgents);
+  else writeStorage(agentStorageKeys.externalAgents, JSON.stringify(external));
+}
+
+function saveSelectedUrl(url: string | null): void {
+  if (url === null) removeStorage(agentStorageKeys.selectedUrl);
+  else writeStorage(agentStorageKeys.selectedUrl, url);
+}
+
+function isAccessible(agent: Agent): boolean {
+  const { isAuthenticated, scopes } = useAuthStore.getState();
+  return agentAccess(agent, { isAuthenticated, scopes }) === "open";
+}
+
+/**
+ * The agent to select: the remembered one if still listed and accessible, else the default agent
+ * (service-status extension), else the first accessible one.
+ */
+export function chooseSelectedUrl(
+  agents: Agent[],
+  remembered: string | null,
+  accessible: (agent: Agent) => boolean,
+): string | null {
+  const usable = agents.filter(accessible);
+  const chosen =
+    usable.find((agent) => agent.url === remembered) ??
+    usable.find((agent) => agent.isDefault) ??
+    usable[0];
+  return chosen?.url ?? null;
+}
+
+function mergeWithExternal(registry: Agent[], current: Agent[]): Agent[] {
+  const listed = new Set(registry.map((agent) => agent.url));
+  return [...registry, ...current.filter((a) => a.external && !listed.has(a.url))];
+}
+
+let discovery: Promise<void> | null = null;
+
+/** The agents store. */
+export const useAgentsStore = create<AgentsState>()((set, get) => ({
+  agents: loadExternalAgents(),
+  selectedAgentUrl: readStorage(agentStorageKeys.selectedUrl),
+  loading: false,
+  error: null,
+
+  discover: () => {
+    if (discovery) return discovery;
+    set({ loading: true, error: null });
+    discovery = (async () => {
+      try {
+        const registry = await fetchRegistry();
+        const agents = mergeWithExternal(registry, get().agents);
+        const remembered = get().selectedAgentUrl ?? readStorage(agentStorageKeys.selectedUrl);
+        const selectedAgentUrl = chooseSelectedUrl(agents, remembered, isAccessible);
+        saveSelectedUrl(selectedAgentUrl);
+        set({ agents, selectedAgentUrl, loading: false, error: null });
+      } catch (error) {
+        logger.warn("Agent discovery failed", error);
+        // Our own discovery texts are meant for the user; a network or parse failure is not.
+        const message =
+          error instanceof AgentDiscoveryError ? error.message : agentMessages.discoveryFailed;
+        set({ loading: false, error: message });
+      } finally {
+        discovery = null;
+      }
+    })();
+    return discovery;
+  },
+
+  selectAgent: (url) => {
+    if (!get().agents.some((agent) => agent.url === url)) {
+      logger.warn("Ignoring selection of an unknown agent", url);
+      return;
+    }
+    saveSelectedUrl(url);
+    set({ selectedAgentUrl: url });
+  },
+
+  addAgentByUrl: async (url) => {
+    const agent = await connectAgent(url, {
+      knownCard: (candidate) => get().agents.find((a) => a.url === candidate)?.card,
+    });
+    const existing = get().agents;
+    const index = existing.findIndex((a) => a.url === agent.url);
+    // Re-adding a registry agent refreshes it but keeps it a registry agent.
+    const added = index >= 0 ? { ...agent, external: existing[index]?.external ?? true } : agent;
+    const agents =
+      index >= 0 ? existing.map((a, i) => (i === index ? added : a)) : [...existing, added];
+    saveExternalAgents(agents);
+    saveSelectedUrl(added.url);
+    set({ agents, selectedAgentUrl: added.url });
+    return added;
+  },
+
+  removeAgent: (url) => {
+    const current = get();
+    if (!current.agents.some((agent) => agent.url === url && agent.external)) return;
+    const agents = current.agents.filter((agent) => agent.url !== url);
+    const selectedAgentUrl =
+      current.selectedAgentUrl === url
+        ? chooseSelectedUrl(agents, null, isAccessible)
+        : current.selectedAgentUrl;
+    saveExternalAgents(agents);
+    saveSelectedUrl(selectedAgentUrl);
+    set({ agents, selectedAgentUrl });
+  },
+
+  clearError: () => set({ error: null }),
+}));
+
+/** The selected agent, or null when none is selected or it is no longer listed. */
+export function selectSelectedAgent(state: Pick<AgentsState, "agents" | "selectedAgentUrl">) {
+  return state.agents.find((agent) => agent.url === state.selectedAgentUrl) ?? null;
+}

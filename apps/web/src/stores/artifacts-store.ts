@@ -1,0 +1,81 @@
+import { create } from "zustand";
+import { toApiError } from "../lib/api-error.js";
+import { logger } from "../lib/logger.js";
+import { fetchArtifacts } from "../lib/tasks-api.js";
+import {
+  type ArtifactChange,
+  type ArtifactsData,
+  initialArtifactsData,
+  removeArtifactData,
+  upsertArtifactData,
+} from "./artifacts-reducers.js";
+import { registerStoreReset } from "./reset.js";
+
+/** The artifact store (core spec §3): by id, all ids, by conversation, by task, loading and error. */
+export interface ArtifactsState extends ArtifactsData {
+  isLoading: boolean;
+  error: string | null;
+  /** Stores an artifact; invalid ones are skipped with a warning, older copies are ignored. */
+  upsertArtifact: (artifact: unknown) => void;
+  /** Forgets an artifact (one replaced by a newer artifact with the same fingerprint). */
+  removeArtifact: (id: string) => void;
+  /** Fetches the user's artifacts, newest first, into the store. */
+  loadArtifacts: () => Promise<void>;
+  clearError: () => void;
+  /** Back to empty; replies still in flight are then dropped. */
+  reset: () => void;
+}
+
+const initialState = { ...initialArtifactsData, isLoading: false, error: null };
+
+// A reply that arrives after a reset belongs to the previous user; only the latest load
+// decides the loading flag and the error.
+let epoch = 0;
+let latestLoad = 0;
+
+function settle(change: ArtifactChange, current: ArtifactsData): ArtifactsData {
+  if (change.kind === "applied") return change.data;
+  if (change.kind === "invalid") logger.warn(change.message);
+  else logger.debug(`Artifact change skipped (${change.reason})`);
+  return current;
+}
+
+/** The artifact store. */
+export const useArtifactsStore = create<ArtifactsState>()((set) => ({
+  ...initialState,
+
+  upsertArtifact: (artifact) => set((state) => settle(upsertArtifactData(state, artifact), state)),
+
+  removeArtifact: (id) => set((state) => settle(removeArtifactData(state, id), state)),
+
+  loadArtifacts: async () => {
+    const started = epoch;
+    latestLoad += 1;
+    const load = latestLoad;
+    set({ isLoading: true, error: null });
+    try {
+      const artifacts = await fetchArtifacts();
+      if (started !== epoch) return;
+      // One store update for the whole list, so the views re-render once.
+      set((state) => ({
+        ...artifacts.reduce<ArtifactsData>(
+          (data, artifact) => settle(upsertArtifactData(data, artifact), data),
+          state,
+        ),
+        ...(load === latestLoad ? { isLoading: false } : {}),
+      }));
+    } catch (error) {
+      if (started !== epoch || load !== latestLoad) return;
+      set({ isLoading: false, error: toApiError(error).message });
+    }
+  },
+
+  clearError: () => set({ error: null }),
+
+  reset: () => {
+    epoch += 1;
+    set(initialState);
+  },
+}));
+
+registerStoreReset(() => useArtifactsStore.getState().reset());

@@ -1,0 +1,80 @@
+import { create } from "zustand";
+import { toApiError } from "../lib/api-error.js";
+import { logger } from "../lib/logger.js";
+import { fetchTasks, type TaskScope } from "../lib/tasks-api.js";
+import { registerStoreReset } from "./reset.js";
+import {
+  applyStatusChangeData,
+  initialTasksData,
+  type TaskChange,
+  type TaskStatusChange,
+  type TasksData,
+  upsertTaskData,
+} from "./tasks-reducers.js";
+
+/** The task store (core spec §3): tasks by id, all ids, ids per conversation, loading and error. */
+export interface TasksState extends TasksData {
+  isLoading: boolean;
+  error: string | null;
+  /** Stores a task from the server or the stream; invalid or older copies are skipped with a warning. */
+  upsertTask: (task: unknown) => void;
+  /** Live stream: task_status_changed. */
+  applyStatusChange: (change: TaskStatusChange) => void;
+  /** Fetches the tasks of one conversation, or all of them, into the store. */
+  loadTasks: (scope?: TaskScope) => Promise<void>;
+  clearError: () => void;
+  /** Back to empty; replies still in flight are then dropped. */
+  reset: () => void;
+}
+
+const initialState = { ...initialTasksData, isLoading: false, error: null };
+
+// A reply that arrives after a reset belongs to the previous user; only the latest load
+// decides the loading flag and the error.
+let epoch = 0;
+let latestLoad = 0;
+
+function settle(change: TaskChange, current: TasksData): TasksData {
+  if (change.kind === "applied") return change.data;
+  if (change.kind === "invalid") logger.warn(change.message);
+  else logger.debug(`Task change skipped (${change.reason})`);
+  return current;
+}
+
+/** The task store. */
+export const useTasksStore = create<TasksState>()((set) => ({
+  ...initialState,
+
+  upsertTask: (task) => set((state) => settle(upsertTaskData(state, task), state)),
+
+  applyStatusChange: (change) =>
+    set((state) => settle(applyStatusChangeData(state, change), state)),
+
+  loadTasks: async (scope = {}) => {
+    const started = epoch;
+    latestLoad += 1;
+    const load = latestLoad;
+    set({ isLoading: true, error: null });
+    try {
+      const tasks = await fetchTasks(scope);
+      if (started !== epoch) return;
+      // One store update for the whole list, so the views re-render once.
+      set((state) => ({
+        ...tasks.reduce<TasksData>((data, task) => settle(upsertTaskData(data, task), data), state),
+        ...(load === latestLoad ? { isLoading: false } : {}),
+      }));
+    } catch (error) {
+      if (started !== epoch || load !== latestLoad) return;
+      set({ isLoading: false, error: toApiError(error).message });
+    }
+  },
+
+  clearError: () => set({ error: null }),
+
+  reset: () => {
+    epoch += 1;
+    set(initialState);
+  },
+}));
+
+registerStoreReset(() => useTasksStore.getState().reset());
