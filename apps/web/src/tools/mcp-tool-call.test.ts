@@ -1,0 +1,155 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { callTool, type McpFetch, resolveEndpoint } from "./mcp-tool-call.js";
+
+interface JsonRpcRequest {
+  jsonrpc: "2.0";
+  id?: number | string;
+  method: string;
+  params?: { protocolVersion?: string; name?: string; arguments?: unknown };
+}
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
+
+/** A stateless MCP server on a fetch: answers initialize and tools/call with JSON replies. */
+function fakeServer(toolResult: unknown) {
+  const calls: Array<{ url: string; method: string; headers: Headers; body?: JsonRpcRequest }> = [];
+  const fetchImpl = vi.fn<McpFetch>(async (url, init) => {
+    const method = init?.method ?? "GET";
+    const body =
+      typeof init?.body === "string" ? (JSON.parse(init.body) as JsonRpcRequest) : undefined;
+    calls.push({
+      url: String(url),
+      method,
+      headers: new Headers(init?.headers),
+      ...(body ? { body } : {}),
+    });
+    if (method !== "POST" || !body) return new Response(null, { status: 405 });
+    if (body.id === undefined) return new Response(null, { status: 202 });
+    if (body.method === "initialize") {
+      return json({
+        jsonrpc: "2.0",
+        id: body.id,
+        result: {
+          protocolVersion: body.params?.protocolVersion,
+          capabilities: { tools: {} },
+          serverInfo: { name: "analytics", version: "0.1.0" },
+        },
+      });
+    }
+    if (body.method === "tools/call")
+      return json({ jsonrpc: "2.0", id: body.id, result: toolResult });
+    return json({
+      jsonrpc: "2.0",
+      id: body.id,
+      error: { code: -32601, message: "Method not found" },
+    });
+  });
+  return { fetchImpl, calls };
+}
+
+describe("callTool", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("connects, calls the tool with the spec's headers and returns the result", async () => {
+    const result = {
+      content: [{ type: "text", text: "{}" }],
+      structuredContent: { items: [] },
+      _meta: { mcp_execution_id: "exec-2" },
+    };
+    const server = fakeServer(result);
+    const answer = await callTool({
+      endpoint: "https://chat.example.com/api/v1/mcp/analytics/mcp",
+      toolName: "query_orders",
+      args: { region: "EU" },
+      token: "token-1",
+      contextId: "ctx-1",
+      fetch: server.fetchImpl,
+    });
+    expect(answer).toMatchObject(result);
+
+    const posts = server.calls.filter((call) => call.method === "POST");
+    expect(posts.map((call) => call.body?.method)).toEqual([
+      "initialize",
+      "notifications/initialized",
+      "tools/call",
+    ]);
+    const toolCall = posts[2];
+    expect(toolCall?.url).toBe("https://chat.example.com/api/v1/mcp/analytics/mcp");
+    expect(toolCall?.body?.params).toEqual({ name: "query_orders", arguments: { region: "EU" } });
+    for (const call of posts) {
+      expect(call.headers.get("accept")).toBe("application/json, text/event-stream");
+      expect(call.headers.get("authorization")).toBe("Bearer token-1");
+      expect(call.headers.get("x-context-id")).toBe("ctx-1");
+      expect(call.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("uses a fresh trace id for every call and leaves out absent token and context", async () => {
+    const server = fakeServer({ content: [] });
+    const options = { endpoint: "/api/v1/mcp/product/mcp", toolName: "t", args: {}, token: null };
+    await callTool({ ...options, fetch: server.fetchImpl });
+    await callTool({ ...options, fetch: server.fetchImpl });
+    const [first, second] = server.calls.filter((call) => call.body?.method === "tools/call");
+    expect(first?.url).toBe(`${window.location.origin}/api/v1/mcp/product/mcp`);
+    expect(first?.headers.has("authorization")).toBe(false);
+    expect(first?.headers.has("x-context-id")).toBe(false);
+    expect(first?.headers.get("x-trace-id")).not.toBe(second?.headers.get("x-trace-id"));
+  });
+
+  it("throws the first text of a result flagged as error, closing the session", async () => {
+    const close = vi.spyOn(Client.prototype, "close");
+    const server = fakeServer({
+      content: [
+        { type: "text", text: "Unknown SKU: X-1" },
+        { type: "text", text: "second" },
+      ],
+      isError: true,
+    });
+    await expect(
+      callTool({
+        endpoint: "/mcp",
+        toolName: "fail_example",
+        args: {},
+        token: "t",
+        fetch: server.fetchImpl,
+      }),
+    ).rejects.toThrow(new Error("Unknown SKU: X-1"));
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it("throws 'Tool execution failed' for an error result without text", async () => {
+    const server = fakeServer({ content: [], isError: true });
+    await expect(
+      callTool({
+        endpoint: "/mcp",
+        toolName: "fail_example",
+        args: {},
+        token: "t",
+        fetch: server.fetchImpl,
+      }),
+    ).rejects.toThrow(new Error("Tool execution failed"));
+  });
+
+  it("rejects when the server cannot be reached", async () => {
+    const fetchImpl: McpFetch = async () => {
+      throw new TypeError("Failed to fetch");
+    };
+    await expect(
+      callTool({ endpoint: "/mcp", toolName: "t", args: {}, token: "t", fetch: fetchImpl }),
+    ).rejects.toThrow("Failed to fetch");
+  });
+});
+
+describe("resolveEndpoint", () => {
+  it("keeps absolute endpoints and resolves relative ones against the site", () => {
+    expect(resolveEndpoint("http://127.0.0.1:3001/mcp").href).toBe("http://127.0.0.1:3001/mcp");
+    expect(resolveEndpoint("/api/v1/mcp/analytics/mcp").href).toBe(
+      `${window.location.origin}/api/v1/mcp/analytics/mcp`,
+    );
+  });
+});

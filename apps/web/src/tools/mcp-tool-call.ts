@@ -1,0 +1,82 @@
+import { contextIdHeader, traceIdHeader } from "@a2a-chat/contracts";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { newTraceId } from "../lib/trace-id.js";
+
+/** Core spec §7: a tool result flagged as error without any text. */
+export const toolExecutionFailedMessage = "Tool execution failed";
+
+/** The MCP client's identity (tools spec §7): this name and version, no declared capabilities. */
+export const mcpClientInfo = { name: "systemprompt-web-client", version: "1.0.0" } as const;
+
+/** A fetch the MCP transport can use instead of the global one (tests, instrumentation). */
+export type McpFetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** What callTool needs. */
+export interface CallToolOptions {
+  /** The server's streamable-HTTP endpoint, absolute or relative to this site. */
+  endpoint: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  /** The session's bearer token; without one no Authorization header is sent. */
+  token: string | null;
+  /** The current conversation, sent as x-context-id when known. */
+  contextId?: string | null;
+  fetch?: McpFetch;
+}
+
+/** The endpoint as an absolute URL, relative ones resolved against this site's origin. */
+export function resolveEndpoint(endpoint: string): URL {
+  return new URL(endpoint, window.location.origin);
+}
+
+/** The headers of a tool call (core spec §7), with a fresh trace id for each call. */
+export function toolCallHeaders(
+  token: string | null,
+  contextId?: string | null,
+): Record<string, string> {
+  // A plain record: the SDK copies Headers instances only when they come from its own realm.
+  return {
+    Accept: "application/json, text/event-stream",
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    [traceIdHeader]: newTraceId(),
+    ...(contextId ? { [contextIdHeader]: contextId } : {}),
+  };
+}
+
+function firstText(result: CallToolResult): string | undefined {
+  for (const block of result.content ?? []) {
+    if (block.type === "text" && block.text) return block.text;
+  }
+  return undefined;
+}
+
+/**
+ * Calls one tool over a short streamable-HTTP MCP session: connect, call, close (core spec §7).
+ * A result flagged as error throws its first text, or 'Tool execution failed'.
+ */
+export async function callTool(options: CallToolOptions): Promise<CallToolResult> {
+  // The SDK is loaded only when a tool is actually called, so it stays out of the chat bundle.
+  const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/client/index.js"),
+    import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+  ]);
+  const transport = new StreamableHTTPClientTransport(resolveEndpoint(options.endpoint), {
+    requestInit: { headers: toolCallHeaders(options.token, options.contextId) },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const client = new Client(mcpClientInfo, { capabilities: {} });
+  try {
+    await client.connect(transport);
+    // Without a custom result schema the SDK answers a CallToolResult (its union type also
+    // covers a legacy shape that only the compatibility schema produces).
+    const result = (await client.callTool({
+      name: options.toolName,
+      arguments: options.args,
+    })) as CallToolResult;
+    if (result.isError) throw new Error(firstText(result) ?? toolExecutionFailedMessage);
+    return result;
+  } finally {
+    // Closing only aborts local requests; a failure there must not hide the call's own outcome.
+    await client.close().catch(() => undefined);
+  }
+}
