@@ -7,6 +7,8 @@ export interface ToolCallResult {
   content?: readonly unknown[];
   structuredContent?: unknown;
   isError?: boolean;
+  /** May carry per-call rendering hints (x-rendering-hints) that override the declared ones. */
+  _meta?: Record<string, unknown>;
 }
 
 const textBlock = z.object({ type: z.literal("text"), text: z.string() });

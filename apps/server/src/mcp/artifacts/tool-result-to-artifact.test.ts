@@ -74,6 +74,28 @@ describe("toolResultToArtifact", () => {
     expect(loose.metadata).toMatchObject({ artifact_type: "chart", rendering_hints: {} });
   });
 
+  it("lays the result's per-call hints over the declared ones", () => {
+    const chart = { labels: ["a"], datasets: [] };
+    const declared = {
+      "x-artifact-type": "chart",
+      "x-rendering-hints": { chart_type: "bar", title: "Sales" },
+    };
+    const artifact = convert({
+      result: {
+        content: [],
+        structuredContent: chart,
+        _meta: { "x-rendering-hints": { chart_type: "line" } },
+      },
+      outputSchema: declared,
+    });
+    expect(artifact.metadata.rendering_hints).toEqual({ chart_type: "line", title: "Sales" });
+    const ignored = convert({
+      result: { content: [], structuredContent: chart, _meta: { "x-rendering-hints": ["line"] } },
+      outputSchema: declared,
+    });
+    expect(ignored.metadata.rendering_hints).toEqual({ chart_type: "bar", title: "Sales" });
+  });
+
   it.each([
     ["table", { items: [{ a: 1 }] }],
     ["chart", { labels: ["Jan"], datasets: [{ label: "x", data: [1] }] }],

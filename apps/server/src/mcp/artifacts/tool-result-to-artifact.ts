@@ -1,6 +1,7 @@
 import {
   type Artifact,
   invalidArtifactMessage,
+  mcpSchemaKeys,
   toolArtifactSource,
   toolErrorArtifactType,
   validateArtifact,
@@ -66,6 +67,19 @@ function errorBody(source: ToolResultSource): ResultBody {
   return { part: { kind: "data", data }, inferredType: "json" };
 }
 
+/** The declared hints with the result's per-call overrides (its `_meta` x-rendering-hints) on top. */
+function renderingHints(
+  declared: Record<string, unknown> | undefined,
+  result: ToolCallResult,
+): Record<string, unknown> {
+  const override = result._meta?.[mcpSchemaKeys.renderingHints];
+  const perCall =
+    typeof override === "object" && override !== null && !Array.isArray(override)
+      ? (override as Record<string, unknown>)
+      : {};
+  return { ...(declared ?? {}), ...perCall };
+}
+
 /**
  * Turns a tool result into one artifact (core spec §3, §5): a single part from structuredContent
  * (or the content blocks), typed by the tool's declared x-artifact-type or inferred from the value,
@@ -92,7 +106,7 @@ export function toolResultToArtifact(source: ToolResultSource): Artifact | ToolR
       tool_execution_id: source.toolExecutionId ?? source.mcpExecutionId,
       mcp_execution_id: source.mcpExecutionId,
       source: toolArtifactSource,
-      rendering_hints: failed ? {} : (declared.renderingHints ?? {}),
+      rendering_hints: failed ? {} : renderingHints(declared.renderingHints, source.result),
       fingerprint:
         source.fingerprint ?? toolCallFingerprint(source.serverName, source.toolName, source.input),
       is_internal: source.isInternal ?? false,
