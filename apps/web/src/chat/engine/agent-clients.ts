@@ -1,0 +1,29 @@
+import type { Agent } from "../../agents/agent-types.js";
+import { selectHasValidToken } from "../../stores/auth-selectors.js";
+import { useAuthStore } from "../../stores/auth-store.js";
+import { type AgentClient, type AgentClientFactory, createAgentClient } from "./agent-client.js";
+
+/** The session's token while it is valid, else null. */
+export function currentToken(): string | null {
+  const auth = useAuthStore.getState();
+  return selectHasValidToken(auth) ? auth.accessToken : null;
+}
+
+let factory: AgentClientFactory = createAgentClient;
+const clients = new Map<string, { card: Agent["card"]; client: AgentClient }>();
+
+/** Replaces how agent clients are made (tests inject a fake); no argument restores the SDK one. */
+export function setAgentClientFactory(next?: AgentClientFactory): void {
+  factory = next ?? createAgentClient;
+  clients.clear();
+}
+
+/** The client of an agent, made once per endpoint and card (a new card makes a new client). */
+export function agentClientFor(agent: Agent): AgentClient {
+  const key = `${agent.protocol} ${agent.url}`;
+  const cached = clients.get(key);
+  if (cached && cached.card === agent.card) return cached.client;
+  const client = factory(agent, currentToken);
+  clients.set(key, { card: agent.card, client });
+  return client;
+}

@@ -1,0 +1,348 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FetchLike } from "../../lib/api.js";
+import { useAuthStore } from "../../stores/auth-store.js";
+import {
+  contextNotInitializedMessage,
+  noConversationSelectedMessage,
+} from "../../stores/contexts-selectors.js";
+import { useContextsStore } from "../../stores/contexts-store.js";
+import { resetAllStores } from "../../stores/reset.js";
+import { anonymousReply } from "../../test/jwt-fixture.js";
+import { contextRecord } from "../../test/sse-fixture.js";
+import type { ChatStreamEvent } from "../model/chat-types.js";
+import { AgentClientError } from "./agent-client-error.js";
+import { setAgentClientFactory } from "./agent-clients.js";
+import {
+  authorizeTask,
+  clientNotInitializedMessage,
+  permissionDeniedMessage,
+  respondToInput,
+  sendFailedMessage,
+  sendMessage,
+  stopGenerating,
+} from "./chat-actions.js";
+import { useChatStore } from "./chat-store.js";
+import {
+  ControlledStream,
+  eventsOf,
+  FakeAgentClient,
+  testAgent,
+  testTask,
+  textMessage,
+} from "./engine-fixtures.js";
+import { setFrameScheduler } from "./stream-pipe.js";
+
+const agent = testAgent();
+const chat = () => useChatStore.getState();
+const messages = () => chat().messagesByContext["ctx-1"] ?? [];
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const submitted = testTask({
+  status: { state: "submitted", timestamp: "2025-01-01T00:00:00.000Z" },
+  history: [],
+});
+const text = (delta: string): ChatStreamEvent => ({
+  type: "text",
+  taskId: "task-1",
+  contextId: "ctx-1",
+  delta,
+});
+const status = (
+  state: "working" | "completed" | "input-required",
+  reply?: string,
+): ChatStreamEvent => ({
+  type: "status",
+  taskId: "task-1",
+  contextId: "ctx-1",
+  state,
+  timestamp: "2025-01-01T00:00:03.000Z",
+  final: state !== "working",
+  ...(reply ? { message: textMessage("reply-1", "agent", reply) } : {}),
+});
+
+let fake: FakeAgentClient;
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
+  resetAllStores();
+  fake = new FakeAgentClient();
+  setAgentClientFactory(() => fake);
+  setFrameScheduler((callback) => callback());
+  useContextsStore.getState().receiveSnapshot([contextRecord("ctx-1", { message_count: 2 })]);
+});
+
+afterEach(() => {
+  setAgentClientFactory();
+  setFrameScheduler();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("sendMessage refusals", () => {
+  it("refuses without an agent client", async () => {
+    expect(await sendMessage(null, { text: "hi" })).toBe(false);
+    expect(chat().error).toBe(clientNotInitializedMessage);
+  });
+
+  it("refuses before the conversations loaded, and without a current conversation", async () => {
+    resetAllStores();
+    expect(await sendMessage(agent, { text: "hi" })).toBe(false);
+    expect(chat().error).toBe(contextNotInitializedMessage);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<FetchLike>(() => new Promise<Response>(() => undefined)),
+    );
+    useContextsStore.getState().receiveSnapshot([]);
+    expect(await sendMessage(agent, { text: "hi" })).toBe(false);
+    expect(chat().error).toBe(noConversationSelectedMessage);
+    expect(fake.sent).toEqual([]);
+  });
+
+  it("refuses blank text without files, silently", async () => {
+    expect(await sendMessage(agent, { text: "   \n" })).toBe(false);
+    expect(chat().error).toBeNull();
+    expect(fake.sent).toEqual([]);
+  });
+
+  it("refuses a second send while one is in flight", async () => {
+    const stream = new ControlledStream();
+    fake.onSend = () => stream;
+    const first = sendMessage(agent, { text: "one" });
+    expect(await sendMessage(agent, { text: "two" })).toBe(false);
+    stream.end();
+    expect(await first).toBe(true);
+    expect(fake.sent).toHaveLength(1);
+  });
+});
+
+describe("sendMessage streaming", () => {
+  it("shows optimistic messages, streams the reply, and ends final", async () => {
+    const stream = new ControlledStream();
+    fake.onSend = () => stream;
+    fake.onGetTask = async () =>
+      testTask({
+        history: [
+          textMessage("u", "user", "hello"),
+          textMessage("reply-1", "agent", "Hello there"),
+        ],
+      });
+    const sent = sendMessage(agent, {
+      text: "  hello  ",
+      files: [{ name: "a.txt", mimeType: "text/plain", bytes: "aGk=", size: 2 }],
+    });
+
+    const [user, placeholder] = messages();
+    expect(user).toMatchObject({
+      role: "user",
+      content: "hello",
+      isOptimistic: true,
+      agentId: agent.url,
+    });
+    expect(placeholder).toMatchObject({ role: "assistant", isStreaming: true, content: "" });
+    expect(chat()).toMatchObject({ sending: true, streamingMessageId: placeholder?.id });
+    expect(fake.sent[0]?.message).toMatchObject({
+      contextId: "ctx-1",
+      messageId: user?.id,
+      parts: [{ kind: "text", text: "hello" }, { kind: "file" }],
+    });
+    expect(fake.sent[0]?.options).toMatchObject({
+      pushUrl: `${window.location.origin}/api/v1/core/contexts/ctx-1/notifications`,
+      token: useAuthStore.getState().accessToken,
+    });
+
+    stream.push({ type: "task", task: submitted }, text("Hel"), text("lo"));
+    await flush();
+    expect(messages()[1]).toMatchObject({ content: "Hello", taskId: "task-1" });
+    expect(useContextsStore.getState().conversations[0]?.messageCount).toBe(3);
+    expect(chat().activeTaskByContext).toEqual({ "ctx-1": "task-1" });
+
+    stream.push(status("completed", "Hello there"));
+    stream.end();
+    expect(await sent).toBe(true);
+    expect(fake.taskReads).toEqual(["task-1"]);
+    expect(messages()[1]).toMatchObject({
+      content: "Hello there",
+      isStreaming: false,
+      taskState: "completed",
+    });
+    expect(chat()).toMatchObject({
+      sending: false,
+      streamingMessageId: null,
+      activeTaskByContext: {},
+    });
+    expect(chat().tasksById["task-1"]?.history).toHaveLength(2);
+  });
+
+  it("batches text into at most one store update per frame", async () => {
+    const frames: Array<() => void> = [];
+    setFrameScheduler((callback) => frames.push(callback));
+    const stream = new ControlledStream();
+    fake.onSend = () => stream;
+    const sent = sendMessage(agent, { text: "hi" });
+    stream.push({ type: "task", task: submitted });
+    await flush();
+    const updates = vi.fn();
+    const unsubscribe = useChatStore.subscribe(updates);
+    stream.push(...Array.from({ length: 50 }, (_, i) => text(String(i % 10))));
+    await flush();
+    expect(updates).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames[0]?.();
+    expect(updates).toHaveBeenCalledOnce();
+    expect(messages()[1]?.content).toHaveLength(50);
+    unsubscribe();
+    stream.push(status("completed", "done"));
+    stream.end();
+    await sent;
+  });
+
+  it("removes the optimistic messages and says why when the send fails", async () => {
+    fake.onSend = () =>
+      eventsOf(
+        [],
+        new AgentClientError("Forbidden. You do not have permission to access this resource.", 403),
+      );
+    expect(await sendMessage(agent, { text: "hi" })).toBe(false);
+    expect(messages()).toEqual([]);
+    expect(chat()).toMatchObject({
+      error: permissionDeniedMessage,
+      sending: false,
+      streamingMessageId: null,
+    });
+
+    fake.onSend = () =>
+      eventsOf([], new AgentClientError("A2A Error: Insufficient permissions", undefined, -32010));
+    await sendMessage(agent, { text: "hi" });
+    expect(chat().error).toBe(permissionDeniedMessage);
+
+    fake.onSend = () => eventsOf([], new Error("A2A Error: Context not found"));
+    await sendMessage(agent, { text: "hi" });
+    expect(chat().error).toBe("A2A Error: Context not found");
+
+    fake.onSend = () => eventsOf([], new Error(""));
+    await sendMessage(agent, { text: "hi" });
+    expect(chat().error).toBe(sendFailedMessage);
+    expect(messages()).toEqual([]);
+  });
+
+  it("shows a connection error when the client cannot be set up, and clears it once a send works", async () => {
+    fake.onSend = () =>
+      eventsOf(
+        [],
+        new AgentClientError(
+          `Failed to connect to agent at ${agent.url}`,
+          undefined,
+          undefined,
+          true,
+        ),
+      );
+    expect(await sendMessage(agent, { text: "hi" })).toBe(false);
+    expect(chat().connectionError).toBe(`Failed to connect to agent at ${agent.url}`);
+    fake.onSend = () => eventsOf([{ type: "task", task: testTask() }]);
+    await sendMessage(agent, { text: "hi" });
+    expect(chat().connectionError).toBeNull();
+  });
+
+  it("follows the task when the stream breaks after the agent took the message", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    fake.onSend = () =>
+      eventsOf([{ type: "task", task: submitted }, text("Hal")], new TypeError("network"));
+    fake.onResubscribe = () => eventsOf([status("completed", "Half done")]);
+    expect(await sendMessage(agent, { text: "hi" })).toBe(true);
+    expect(fake.resubscribed).toEqual(["task-1"]);
+    expect(messages().map((m) => [m.role, m.content])).toEqual([
+      ["user", "hi"],
+      ["assistant", "Half done"],
+    ]);
+    expect(chat().error).toBeNull();
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe("stopGenerating", () => {
+  it("cancels the running task and ends the stream", async () => {
+    const stream = new ControlledStream();
+    fake.onSend = (_message, options) => {
+      options?.signal?.addEventListener("abort", () =>
+        stream.fail(new DOMException("Aborted", "AbortError")),
+      );
+      return stream;
+    };
+    fake.onCancel = async () =>
+      testTask({
+        state: "canceled",
+        status: {
+          state: "canceled",
+          timestamp: "2025-01-01T00:00:09.000Z",
+          message: textMessage("reply-1", "agent", "Task canceled."),
+        },
+      });
+    const sent = sendMessage(agent, { text: "long story" });
+    stream.push({ type: "task", task: submitted }, text("Once"));
+    await flush();
+    await stopGenerating();
+    expect(await sent).toBe(true);
+    expect(fake.canceled).toEqual(["task-1"]);
+    expect(messages()[1]).toMatchObject({
+      isStreaming: false,
+      taskState: "canceled",
+      content: "Task canceled.",
+    });
+    expect(chat()).toMatchObject({ sending: false, error: null });
+  });
+
+  it("does nothing when nothing runs", async () => {
+    await stopGenerating();
+    expect(fake.canceled).toEqual([]);
+  });
+});
+
+describe("respondToInput and authorizeTask", () => {
+  async function askedTask() {
+    fake.onSend = () =>
+      eventsOf([{ type: "task", task: submitted }, status("input-required", "Which region?")]);
+    fake.onGetTask = async () => testTask({ state: "input-required" });
+    await sendMessage(agent, { text: "a table" });
+    expect(chat().pendingInputRequests["task-1"]?.message).toBe("Which region?");
+  }
+
+  it("sends the trimmed answer on the same task and conversation, resolving the request", async () => {
+    await askedTask();
+    fake.onSend = () => eventsOf([status("working"), status("completed", "Here")]);
+    fake.onGetTask = async () => testTask();
+    expect(await respondToInput(agent, "task-1", "  Europe ")).toBe(true);
+    expect(fake.sent[1]?.message).toMatchObject({
+      taskId: "task-1",
+      contextId: "ctx-1",
+      parts: [{ kind: "text", text: "Europe" }],
+    });
+    expect(chat().pendingInputRequests).toEqual({});
+    expect(messages().map((m) => m.content)).toEqual([
+      "a table",
+      "Which region?",
+      "Europe",
+      "Here",
+    ]);
+  });
+
+  it("refuses a blank answer and brings the request back when the answer fails", async () => {
+    await askedTask();
+    expect(await respondToInput(agent, "task-1", "   ")).toBe(false);
+    expect(fake.sent).toHaveLength(1);
+    fake.onSend = () => eventsOf([], new Error("down"));
+    expect(await respondToInput(agent, "task-1", "Europe")).toBe(false);
+    expect(chat().pendingInputRequests["task-1"]?.message).toBe("Which region?");
+    expect(chat().error).toBe("down");
+  });
+
+  it("answers 'done' to a task waiting for authorization", async () => {
+    await askedTask();
+    await authorizeTask(agent, "task-1");
+    expect(fake.sent[1]?.message).toMatchObject({
+      taskId: "task-1",
+      parts: [{ kind: "text", text: "done" }],
+    });
+  });
+});

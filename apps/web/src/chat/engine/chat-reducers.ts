@@ -1,0 +1,199 @@
+import type { Artifact, Message, Task } from "@a2a-chat/contracts";
+import type { ChatMessage, ChatStreamEvent } from "../model/chat-types.js";
+import { upsertArtifact } from "./artifact-list.js";
+import type { ChatData, StreamTarget } from "./chat-data.js";
+import { withExtraParts, withText } from "./chat-messages.js";
+import { isFinalState } from "./sdk-events.js";
+import { partsText } from "./sdk-parts.js";
+import {
+  addTaskArtifact,
+  setTaskStatus,
+  trackActiveTask,
+  trackPendingRequest,
+  upsertTask,
+} from "./task-records.js";
+
+/** Pure reducers of message streaming (core spec §4 Message streaming). */
+
+/** Applies a change to one message of a conversation; unknown messages leave the data as is. */
+export function updateMessage(
+  data: ChatData,
+  target: StreamTarget,
+  change: (message: ChatMessage) => ChatMessage,
+): ChatData {
+  const list = data.messagesByContext[target.contextId];
+  const index = list?.findIndex((m) => m.id === target.messageId) ?? -1;
+  const current = list?.[index];
+  if (!list || !current) return data;
+  const next = change(current);
+  if (next === current) return data;
+  const messages = list.map((m, i) => (i === index ? next : m));
+  return {
+    ...data,
+    messagesByContext: { ...data.messagesByContext, [target.contextId]: messages },
+  };
+}
+
+/** Adds the user's message (when there is one) and the assistant placeholder to their conversation. */
+export function addOptimistic(
+  data: ChatData,
+  messages: { user?: ChatMessage; assistant: ChatMessage },
+): ChatData {
+  const contextId = messages.assistant.contextId;
+  const added = messages.user ? [messages.user, messages.assistant] : [messages.assistant];
+  const list = data.messagesByContext[contextId] ?? [];
+  const fresh = added.filter((m) => !list.some((existing) => existing.id === m.id));
+  return {
+    ...data,
+    messagesByContext: { ...data.messagesByContext, [contextId]: [...list, ...fresh] },
+  };
+}
+
+function withArtifact(
+  message: ChatMessage,
+  artifact: Artifact,
+  append: boolean,
+  lastChunk: boolean,
+) {
+  const artifacts = upsertArtifact(message.artifacts, artifact, append);
+  const replaced = message.artifacts.filter((a) => !artifacts.includes(a)).map((a) => a.artifactId);
+  const streaming = message.streamingArtifacts.filter(
+    (id) => id !== artifact.artifactId && !replaced.includes(id),
+  );
+  const kept = artifacts.some((a) => a.artifactId === artifact.artifactId);
+  return {
+    ...message,
+    artifacts,
+    streamingArtifacts: !lastChunk && kept ? [...streaming, artifact.artifactId] : streaming,
+  };
+}
+
+function replyText(task: Task): string {
+  const status = task.status.message;
+  if (status?.role === "agent" && partsText(status.parts)) return partsText(status.parts);
+  const lastAgent = task.history.findLast((m: Message) => m.role === "agent");
+  return lastAgent ? partsText(lastAgent.parts) : "";
+}
+
+function applyTask(data: ChatData, target: StreamTarget, task: Task): ChatData {
+  const final = isFinalState(task.status.state);
+  let next = upsertTask(data, task);
+  next = updateMessage(next, target, (message) => {
+    let updated: ChatMessage = { ...message, taskId: task.id, taskState: task.status.state, task };
+    for (const artifact of task.artifacts) updated = withArtifact(updated, artifact, false, true);
+    if (!final) return updated;
+    // The final task holds the whole reply; it wins over what the chunks added up to.
+    const text = replyText(task);
+    return { ...withText(updated, text || updated.content), isStreaming: false };
+  });
+  next = trackPendingRequest(next, task.id, task.status.state, {
+    messageId: target.messageId,
+    ...(task.status.message ? { message: task.status.message } : {}),
+    timestamp: task.status.timestamp,
+  });
+  return trackActiveTask(next, target.contextId, task.id, task.status.state);
+}
+
+function applyStatus(
+  data: ChatData,
+  target: StreamTarget,
+  event: Extract<ChatStreamEvent, { type: "status" }>,
+): ChatData {
+  let next = updateMessage(data, target, (message) => {
+    const updated = { ...message, taskId: event.taskId, taskState: event.state };
+    const text = event.message ? partsText(event.message.parts) : "";
+    if (!event.final || event.message?.role !== "agent") return updated;
+    // The final status message carries the full reply (our agents stream the pieces before).
+    return withExtraParts(withText(updated, text || updated.content), event.message.parts);
+  });
+  next = setTaskStatus(next, event.taskId, {
+    state: event.state,
+    timestamp: event.timestamp,
+    ...(event.message ? { message: event.message } : {}),
+  });
+  next = trackPendingRequest(next, event.taskId, event.state, {
+    messageId: target.messageId,
+    ...(event.message ? { message: event.message } : {}),
+    timestamp: event.timestamp,
+  });
+  return trackActiveTask(next, target.contextId, event.taskId, event.state);
+}
+
+/**
+ * Applies one stream event to the placeholder it fills: text chunks accumulate; artifact updates
+ * append parts or replace an artifact with the same id or fingerprint (never by an older one);
+ * an input-required or auth-required status registers a pending request for the task; the final
+ * task makes the placeholder final, is stored, and its artifacts are added.
+ */
+export function applyStreamEvent(
+  data: ChatData,
+  target: StreamTarget,
+  event: ChatStreamEvent,
+): ChatData {
+  switch (event.type) {
+    case "text":
+      if (event.delta === "") return data;
+      return updateMessage(data, target, (message) =>
+        withText(
+          { ...message, taskId: message.taskId ?? event.taskId },
+          message.content + event.delta,
+        ),
+      );
+    case "status":
+      return applyStatus(data, target, event);
+    case "artifact": {
+      const next = updateMessage(data, target, (message) =>
+        withArtifact(
+          { ...message, taskId: message.taskId ?? event.taskId },
+          event.artifact,
+          event.append,
+          event.lastChunk,
+        ),
+      );
+      return addTaskArtifact(next, event.taskId, event.artifact, event.append);
+    }
+    case "task":
+      return applyTask(data, target, event.task);
+    case "message": {
+      if (event.message.role !== "agent") return data;
+      const text = partsText(event.message.parts);
+      return updateMessage(data, target, (message) => {
+        const content =
+          message.content && text ? `${message.content}\n\n${text}` : message.content || text;
+        const taskId = message.taskId ?? event.message.taskId;
+        return withExtraParts(
+          withText({ ...message, ...(taskId ? { taskId } : {}) }, content),
+          event.message.parts,
+        );
+      });
+    }
+  }
+}
+
+/** Ends a stream: the placeholder stops streaming and all its streaming artifacts are complete. */
+export function finishStream(data: ChatData, target: StreamTarget): ChatData {
+  const next = updateMessage(data, target, (message) =>
+    message.isStreaming || message.streamingArtifacts.length > 0
+      ? { ...message, isStreaming: false, streamingArtifacts: [] }
+      : message,
+  );
+  return next.streamingMessageId === target.messageId
+    ? { ...next, streamingMessageId: null }
+    : next;
+}
+
+/** A failed send: its optimistic user and assistant messages are removed. */
+export function failStream(
+  data: ChatData,
+  failed: { contextId: string; userMessageId?: string; assistantMessageId: string },
+): ChatData {
+  const list = data.messagesByContext[failed.contextId] ?? [];
+  const gone = new Set([failed.assistantMessageId, failed.userMessageId]);
+  const messages = list.filter((m) => !(gone.has(m.id) && m.isOptimistic));
+  return {
+    ...data,
+    messagesByContext: { ...data.messagesByContext, [failed.contextId]: messages },
+    streamingMessageId:
+      data.streamingMessageId === failed.assistantMessageId ? null : data.streamingMessageId,
+  };
+}

@@ -1,0 +1,47 @@
+import type { AgentClient } from "./agent-client.js";
+import type { StreamTarget } from "./chat-data.js";
+
+/** One stream being read into the store: a send (or answer), or a resumed task. */
+export interface ChatRun {
+  readonly client: AgentClient;
+  readonly controller: AbortController;
+  readonly target: StreamTarget;
+  readonly kind: "send" | "resume";
+  /** The chat store's epoch when it started: after a reset its events are dropped. */
+  readonly epoch: number;
+  /** The task, once the stream named it. */
+  taskId?: string;
+  /** Set by stopGenerating, so the abort that follows is not taken for a failure. */
+  stopped: boolean;
+}
+
+const runs = new Set<ChatRun>();
+
+/** Registers a run; end it with endRun. */
+export function startRun(fields: Omit<ChatRun, "controller" | "stopped">): ChatRun {
+  const run: ChatRun = { ...fields, controller: new AbortController(), stopped: false };
+  runs.add(run);
+  return run;
+}
+
+/** Forgets a run that ended. */
+export function endRun(run: ChatRun): void {
+  runs.delete(run);
+}
+
+/** The first running run that matches. */
+export function findRun(matches: (run: ChatRun) => boolean): ChatRun | undefined {
+  for (const run of runs) if (matches(run)) return run;
+  return undefined;
+}
+
+/** Ids of the tasks this tab is streaming now. */
+export function runningTaskIds(): Set<string> {
+  return new Set([...runs].flatMap((run) => (run.taskId ? [run.taskId] : [])));
+}
+
+/** Stops every run (reset: the next user must not receive the previous one's replies). */
+export function abortAllRuns(): void {
+  for (const run of runs) run.controller.abort();
+  runs.clear();
+}

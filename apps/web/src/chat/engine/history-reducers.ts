@@ -1,0 +1,223 @@
+import type { Artifact, Message, Task, TaskState } from "@a2a-chat/contracts";
+import type { ChatMessage } from "../model/chat-types.js";
+import { removeArtifact, upsertArtifact } from "./artifact-list.js";
+import type { ChatData } from "./chat-data.js";
+import { chatMessageFromMessage } from "./chat-messages.js";
+import { mergeMessages, sortByTime } from "./merge-messages.js";
+import { messageHash } from "./message-hash.js";
+import {
+  addTaskArtifact,
+  isStaleStatus,
+  setTaskStatus,
+  trackActiveTask,
+  trackPendingRequest,
+  upsertTask,
+} from "./task-records.js";
+import { syntheticReplyId, taskToMessages } from "./task-to-messages.js";
+
+/** Pure reducers for what the server says: loaded history and live-stream task events. */
+
+const byCreation = (a: Task, b: Task) => a.metadata.created_at.localeCompare(b.metadata.created_at);
+
+function setMessages(data: ChatData, contextId: string, messages: ChatMessage[]): ChatData {
+  return { ...data, messagesByContext: { ...data.messagesByContext, [contextId]: messages } };
+}
+
+function trackTask(data: ChatData, task: Task): ChatData {
+  const reply = task.status.message;
+  const next = trackPendingRequest(data, task.id, task.status.state, {
+    messageId: reply?.messageId ?? syntheticReplyId(task.id),
+    ...(reply ? { message: reply } : {}),
+    timestamp: task.status.timestamp,
+  });
+  return trackActiveTask(next, task.contextId, task.id, task.status.state);
+}
+
+/** Stores a task the server reported and tracks its requests, unless this tab knows newer. */
+function storeTask(data: ChatData, task: Task): ChatData {
+  if (isStaleStatus(data, task.id, task.status.timestamp)) return data;
+  return trackTask(upsertTask(data, task), task);
+}
+
+/**
+ * A conversation's loaded tasks: stored, their waiting requests and running tasks tracked, and
+ * their messages merged with the local ones (core spec §4 merging rules).
+ */
+export function applyHistory(
+  data: ChatData,
+  contextId: string,
+  tasks: readonly Task[],
+  now: number,
+): ChatData {
+  const ordered = tasks.filter((task) => task.contextId === contextId).sort(byCreation);
+  let next = data;
+  for (const task of ordered) next = storeTask(next, task);
+  const server = ordered.flatMap((task) => taskToMessages(task));
+  const local = next.messagesByContext[contextId] ?? [];
+  return setMessages(next, contextId, mergeMessages(server, local, contextId, now));
+}
+
+function isStreamingTask(
+  list: readonly ChatMessage[],
+  taskId: string,
+  running: ReadonlySet<string>,
+) {
+  return running.has(taskId) || list.some((m) => m.taskId === taskId && m.isStreaming);
+}
+
+/**
+ * Adds messages the server reports to a loaded conversation without duplicating what this tab
+ * shows: same id replaces; the optimistic message with the same hash is replaced (confirmed);
+ * agent messages of a task this tab is streaming are left to that stream.
+ */
+function mergeIncoming(
+  list: readonly ChatMessage[],
+  incoming: readonly ChatMessage[],
+  running: ReadonlySet<string>,
+): ChatMessage[] {
+  const result = [...list];
+  const repliedTasks = new Set<string>();
+  for (const message of incoming) {
+    const streamed = message.taskId && isStreamingTask(result, message.taskId, running);
+    if (message.role === "assistant" && streamed) continue;
+    if (message.role === "assistant" && message.taskId) repliedTasks.add(message.taskId);
+    const byId = result.findIndex((m) => m.id === message.id);
+    // A confirmed message keeps its place (and time): clocks of tab and server differ.
+    const existing = result[byId];
+    if (existing) {
+      if (!existing.isStreaming) result[byId] = { ...message, timestamp: existing.timestamp };
+      continue;
+    }
+    const hash = messageHash(message);
+    const optimistic = result.findIndex(
+      (m) => m.isOptimistic && !m.isStreaming && messageHash(m) === hash,
+    );
+    const mine = result[optimistic];
+    if (mine) result[optimistic] = { ...message, timestamp: mine.timestamp };
+    else result.push(message);
+  }
+  // A real reply supersedes the empty one that carried the task's results until then.
+  const superseded = (m: ChatMessage) =>
+    m.taskId !== undefined &&
+    repliedTasks.has(m.taskId) &&
+    m.id === syntheticReplyId(m.taskId) &&
+    !incoming.some((i) => i.id === m.id);
+  return sortByTime(result.filter((m) => !superseded(m)));
+}
+
+/**
+ * A task the live stream reports (task_created, task_completed): stored, tracked, and its
+ * messages merged into its conversation when that conversation's messages are loaded.
+ */
+export function applyServerTask(
+  data: ChatData,
+  task: Task,
+  running: ReadonlySet<string>,
+): ChatData {
+  const next = storeTask(data, task);
+  const list = next.messagesByContext[task.contextId];
+  if (!list) return next;
+  return setMessages(next, task.contextId, mergeIncoming(list, taskToMessages(task), running));
+}
+
+/** A task_status_changed event: the task's state, its requests, and the state its reply shows. */
+export function applyServerStatus(
+  data: ChatData,
+  change: { taskId: string; state: TaskState; timestamp: string; message?: Message },
+): ChatData {
+  if (isStaleStatus(data, change.taskId, change.timestamp)) return data;
+  let next = setTaskStatus(data, change.taskId, change);
+  const contextId = next.tasksById[change.taskId]?.contextId;
+  next = trackPendingRequest(next, change.taskId, change.state, {
+    messageId: change.message?.messageId ?? syntheticReplyId(change.taskId),
+    ...(change.message ? { message: change.message } : {}),
+    timestamp: change.timestamp,
+  });
+  if (!contextId) return next;
+  next = trackActiveTask(next, contextId, change.taskId, change.state);
+  const list = next.messagesByContext[contextId];
+  const reply =
+    list?.findLastIndex((m) => m.taskId === change.taskId && m.role === "assistant") ?? -1;
+  const message = list?.[reply];
+  if (!list || !message || message.taskState === change.state) return next;
+  const messages = list.map((m, i) => (i === reply ? { ...m, taskState: change.state } : m));
+  return setMessages(next, contextId, messages);
+}
+
+/** A message_added event, merged into its loaded conversation. */
+export function applyServerMessage(
+  data: ChatData,
+  added: { contextId: string; taskId: string | null; message: Message; createdAt: string },
+  running: ReadonlySet<string>,
+): ChatData {
+  const list = data.messagesByContext[added.contextId];
+  if (!list) return data;
+  const message = chatMessageFromMessage(added.message, {
+    contextId: added.contextId,
+    timestamp: added.createdAt,
+    ...(added.taskId ? { taskId: added.taskId } : {}),
+  });
+  // The empty reply that carried the task's results hands them to the real reply.
+  const synthetic = message.taskId
+    ? list.find((m) => m.id === syntheticReplyId(message.taskId ?? ""))
+    : undefined;
+  const carried: ChatMessage =
+    synthetic && message.role === "assistant"
+      ? {
+          ...message,
+          artifacts: synthetic.artifacts,
+          ...(synthetic.task ? { task: synthetic.task } : {}),
+          ...(synthetic.taskState ? { taskState: synthetic.taskState } : {}),
+        }
+      : message;
+  return setMessages(data, added.contextId, mergeIncoming(list, [carried], running));
+}
+
+/**
+ * An artifact_created event: added to its task and to the task's reply in the loaded
+ * conversation (the artifact it replaced, if any, removed).
+ */
+export function applyServerArtifact(
+  data: ChatData,
+  created: { taskId: string | null; artifact: Artifact; replacedArtifactId?: string },
+): ChatData {
+  const { artifact, taskId } = created;
+  let next = taskId ? addTaskArtifact(data, taskId, artifact) : data;
+  const contextId = artifact.metadata.context_id;
+  const list = next.messagesByContext[contextId];
+  if (!taskId || !list) return next;
+  const reply = list.findLastIndex((m) => m.taskId === taskId && m.role === "assistant");
+  const message = list[reply];
+  if (!message) return next;
+  const kept = created.replacedArtifactId
+    ? removeArtifact(message.artifacts, created.replacedArtifactId)
+    : message.artifacts;
+  const artifacts = upsertArtifact(kept, artifact);
+  if (artifacts === message.artifacts) return next;
+  next = setMessages(
+    next,
+    contextId,
+    list.map((m, i) => (i === reply ? { ...m, artifacts } : m)),
+  );
+  return next;
+}
+
+/**
+ * Adds the placeholder a resumed task streams into. The empty reply that carried the task's
+ * results so far is replaced by it (the results move over).
+ */
+export function addResumePlaceholder(data: ChatData, placeholder: ChatMessage): ChatData {
+  const list = data.messagesByContext[placeholder.contextId] ?? [];
+  const taskId = placeholder.taskId ?? "";
+  const synthetic = list.find((m) => m.id === syntheticReplyId(taskId));
+  const filled: ChatMessage = synthetic
+    ? {
+        ...placeholder,
+        artifacts: synthetic.artifacts,
+        ...(synthetic.task ? { task: synthetic.task } : {}),
+        ...(synthetic.taskState ? { taskState: synthetic.taskState } : {}),
+      }
+    : placeholder;
+  const rest = list.filter((m) => m !== synthetic && m.id !== placeholder.id);
+  return setMessages(data, placeholder.contextId, sortByTime([...rest, filled]));
+}

@@ -1,0 +1,89 @@
+import type { ChatMessage } from "../model/chat-types.js";
+import { messageHash } from "./message-hash.js";
+
+/** How long an optimistic message without a server equivalent is kept (core spec §9). */
+export const optimisticRetentionMs = 30_000;
+
+const timeOf = (message: ChatMessage) => {
+  const ms = Date.parse(message.timestamp);
+  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
+};
+
+/**
+ * Messages ordered by time (or by a sort time given per message); equal times keep their order
+ * (a task's turns share times).
+ */
+export function sortByTime(
+  messages: ChatMessage[],
+  sortTime: (message: ChatMessage) => number = timeOf,
+): ChatMessage[] {
+  return messages
+    .map((message, index) => ({ message, index, time: sortTime(message) }))
+    .sort((a, b) => a.time - b.time || a.index - b.index)
+    .map(({ message }) => message);
+}
+
+function uniqueById(messages: readonly ChatMessage[]): ChatMessage[] {
+  const seen = new Set<string>();
+  return messages.filter((message) => !seen.has(message.id) && seen.add(message.id));
+}
+
+/**
+ * Merges a conversation's messages from the server with the local ones (core spec §4):
+ * - the server's version of a message wins (same id);
+ * - an optimistic local message is dropped when a server message with the same hash (role,
+ *   content, conversation) is new to this list, i.e. is its backend equivalent;
+ * - other optimistic messages are kept only if they belong to `currentContextId` and are under
+ *   30 s old or still streaming;
+ * - other local messages are kept unless the server list covers their task (then the server's
+ *   set of messages for that task is the truth).
+ */
+export function mergeMessages(
+  server: readonly ChatMessage[],
+  local: readonly ChatMessage[],
+  currentContextId: string,
+  now: number,
+): ChatMessage[] {
+  const fromServer = uniqueById(server);
+  const serverTasks = new Set(fromServer.flatMap((m) => (m.taskId ? [m.taskId] : [])));
+  const localIds = new Set(local.map((m) => m.id));
+  // Only server messages this list has not shown yet can be the equivalent of an optimistic one:
+  // an older identical "hi" must not swallow the one just sent.
+  const claimable = new Map<string, number>();
+  for (const message of fromServer) {
+    if (localIds.has(message.id)) continue;
+    const hash = messageHash(message);
+    claimable.set(hash, (claimable.get(hash) ?? 0) + 1);
+  }
+  const serverById = new Map(fromServer.map((m) => [m.id, m]));
+  const sortTimes = new Map<ChatMessage, number>(fromServer.map((m) => [m, timeOf(m)]));
+  // Local messages keep their order among what preceded them locally: clocks differ, and a
+  // reply placeholder must not move above the user message the server confirmed a bit "later".
+  let floor = Number.NEGATIVE_INFINITY;
+  const kept: ChatMessage[] = [];
+  for (const message of local) {
+    const confirmed = serverById.get(message.id);
+    if (confirmed) {
+      floor = Math.max(floor, timeOf(confirmed));
+      continue;
+    }
+    if (!keepLocal(message)) continue;
+    const time = Math.max(timeOf(message), floor);
+    floor = time;
+    sortTimes.set(message, time);
+    kept.push(message);
+  }
+  return sortByTime([...fromServer, ...kept], (m) => sortTimes.get(m) ?? timeOf(m));
+
+  function keepLocal(message: ChatMessage): boolean {
+    if (!message.isOptimistic) return !(message.taskId && serverTasks.has(message.taskId));
+    if (message.contextId !== currentContextId) return false;
+    const hash = messageHash(message);
+    const equivalents = claimable.get(hash) ?? 0;
+    if (equivalents > 0) {
+      claimable.set(hash, equivalents - 1);
+      return false;
+    }
+    return message.isStreaming || now - Date.parse(message.timestamp) < optimisticRetentionMs;
+  }
+}

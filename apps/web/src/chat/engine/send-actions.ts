@@ -1,0 +1,225 @@
+import type { Agent } from "../../agents/agent-types.js";
+import { logger } from "../../lib/logger.js";
+import { newTraceId } from "../../lib/trace-id.js";
+import {
+  noConversationSelectedMessage,
+  selectSendBlockReason,
+} from "../../stores/contexts-selectors.js";
+import { useContextsStore } from "../../stores/contexts-store.js";
+import type { OutgoingFile } from "../model/chat-types.js";
+import { pushNotificationUrl } from "./agent-client.js";
+import { isAbortError, isConnectionError, isPermissionError } from "./agent-client-error.js";
+import { agentClientFor, currentToken } from "./agent-clients.js";
+import { assistantPlaceholder, userChatMessage } from "./chat-messages.js";
+import { addOptimistic, failStream, finishStream } from "./chat-reducers.js";
+import { endRun, findRun, startRun } from "./chat-runs.js";
+import { chatEpoch, useChatStore } from "./chat-store.js";
+import { followTask, settleTask } from "./follow-task.js";
+import { buildOutgoingMessage, type OutgoingMessage } from "./outgoing-message.js";
+import { isFinalState } from "./sdk-events.js";
+import { applyToRun, pipeStream } from "./stream-pipe.js";
+import { clearPendingRequests } from "./task-records.js";
+
+/** Core spec §8: sending without an agent client. */
+export const clientNotInitializedMessage = "Client not initialized";
+/** Core spec §8: a send refused because of the token or permissions. */
+export const permissionDeniedMessage =
+  "Permission denied. You may not have sufficient permissions to access this agent.";
+/** Core spec §8: a send failure without a message of its own. */
+export const sendFailedMessage = "Failed to send message";
+/** What authorizeTask answers: our agents resume an auth-required task on the user's reply. */
+export const authorizedReply = "done";
+
+/** What the user sends. */
+export interface SendInput {
+  text: string;
+  files?: readonly OutgoingFile[];
+}
+
+/** The text a failed send shows (core spec §8). */
+export function sendErrorMessage(error: unknown): string {
+  if (isPermissionError(error)) return permissionDeniedMessage;
+  return error instanceof Error && error.message ? error.message : sendFailedMessage;
+}
+
+const setError = (message: string) => useChatStore.getState().setError(message);
+
+/** Streams one outgoing message with optimistic messages; true when the agent took it. */
+async function runSend(agent: Agent, outgoing: OutgoingMessage): Promise<boolean> {
+  const client = agentClientFor(agent);
+  const { contextId } = outgoing;
+  const now = new Date().toISOString();
+  const user = userChatMessage(outgoing, agent.url, now);
+  const assistant = assistantPlaceholder({
+    id: newTraceId(),
+    contextId,
+    timestamp: now,
+    agentId: agent.url,
+  });
+  const target = { contextId, messageId: assistant.id };
+  useChatStore.setState((state) => ({
+    ...addOptimistic(state, { user, assistant }),
+    sending: true,
+    streamingMessageId: assistant.id,
+    error: null,
+  }));
+  const run = startRun({ client, target, kind: "send", epoch: chatEpoch() });
+  let failed = false;
+  try {
+    const token = currentToken();
+    const events = client.sendStream(outgoing, {
+      pushUrl: pushNotificationUrl(contextId),
+      ...(token ? { token } : {}),
+      signal: run.controller.signal,
+    });
+    const outcome = await pipeStream(run, events, () => {
+      useContextsStore.getState().incrementMessageCount(contextId);
+      if (useChatStore.getState().connectionError) useChatStore.setState({ connectionError: null });
+    });
+    if (!run.stopped && outcome.taskId) {
+      if (outcome.lastState && isFinalState(outcome.lastState))
+        await settleTask(run, outcome.taskId);
+      else await followTask(run, outcome.taskId);
+    }
+    return true;
+  } catch (error) {
+    if (run.stopped || isAbortError(error)) return true;
+    if (run.taskId && !isPermissionError(error)) {
+      // The agent has the message and works on without us: get the rest of the reply.
+      logger.warn("The reply stream broke; following the task instead", error);
+      await followTask(run, run.taskId);
+      return true;
+    }
+    failed = true;
+    if (run.epoch === chatEpoch()) {
+      useChatStore.setState((state) => ({
+        ...failStream(state, {
+          contextId,
+          userMessageId: user.id,
+          assistantMessageId: assistant.id,
+        }),
+        error: sendErrorMessage(error),
+        ...(isConnectionError(error) ? { connectionError: error.message } : {}),
+      }));
+    }
+    return false;
+  } finally {
+    endRun(run);
+    if (run.epoch === chatEpoch()) {
+      useChatStore.setState((state) => ({
+        ...(failed ? state : finishStream(state, target)),
+        sending: false,
+        streamingMessageId:
+          state.streamingMessageId === assistant.id ? null : state.streamingMessageId,
+      }));
+    }
+  }
+}
+
+/**
+ * Sends the user's message to an agent in the current conversation (core spec §5 Sending):
+ * refused without an agent ('Client not initialized'), while another send is in flight, before
+ * the conversations loaded or without a current one, and when the trimmed text is blank and no
+ * file is attached. Resolves true when the agent took the message; on failure the optimistic
+ * messages are removed and the store's error says why.
+ */
+export async function sendMessage(
+  agent: Agent | null | undefined,
+  input: SendInput,
+): Promise<boolean> {
+  if (!agent) {
+    setError(clientNotInitializedMessage);
+    return false;
+  }
+  if (useChatStore.getState().sending) return false;
+  const contexts = useContextsStore.getState();
+  const blocked = selectSendBlockReason(contexts);
+  if (blocked) {
+    setError(blocked);
+    return false;
+  }
+  const text = input.text.trim();
+  const files = input.files ?? [];
+  if (text === "" && files.length === 0) return false;
+  return runSend(
+    agent,
+    buildOutgoingMessage({ text, files, contextId: contexts.currentContextId }),
+  );
+}
+
+function contextOfTask(taskId: string): string | undefined {
+  const state = useChatStore.getState();
+  const stored = state.tasksById[taskId]?.contextId;
+  if (stored) return stored;
+  for (const [contextId, messages] of Object.entries(state.messagesByContext)) {
+    if (messages.some((m) => m.taskId === taskId)) return contextId;
+  }
+  return undefined;
+}
+
+/**
+ * Answers a task waiting for input: the trimmed, non-empty text goes to the same task and
+ * conversation and the reply streams like a send. The task's request is resolved at once and
+ * comes back if the answer fails.
+ */
+export async function respondToInput(
+  agent: Agent | null | undefined,
+  taskId: string,
+  text: string,
+): Promise<boolean> {
+  const trimmed = text.trim();
+  if (trimmed === "") return false;
+  if (!agent) {
+    setError(clientNotInitializedMessage);
+    return false;
+  }
+  if (useChatStore.getState().sending) return false;
+  const contextId = contextOfTask(taskId);
+  if (!contextId) {
+    setError(noConversationSelectedMessage);
+    return false;
+  }
+  const epoch = chatEpoch();
+  const before = useChatStore.getState();
+  const input = before.pendingInputRequests[taskId];
+  const auth = before.pendingAuthRequests[taskId];
+  useChatStore.setState((state) => clearPendingRequests(state, taskId));
+  const ok = await runSend(agent, buildOutgoingMessage({ text: trimmed, contextId, taskId }));
+  if (!ok && chatEpoch() === epoch) {
+    useChatStore.setState((state) => ({
+      pendingInputRequests: input
+        ? { ...state.pendingInputRequests, [taskId]: input }
+        : state.pendingInputRequests,
+      pendingAuthRequests: auth
+        ? { ...state.pendingAuthRequests, [taskId]: auth }
+        : state.pendingAuthRequests,
+    }));
+  }
+  return ok;
+}
+
+/** Tells a task waiting for authorization that the user signed in: 'done' on the same task. */
+export function authorizeTask(agent: Agent | null | undefined, taskId: string): Promise<boolean> {
+  return respondToInput(agent, taskId, authorizedReply);
+}
+
+/**
+ * Stops the reply being generated: the send in flight, else the task resumed in the current
+ * conversation. The task is canceled on the agent (its final state is applied) and the stream
+ * ends.
+ */
+export async function stopGenerating(): Promise<void> {
+  const contextId = useContextsStore.getState().currentContextId;
+  const run = findRun((r) => r.kind === "send") ?? findRun((r) => r.target.contextId === contextId);
+  if (!run) return;
+  run.stopped = true;
+  if (run.taskId) {
+    try {
+      const task = await run.client.cancelTask(run.taskId);
+      applyToRun(run, { type: "task", task });
+    } catch (error) {
+      logger.warn(`Could not cancel task ${run.taskId}`, error);
+    }
+  }
+  run.controller.abort();
+}

@@ -1,0 +1,134 @@
+import type { Artifact, Message, Task, TaskState } from "@a2a-chat/contracts";
+import type { PendingRequest } from "../model/chat-types.js";
+import { upsertArtifact } from "./artifact-list.js";
+import type { ChatData } from "./chat-data.js";
+import { isFinalState } from "./sdk-events.js";
+import { partsText } from "./sdk-parts.js";
+
+/** Reducers of the task-related parts of the chat data: tasks, pending requests, active tasks. */
+
+const ms = (value: string | undefined) => {
+  const parsed = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(parsed) ? Number.NEGATIVE_INFINITY : parsed;
+};
+
+const updatedTime = (task: Task) => ms(task.metadata.updated_at ?? task.metadata.created_at);
+
+/** Stores a task, unless the stored one was updated later (core spec §4). */
+export function upsertTask(data: ChatData, task: Task): ChatData {
+  const stored = data.tasksById[task.id];
+  if (stored && updatedTime(task) < updatedTime(stored)) return data;
+  return {
+    ...data,
+    tasksById: { ...data.tasksById, [task.id]: task },
+    taskIds: stored ? data.taskIds : [...data.taskIds, task.id],
+  };
+}
+
+/**
+ * Whether news about a task is older than what is stored: updates reach the tab by two paths
+ * (the agent's stream and the live event stream) and must not undo each other.
+ */
+export function isStaleStatus(data: ChatData, taskId: string, timestamp: string): boolean {
+  const stored = data.tasksById[taskId];
+  return stored !== undefined && ms(timestamp) < ms(stored.status.timestamp);
+}
+
+/** Sets a known task's state and time (and message); older changes and unknown tasks are ignored. */
+export function setTaskStatus(
+  data: ChatData,
+  taskId: string,
+  status: { state: TaskState; timestamp: string; message?: Message },
+): ChatData {
+  const stored = data.tasksById[taskId];
+  if (!stored || isStaleStatus(data, taskId, status.timestamp)) return data;
+  const next: Task = { ...stored, status: { ...stored.status, ...status } };
+  return { ...data, tasksById: { ...data.tasksById, [taskId]: next } };
+}
+
+/** Adds an artifact to a known task (same rules as everywhere: fingerprint, never older). */
+export function addTaskArtifact(
+  data: ChatData,
+  taskId: string,
+  artifact: Artifact,
+  append = false,
+): ChatData {
+  const stored = data.tasksById[taskId];
+  if (!stored) return data;
+  const artifacts = upsertArtifact(stored.artifacts, artifact, append);
+  if (artifacts === stored.artifacts) return data;
+  return { ...data, tasksById: { ...data.tasksById, [taskId]: { ...stored, artifacts } } };
+}
+
+const isWaitingState = (state: TaskState) =>
+  state === "input-required" || state === "auth-required";
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record;
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+}
+
+/**
+ * Registers the input or auth request a task now waits on, or removes the task's requests when it
+ * is in any other state (resolved). The request's message is the agent's text.
+ */
+export function trackPendingRequest(
+  data: ChatData,
+  taskId: string,
+  state: TaskState,
+  details: { messageId: string; message?: Message; timestamp: string },
+): ChatData {
+  const waiting = state === "input-required" ? data.pendingInputRequests : data.pendingAuthRequests;
+  // A later view of the same wait without the agent's message (a bare task read) keeps the request.
+  if (isWaitingState(state) && !details.message && waiting[taskId]) return data;
+  const inputs = without(data.pendingInputRequests, taskId);
+  const auths = without(data.pendingAuthRequests, taskId);
+  const request: PendingRequest = {
+    taskId,
+    messageId: details.message?.messageId ?? details.messageId,
+    message: details.message ? partsText(details.message.parts) : "",
+    timestamp: details.timestamp,
+  };
+  if (state === "input-required") {
+    return {
+      ...data,
+      pendingInputRequests: { ...inputs, [taskId]: request },
+      pendingAuthRequests: auths,
+    };
+  }
+  if (state === "auth-required") {
+    return {
+      ...data,
+      pendingInputRequests: inputs,
+      pendingAuthRequests: { ...auths, [taskId]: request },
+    };
+  }
+  if (inputs === data.pendingInputRequests && auths === data.pendingAuthRequests) return data;
+  return { ...data, pendingInputRequests: inputs, pendingAuthRequests: auths };
+}
+
+/** Removes the requests of a task (answered). */
+export function clearPendingRequests(data: ChatData, taskId: string): ChatData {
+  return {
+    ...data,
+    pendingInputRequests: without(data.pendingInputRequests, taskId),
+    pendingAuthRequests: without(data.pendingAuthRequests, taskId),
+  };
+}
+
+/** Marks a conversation's task as running, or clears it once the task ended or waits. */
+export function trackActiveTask(
+  data: ChatData,
+  contextId: string,
+  taskId: string,
+  state: TaskState,
+): ChatData {
+  const current = data.activeTaskByContext[contextId];
+  if (!isFinalState(state)) {
+    if (current === taskId) return data;
+    return { ...data, activeTaskByContext: { ...data.activeTaskByContext, [contextId]: taskId } };
+  }
+  if (current !== taskId) return data;
+  return { ...data, activeTaskByContext: without(data.activeTaskByContext, contextId) };
+}
