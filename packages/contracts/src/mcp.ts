@@ -86,3 +86,5 @@ export type McpRegistryResponse = z.infer<typeof mcpRegistryResponseSchema>;
 export const traceIdHeader = "x-trace-id";
 /** Header carrying the current conversation id on tool calls (core spec §7). */
 export const contextIdHeader = "x-context-id";
+/** Header naming the task a tool call belongs to (an agent turn, or the task of a refreshed result). */
+export const taskIdHeader = "x-task-id";

@@ -1,7 +1,6 @@
 import type { Services } from "../http/services.js";
 
-/** Header naming the task (an agent's turn) a tool call belongs to. */
-export const taskIdHeader = "x-task-id";
+export { taskIdHeader } from "@a2a-chat/contracts";
 
 /** What every built-in tool call knows about its caller; built per HTTP request. */
 export interface ToolContext {

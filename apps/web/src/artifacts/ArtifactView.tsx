@@ -1,17 +1,8 @@
 import type { Artifact } from "@a2a-chat/contracts";
-import type { ComponentType } from "react";
-import { ChartView } from "./chart/ChartView.js";
-import { CodeView } from "./code/CodeView.js";
-import { DashboardView } from "./dashboard/DashboardView.js";
-import { FormView } from "./form/FormView.js";
+import { type ComponentType, lazy, Suspense } from "react";
 import { GenericArtifactView } from "./GenericArtifactView.js";
-import { JsonView } from "./json/JsonView.js";
-import { KnowledgeQueryView } from "./knowledge-query/KnowledgeQueryView.js";
 import { MarkdownView } from "./markdown/MarkdownView.js";
-import { PresentationCardView } from "./presentation-card/PresentationCardView.js";
 import { ViewerErrorBoundary } from "./shared/ViewerErrorBoundary.js";
-import { TableView } from "./table/TableView.js";
-import { TreeView } from "./tree/TreeView.js";
 
 /** Props every artifact viewer receives. */
 export interface ArtifactViewProps {
@@ -21,6 +12,32 @@ export interface ArtifactViewProps {
   /** True while the artifact is still receiving chunks. */
   streaming?: boolean;
 }
+
+// Viewers load on first use so the chat's own script stays small (the bundle budget of /chat);
+// markdown shares the chat's markdown renderer, so it costs nothing extra and stays eager.
+const TableView = lazy(() =>
+  import("./table/TableView.js").then((m) => ({ default: m.TableView })),
+);
+const ChartView = lazy(() =>
+  import("./chart/ChartView.js").then((m) => ({ default: m.ChartView })),
+);
+const CodeView = lazy(() => import("./code/CodeView.js").then((m) => ({ default: m.CodeView })));
+const TreeView = lazy(() => import("./tree/TreeView.js").then((m) => ({ default: m.TreeView })));
+const FormView = lazy(() => import("./form/FormView.js").then((m) => ({ default: m.FormView })));
+const DashboardView = lazy(() =>
+  import("./dashboard/DashboardView.js").then((m) => ({ default: m.DashboardView })),
+);
+const PresentationCardView = lazy(() =>
+  import("./presentation-card/PresentationCardView.js").then((m) => ({
+    default: m.PresentationCardView,
+  })),
+);
+const KnowledgeQueryView = lazy(() =>
+  import("./knowledge-query/KnowledgeQueryView.js").then((m) => ({
+    default: m.KnowledgeQueryView,
+  })),
+);
+const JsonView = lazy(() => import("./json/JsonView.js").then((m) => ({ default: m.JsonView })));
 
 const viewers: Record<string, ComponentType<ArtifactViewProps>> = {
   table: TableView,
@@ -35,6 +52,11 @@ const viewers: Record<string, ComponentType<ArtifactViewProps>> = {
   text: MarkdownView,
   json: JsonView,
 };
+
+/** Shown while a viewer's code loads. */
+export function loadingViewerText(artifactType: string): string {
+  return `Loading ${artifactType.replace(/_/g, " ")}...`;
+}
 
 /** The viewer of an artifact's type (metadata.artifact_type); unknown types get the generic view. */
 export function viewerFor(artifactType: string): ComponentType<ArtifactViewProps> {
@@ -51,7 +73,18 @@ export function ArtifactView(props: ArtifactViewProps) {
       key={props.artifact.artifactId}
       fallback={<GenericArtifactView {...props} />}
     >
-      <Viewer {...props} />
+      <Suspense
+        fallback={
+          <p
+            aria-busy="true"
+            className="rounded-lg border border-border p-4 text-sm text-neutral-400"
+          >
+            {loadingViewerText(props.artifact.metadata.artifact_type)}
+          </p>
+        }
+      >
+        <Viewer {...props} />
+      </Suspense>
     </ViewerErrorBoundary>
   );
 }

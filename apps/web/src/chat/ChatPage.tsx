@@ -1,20 +1,28 @@
+import { lazy, Suspense } from "react";
 import { AgentsPanel } from "../agents/AgentsPanel.js";
 import { AppShell } from "../app/shell/AppShell.js";
 import { DebugModeToggle } from "../app/shell/DebugModeToggle.js";
 import { ViewTabs } from "../app/shell/ViewTabs.js";
-import { ArtifactsView } from "../artifacts/list/ArtifactsView.js";
 import { UserButton } from "../auth/UserButton.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { useSettingsStore } from "../stores/settings-store.js";
 import { useTasksStore } from "../stores/tasks-store.js";
 import { useContextStream } from "../stream/useContextStream.js";
-import { TasksView } from "../tasks/TasksView.js";
+import { ToolResultModal } from "../tools/ToolResultModal.js";
 import { ConversationsDropdown } from "./ConversationsDropdown.js";
 import { ConversationView } from "./ConversationView.js";
 import { ServerStatus } from "./ServerStatus.js";
 import { StreamStatus } from "./StreamStatus.js";
 import { useServerHealth } from "./useServerHealth.js";
+
+// The tasks and artifacts views load when first opened; the conversation is what /chat shows.
+const TasksView = lazy(() =>
+  import("../tasks/TasksView.js").then((m) => ({ default: m.TasksView })),
+);
+const ArtifactsView = lazy(() =>
+  import("../artifacts/list/ArtifactsView.js").then((m) => ({ default: m.ArtifactsView })),
+);
 
 /** Opens a conversation in the conversation view (from the tasks and artifacts views). */
 function openConversation(id: string): void {
@@ -72,38 +80,43 @@ export function ChatPage() {
   );
 
   return (
-    <AppShell
-      header={
-        <div className="flex items-center justify-between gap-4">
-          <ConversationsDropdown />
-          <div className="flex shrink-0 items-center gap-4">
+    <>
+      <AppShell
+        header={
+          <div className="flex items-center justify-between gap-4">
+            <ConversationsDropdown />
+            <div className="flex shrink-0 items-center gap-4">
+              {statuses}
+              <UserButton />
+            </div>
+          </div>
+        }
+        mobileUserMenu={<UserButton />}
+        mobileToolbar={
+          <div className="flex items-center justify-between gap-2">
+            <ConversationsDropdown />
             {statuses}
-            <UserButton />
           </div>
-        </div>
-      }
-      mobileUserMenu={<UserButton />}
-      mobileToolbar={
-        <div className="flex items-center justify-between gap-2">
-          <ConversationsDropdown />
-          {statuses}
-        </div>
-      }
-      closeDrawersOn={selectedAgentUrl}
-      agents={<AgentsPanel />}
-      main={
-        <ViewTabs>
-          <ActiveView />
-        </ViewTabs>
-      }
-      tools={
-        <div className="flex min-h-full flex-1 flex-col gap-4">
-          <h2 className="text-xs font-semibold uppercase tracking-wider text-neutral-400">Tools</h2>
-          <div className="mt-auto">
-            <DebugModeToggle />
+        }
+        closeDrawersOn={selectedAgentUrl}
+        agents={<AgentsPanel />}
+        main={
+          <ViewTabs>
+            <ActiveView />
+          </ViewTabs>
+        }
+        tools={
+          <div className="flex min-h-full flex-1 flex-col gap-4">
+            <h2 className="text-xs font-semibold uppercase tracking-wider text-neutral-400">
+              Tools
+            </h2>
+            <div className="mt-auto">
+              <DebugModeToggle />
+            </div>
           </div>
-        </div>
-      }
-    />
+        }
+      />
+      <ToolResultModal />
+    </>
   );
 }

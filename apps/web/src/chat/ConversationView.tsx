@@ -1,36 +1,146 @@
+import { useCallback } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { selectSelectedAgent, useAgentsStore } from "../stores/agents-store.js";
 import {
   selectCurrentConversation,
   selectIsLoadingConversations,
+  selectSendBlockReason,
 } from "../stores/contexts-selectors.js";
 import { useContextsStore } from "../stores/contexts-store.js";
+import { useSettingsStore } from "../stores/settings-store.js";
+import { ConnectionErrorView } from "./ConnectionErrorView.js";
 import { ConversationHeader } from "./ConversationHeader.js";
+import { Composer } from "./composer/Composer.js";
+import { NoAgentNotice } from "./composer/NoAgentNotice.js";
+import {
+  selectIsStreaming,
+  selectMessages,
+  selectPendingRequest,
+} from "./conversation-selectors.js";
 import { ErrorBanner } from "./ErrorBanner.js";
+import {
+  authorizeTask,
+  respondToInput,
+  sendMessage,
+  stopGenerating,
+} from "./engine/chat-actions.js";
+import { useChatStore } from "./engine/chat-store.js";
+import type { OutgoingFile } from "./model/chat-types.js";
+import { AuthRequestPanel } from "./panels/AuthRequestPanel.js";
+import { InputRequestPanel } from "./panels/InputRequestPanel.js";
+import { EmptyConversation } from "./thread/EmptyConversation.js";
+import { MessageList } from "./thread/MessageList.js";
+import { useConversationLifecycle } from "./useConversationLifecycle.js";
 
-/** Core spec §2.1 loading banner while conversations load. */
+/** Core spec §2.1 loading banners. */
 export const loadingConversationsText = "Loading conversations...";
+export const loadingMessagesText = "Loading messages...";
 
-/** The centre column: the current conversation's header, banners and (later) its messages. */
+/** A failed send leaves its text in the composer: the composer keeps what was typed when this throws. */
+function refused(): never {
+  throw new Error(useChatStore.getState().error ?? "Failed to send message");
+}
+
+/**
+ * The centre column (core spec §2.1): the conversation's header, banners, its messages, a pending
+ * question or authorization, and the composer.
+ */
 export function ConversationView() {
   const current = useContextsStore(selectCurrentConversation);
-  const loading = useContextsStore(selectIsLoadingConversations);
-  const error = useContextsStore((state) => state.error);
-  const clearError = useContextsStore((state) => state.clearError);
+  const contextId = useContextsStore((state) => state.currentContextId);
+  const loadingConversations = useContextsStore(selectIsLoadingConversations);
+  const sendBlock = useContextsStore(selectSendBlockReason);
+  const contextsError = useContextsStore((state) => state.error);
+  const clearContextsError = useContextsStore((state) => state.clearError);
+  const agent = useAgentsStore(selectSelectedAgent);
+  const debugMode = useSettingsStore((state) => state.debugMode);
+  const { messages, historyStatus, streaming, sending, chatError, connectionError, input, auth } =
+    useChatStore(
+      useShallow((state) => ({
+        messages: selectMessages(state, contextId),
+        historyStatus: state.historyStatus[contextId],
+        streaming: selectIsStreaming(state, contextId),
+        sending: state.sending,
+        chatError: state.error,
+        connectionError: state.connectionError,
+        input: selectPendingRequest(state, contextId, "input"),
+        auth: selectPendingRequest(state, contextId, "auth"),
+      })),
+    );
+  const clearChatError = useChatStore((state) => state.clearError);
+  useConversationLifecycle(contextId, agent);
+
+  const send = useCallback(
+    async (text: string, files: OutgoingFile[] = []) => {
+      if (!(await sendMessage(agent, { text, files }))) refused();
+    },
+    [agent],
+  );
+  // Forms and cards send through the same path; without an agent they say the client is missing.
+  const sendFromArtifact = useCallback((text: string) => send(text), [send]);
+  const respond = useCallback(
+    async (taskId: string, text: string) => {
+      if (!(await respondToInput(agent, taskId, text))) refused();
+    },
+    [agent],
+  );
+  const authorize = useCallback(
+    async (taskId: string) => {
+      if (!(await authorizeTask(agent, taskId))) refused();
+    },
+    [agent],
+  );
+
+  if (connectionError) return <ConnectionErrorView message={connectionError} />;
+
+  const error = contextsError ?? chatError;
+  const loadingMessages = historyStatus === "loading" && messages.length === 0;
+  const agentName = agent?.displayName;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {current && <ConversationHeader conversation={current} />}
       <div className="flex flex-col gap-3 px-6 pt-4 empty:hidden">
-        {loading && (
+        {(loadingConversations || loadingMessages) && (
           // aria-live rather than role="status": the header's server status is the page's status.
           <p aria-live="polite" className="text-sm text-neutral-400">
-            {loadingConversationsText}
+            {loadingConversations ? loadingConversationsText : loadingMessagesText}
           </p>
         )}
-        {error && <ErrorBanner message={error} onDismiss={clearError} />}
+        {error && (
+          <ErrorBanner
+            message={error}
+            onDismiss={contextsError ? clearContextsError : clearChatError}
+          />
+        )}
       </div>
-      <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
-        <p className="max-w-md text-neutral-400">
-          Agents and tools appear here once they are connected to this server.
-        </p>
+      <MessageList
+        messages={messages}
+        agentName={agentName}
+        debugMode={debugMode}
+        onSendMessage={agent ? sendFromArtifact : undefined}
+        empty={
+          !loadingConversations && !loadingMessages && agent ? (
+            <EmptyConversation
+              agentName={agentName ?? agent.name}
+              description={agent.description}
+            />
+          ) : null
+        }
+      />
+      <div className="flex flex-col gap-3 border-t border-border px-4 py-3 sm:px-6">
+        {input && <InputRequestPanel request={input} onRespond={respond} />}
+        {auth && <AuthRequestPanel request={auth} onAuthorize={authorize} />}
+        {agent ? (
+          <Composer
+            onSend={send}
+            onStop={() => void stopGenerating()}
+            streaming={streaming}
+            disabled={sendBlock !== null || (sending && !streaming)}
+            {...(sendBlock ? { disabledReason: sendBlock } : {})}
+          />
+        ) : (
+          <NoAgentNotice />
+        )}
       </div>
     </div>
   );

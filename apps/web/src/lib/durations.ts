@@ -31,7 +31,10 @@ export function formatToolDuration(ms: number): string {
 }
 
 /** The milliseconds between two timestamps, or undefined when either is missing or invalid. */
-export function durationBetween(start: string | undefined, end: string | undefined): number | undefined {
+export function durationBetween(
+  start: string | undefined,
+  end: string | undefined,
+): number | undefined {
   if (!start || !end) return undefined;
   const ms = Date.parse(end) - Date.parse(start);
   return Number.isFinite(ms) && ms >= 0 ? ms : undefined;

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { chatStreamHandlers } from "../chat/engine/chat-stream-handlers.js";
 import type { FetchLike } from "../lib/api.js";
 import { logger } from "../lib/logger.js";
 import { artifactsStreamHandlers } from "../stores/artifacts-stream-handlers.js";
@@ -25,11 +26,12 @@ const contextHandlers: Partial<StreamHandlers> = {
   error: (data) => logger.warn(`Live stream error ${data.code}: ${data.message}`),
 };
 
-/** Every store that follows the live stream: conversations, tasks, artifacts. */
+/** Every store that follows the live stream: conversations, tasks, artifacts, the chat. */
 const streamHandlers = combineHandlers(
   contextHandlers,
   tasksStreamHandlers,
   artifactsStreamHandlers,
+  chatStreamHandlers,
 );
 
 /**

@@ -96,9 +96,9 @@ describe("ToolResultModal", () => {
     expect(screen.getByRole("button", { name: "Retry" })).toBeDisabled();
   });
 
-  it("shows a completed result with its duration", () => {
+  it("shows a completed result with its duration", async () => {
     show(execution("a", { status: "completed", artifact: source, executionTime: 240 }));
-    expect(screen.getByRole("region", { name: "Orders" })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "Orders" })).toBeInTheDocument();
     expect(screen.getByText("Completed in 240ms")).toBeInTheDocument();
   });
 

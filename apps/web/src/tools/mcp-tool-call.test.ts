@@ -68,6 +68,7 @@ describe("callTool", () => {
       args: { region: "EU" },
       token: "token-1",
       contextId: "ctx-1",
+      taskId: "task-1",
       fetch: server.fetchImpl,
     });
     expect(answer).toMatchObject(result);
@@ -85,6 +86,7 @@ describe("callTool", () => {
       expect(call.headers.get("accept")).toBe("application/json, text/event-stream");
       expect(call.headers.get("authorization")).toBe("Bearer token-1");
       expect(call.headers.get("x-context-id")).toBe("ctx-1");
+      expect(call.headers.get("x-task-id")).toBe("task-1");
       expect(call.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
   });
@@ -98,6 +100,7 @@ describe("callTool", () => {
     expect(first?.url).toBe(`${window.location.origin}/api/v1/mcp/product/mcp`);
     expect(first?.headers.has("authorization")).toBe(false);
     expect(first?.headers.has("x-context-id")).toBe(false);
+    expect(first?.headers.has("x-task-id")).toBe(false);
     expect(first?.headers.get("x-trace-id")).not.toBe(second?.headers.get("x-trace-id"));
   });
 

@@ -1,4 +1,4 @@
-import { contextIdHeader, traceIdHeader } from "@a2a-chat/contracts";
+import { contextIdHeader, taskIdHeader, traceIdHeader } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { newTraceId } from "../lib/trace-id.js";
 
@@ -21,6 +21,11 @@ export interface CallToolOptions {
   token: string | null;
   /** The current conversation, sent as x-context-id when known. */
   contextId?: string | null;
+  /**
+   * The task the call belongs to, sent as x-task-id: a refresh names the task of the artifact it
+   * re-runs, so the server stores the new result in that task and it replaces the old one there.
+   */
+  taskId?: string | null;
   fetch?: McpFetch;
 }
 
@@ -33,6 +38,7 @@ export function resolveEndpoint(endpoint: string): URL {
 export function toolCallHeaders(
   token: string | null,
   contextId?: string | null,
+  taskId?: string | null,
 ): Record<string, string> {
   // A plain record: the SDK copies Headers instances only when they come from its own realm.
   return {
@@ -40,6 +46,7 @@ export function toolCallHeaders(
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
     [traceIdHeader]: newTraceId(),
     ...(contextId ? { [contextIdHeader]: contextId } : {}),
+    ...(taskId ? { [taskIdHeader]: taskId } : {}),
   };
 }
 
@@ -61,7 +68,7 @@ export async function callTool(options: CallToolOptions): Promise<CallToolResult
     import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
   ]);
   const transport = new StreamableHTTPClientTransport(resolveEndpoint(options.endpoint), {
-    requestInit: { headers: toolCallHeaders(options.token, options.contextId) },
+    requestInit: { headers: toolCallHeaders(options.token, options.contextId, options.taskId) },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const client = new Client(mcpClientInfo, { capabilities: {} });

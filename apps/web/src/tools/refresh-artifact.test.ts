@@ -38,6 +38,7 @@ const record: ExecutionRecord = {
   tool_name: "query_orders",
   input: { region: "EU" },
   render_behavior: "both",
+  task_id: "task-1",
 };
 
 const executions = () => useToolExecutionsStore.getState().executions;
@@ -104,6 +105,8 @@ describe("refreshArtifact", () => {
       args: { region: "EU" },
       token: "tok",
       contextId: "ctx-1",
+      // The new result goes to the same task, where it replaces the old one (same fingerprint).
+      taskId: "task-1",
     });
     expect(states).toEqual(["pending", "executing", "completed"]);
     expect(executions()[0]).toMatchObject({

@@ -93,6 +93,7 @@ async function run(
       args: asArguments(record.input),
       token: options.token,
       contextId: options.contextId,
+      taskId: record.task_id ?? null,
     });
   } catch (error) {
     throw isUnknownToolFailure(messageOf(error)) ? new Error(unknownToolMessage) : error;

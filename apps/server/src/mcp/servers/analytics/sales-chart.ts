@@ -4,7 +4,8 @@ import { artifactOutput, artifactResult } from "../../artifact-output.js";
 import { type Order, orders, products, regionLabel, regions } from "./dataset.js";
 
 const chartTypes = ["bar", "line", "area", "pie"] as const;
-const palette = ["#2563eb", "#16a34a", "#f59e0b", "#dc2626", "#7c3aed", "#0891b2"];
+// The product's series palette starts with orange (core spec §9); the web client uses the same colours.
+const palette = ["#f97316", "#3b82f6", "#22c55e", "#eab308", "#a855f7", "#ec4899"];
 const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** Orders that brought in money: cancelled and refunded ones do not count. */
 const counts = (o: Order) => o.status !== "cancelled" && o.status !== "refunded";

@@ -138,7 +138,7 @@ export function registerServerMetrics(server: McpServer, services: Services): vo
                   memory.external,
                   memory.arrayBuffers,
                 ].map(mb),
-                color: "#2563eb",
+                color: "#f97316",
               },
             ],
           },

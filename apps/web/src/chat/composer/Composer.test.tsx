@@ -1,0 +1,164 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { Composer, type ComposerProps } from "./Composer.js";
+
+function setup(props: Partial<ComposerProps> = {}) {
+  const onSend = props.onSend ?? vi.fn();
+  const onStop = props.onStop ?? vi.fn();
+  const user = userEvent.setup();
+  const view = render(
+    <Composer onSend={onSend} onStop={onStop} streaming={false} disabled={false} {...props} />,
+  );
+  const textbox = screen.getByRole("textbox", { name: "Message" });
+  return { ...view, user, onSend, onStop, textbox };
+}
+
+const sendButton = () => screen.getByRole("button", { name: "Send message" });
+
+describe("Composer", () => {
+  it("says 'Type a message...', or 'AI is responding...' while a reply streams", () => {
+    const { rerender, textbox } = setup();
+    expect(textbox).toHaveAttribute("placeholder", "Type a message...");
+    rerender(<Composer onSend={vi.fn()} onStop={vi.fn()} streaming disabled={false} />);
+    expect(textbox).toHaveAttribute("placeholder", "AI is responding...");
+  });
+
+  it("is between 56px and 10rem tall", () => {
+    const { textbox } = setup();
+    expect(textbox).toHaveClass("min-h-[56px]", "max-h-[10rem]");
+  });
+
+  it("sends the trimmed text on Enter and clears the input", async () => {
+    const { user, onSend, textbox } = setup();
+    await user.type(textbox, "  hello  {Enter}");
+    expect(onSend).toHaveBeenCalledWith("hello", []);
+    expect(textbox).toHaveValue("");
+  });
+
+  it("adds a new line on Shift+Enter without sending", async () => {
+    const { user, onSend, textbox } = setup();
+    await user.type(textbox, "line one{Shift>}{Enter}{/Shift}line two");
+    expect(onSend).not.toHaveBeenCalled();
+    expect(textbox).toHaveValue("line one\nline two");
+  });
+
+  it("does not send on Enter while an input method is composing", () => {
+    const { onSend, textbox } = setup();
+    fireEvent.change(textbox, { target: { value: "にほん" } });
+    fireEvent.keyDown(textbox, { key: "Enter", isComposing: true });
+    fireEvent.keyDown(textbox, { key: "Enter", keyCode: 229 });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(textbox).toHaveValue("にほん");
+  });
+
+  it("disables send when the text is blank and there are no files", async () => {
+    const { user, textbox } = setup();
+    expect(sendButton()).toBeDisabled();
+    await user.type(textbox, "   ");
+    expect(sendButton()).toBeDisabled();
+    await user.type(textbox, "x");
+    expect(sendButton()).toBeEnabled();
+  });
+
+  it("disables input and send when disabled, and says why", async () => {
+    const { onSend, textbox } = setup({ disabled: true, disabledReason: "Waiting for the server" });
+    expect(textbox).toBeDisabled();
+    expect(sendButton()).toBeDisabled();
+    expect(screen.getByText("Waiting for the server")).toBeInTheDocument();
+    expect(textbox).toHaveAccessibleDescription("Waiting for the server");
+    fireEvent.submit(screen.getByRole("form", { name: "Message input" }));
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it("replaces send with 'Stop generating' while streaming", async () => {
+    const { user, onStop, onSend, textbox } = setup({ streaming: true });
+    expect(screen.queryByRole("button", { name: "Send message" })).not.toBeInTheDocument();
+    await user.type(textbox, "next question{Enter}");
+    expect(onSend).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Stop generating" }));
+    expect(onStop).toHaveBeenCalledOnce();
+  });
+
+  it("shows the counter beyond 500 characters and warns beyond 1500", () => {
+    const { textbox } = setup();
+    fireEvent.change(textbox, { target: { value: "a".repeat(500) } });
+    expect(screen.queryByText(/characters$/)).not.toBeInTheDocument();
+    fireEvent.change(textbox, { target: { value: "a".repeat(501) } });
+    expect(screen.getByText("501 characters")).not.toHaveAttribute("data-warning");
+    fireEvent.change(textbox, { target: { value: "a".repeat(1500) } });
+    expect(screen.getByText("1500 characters")).not.toHaveAttribute("data-warning");
+    fireEvent.change(textbox, { target: { value: "a".repeat(1501) } });
+    expect(screen.getByText("1501 characters")).toHaveAttribute("data-warning", "true");
+    expect(screen.getByText("1501 characters")).toHaveClass("text-amber-400");
+  });
+
+  it("attaches files as chips with size, removes them, and sends files alone", async () => {
+    const { user, onSend } = setup();
+    const input = screen.getByLabelText("Attach files");
+    await user.upload(input, [
+      new File(["hello"], "a.txt", { type: "text/plain" }),
+      new File([new Uint8Array(2048)], "b.bin"),
+    ]);
+    const chips = await screen.findByRole("list", { name: "Attached files" });
+    await waitFor(() => expect(within(chips).getAllByRole("listitem")).toHaveLength(2));
+    expect(within(chips).getByText("5 B")).toBeInTheDocument();
+    expect(within(chips).getByText("2.00 KB")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Remove b.bin" }));
+    expect(screen.queryByText("b.bin")).not.toBeInTheDocument();
+    expect(sendButton()).toBeEnabled();
+    await user.click(sendButton());
+    expect(onSend).toHaveBeenCalledWith("", [
+      { name: "a.txt", mimeType: "text/plain", bytes: btoa("hello"), size: 5 },
+    ]);
+    expect(screen.queryByRole("list", { name: "Attached files" })).not.toBeInTheDocument();
+  });
+
+  it("has an Attach button hidden on small screens that opens the file picker", async () => {
+    const { user } = setup();
+    const attach = screen.getByRole("button", { name: "Attach" });
+    expect(attach).toHaveClass("hidden", "sm:inline-flex");
+    const input = screen.getByLabelText("Attach files") as HTMLInputElement;
+    expect(input).toHaveAttribute("multiple");
+    const click = vi.spyOn(input, "click");
+    await user.click(attach);
+    expect(click).toHaveBeenCalled();
+  });
+
+  it("keeps text and files when sending fails", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const onSend = vi.fn().mockRejectedValue(new Error("offline"));
+    const { user, textbox } = setup({ onSend });
+    await user.upload(screen.getByLabelText("Attach files"), new File(["x"], "keep.txt"));
+    await screen.findByText("keep.txt");
+    await user.type(textbox, "do not lose me{Enter}");
+    await waitFor(() => expect(onSend).toHaveBeenCalled());
+    expect(textbox).toHaveValue("do not lose me");
+    expect(screen.getByText("keep.txt")).toBeInTheDocument();
+    expect(sendButton()).toBeEnabled();
+    warn.mockRestore();
+  });
+
+  it("does not send twice while a send is in flight", async () => {
+    let finish: () => void = () => {};
+    const onSend = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user, textbox } = setup({ onSend });
+    await user.type(textbox, "once{Enter}");
+    await user.type(textbox, "{Enter}");
+    expect(onSend).toHaveBeenCalledTimes(1);
+    finish();
+    await waitFor(() => expect(textbox).toHaveValue(""));
+  });
+
+  it("keeps what was typed while the send was in flight", async () => {
+    let finish: () => void = () => {};
+    const onSend = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user, textbox } = setup({ onSend });
+    await user.type(textbox, "first{Enter}");
+    await user.type(textbox, " and more");
+    finish();
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    expect(onSend).toHaveBeenCalledWith("first", []);
+    expect(textbox).toHaveValue("first and more");
+  });
+});

@@ -1,0 +1,206 @@
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { logger } from "../../lib/logger.js";
+import type { OutgoingFile } from "../model/chat-types.js";
+import { type AttachmentChip, AttachmentChips } from "./AttachmentChips.js";
+import { readFileAsBase64 } from "./readFileAsBase64.js";
+
+/** The character counter appears beyond this many characters (core spec §9). */
+export const counterThreshold = 500;
+/** Beyond this many characters the counter is a warning (core spec §9). */
+export const counterWarningThreshold = 1500;
+
+/** Props of the message input. */
+export interface ComposerProps {
+  /** Sends the trimmed text and the attachments; throwing (or rejecting) keeps them in the input. */
+  onSend(text: string, files: OutgoingFile[]): Promise<void> | void;
+  /** Stops the reply being streamed. */
+  onStop(): void;
+  streaming: boolean;
+  disabled: boolean;
+  /** Why the input is disabled, shown under it. */
+  disabledReason?: string;
+}
+
+type Attachment = OutgoingFile & { key: string };
+
+let nextKey = 0;
+
+/**
+ * The message input (core spec §2.2): an auto-growing text box (Enter sends, Shift+Enter adds a
+ * line), file attachments, a character counter and a send button that becomes a stop button while
+ * a reply streams. Nothing typed or attached is lost when sending fails.
+ */
+export function Composer({ onSend, onStop, streaming, disabled, disabledReason }: ComposerProps) {
+  const [text, setText] = useState("");
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const [reading, setReading] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [readError, setReadError] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const reasonId = useId();
+  const counterId = useId();
+
+  // Grows with its content; CSS clamps it between 56px and 10rem.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = "auto";
+    textarea.style.height = `${textarea.scrollHeight}px`;
+  }, [text]);
+
+  const hasContent = text.trim() !== "" || files.length > 0;
+  const canSend = hasContent && !disabled && !streaming && !sending && reading === 0;
+
+  const send = async () => {
+    if (!canSend) return;
+    setSending(true);
+    const sentText = text;
+    const sentKeys = new Set(files.map((file) => file.key));
+    try {
+      await onSend(
+        text.trim(),
+        files.map(({ key: _key, ...file }) => file),
+      );
+      // Only what was sent is cleared: anything typed or attached meanwhile stays.
+      setText((current) => (current === sentText ? "" : current));
+      setFiles((current) => current.filter((file) => !sentKeys.has(file.key)));
+    } catch (error) {
+      // The caller reports the failure; the input keeps what the user wrote.
+      logger.warn("Sending the message failed", error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const attach = async (picked: File[]) => {
+    setReadError(null);
+    setReading((count) => count + picked.length);
+    await Promise.all(
+      picked.map(async (file) => {
+        try {
+          const outgoing = await readFileAsBase64(file);
+          nextKey += 1;
+          const key = `file-${nextKey}`;
+          setFiles((current) => [...current, { ...outgoing, key }]);
+        } catch (error) {
+          logger.warn("Reading an attachment failed", error);
+          setReadError(`Could not read ${file.name}`);
+        } finally {
+          setReading((count) => count - 1);
+        }
+      }),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey) return;
+    // While an input method composes (CJK), Enter confirms the composition and must not send.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    void send();
+  };
+
+  const length = text.length;
+  const warning = length > counterWarningThreshold;
+  const chips: AttachmentChip[] = files.map(({ key, name, size }) => ({ key, name, size }));
+  const describedBy = [
+    disabled && disabledReason ? reasonId : "",
+    length > counterThreshold ? counterId : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <form
+      aria-label="Message input"
+      className="flex flex-col gap-2 border-t border-border px-4 py-3 sm:px-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <AttachmentChips
+        files={chips}
+        onRemove={(key) => setFiles((current) => current.filter((file) => file.key !== key))}
+      />
+      {readError && (
+        <p role="alert" className="text-xs text-red-300">
+          {readError}
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={() => fileInputRef.current?.click()}
+          className="hidden h-14 items-center rounded-md border border-border px-3 text-sm text-neutral-300 transition-colors duration-150 hover:bg-neutral-800 disabled:opacity-50 sm:inline-flex"
+        >
+          Attach
+        </button>
+        <input
+          ref={fileInputRef}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-label="Attach files"
+          onChange={(event) => {
+            const picked = Array.from(event.target.files ?? []);
+            // Cleared so picking the same file again still fires a change.
+            event.target.value = "";
+            if (picked.length > 0) void attach(picked);
+          }}
+        />
+        <textarea
+          ref={textareaRef}
+          aria-label="Message"
+          aria-describedby={describedBy || undefined}
+          rows={1}
+          value={text}
+          disabled={disabled}
+          placeholder={streaming ? "AI is responding..." : "Type a message..."}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="max-h-[10rem] min-h-[56px] flex-1 resize-none overflow-y-auto rounded-md border border-border bg-surface-raised px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-500 focus:border-primary-500 disabled:opacity-50"
+        />
+        {streaming ? (
+          <button
+            type="button"
+            aria-label="Stop generating"
+            onClick={onStop}
+            className="inline-flex h-14 w-14 items-center justify-center rounded-md border border-border bg-surface-raised text-neutral-100 transition-colors duration-150 hover:bg-neutral-800"
+          >
+            <span aria-hidden="true" className="size-3.5 rounded-sm bg-current" />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            aria-label="Send message"
+            disabled={!canSend}
+            className="inline-flex h-14 items-center justify-center rounded-md bg-primary-500 px-4 text-sm font-medium text-neutral-950 transition-colors duration-150 hover:bg-primary-400 disabled:opacity-50"
+          >
+            Send
+          </button>
+        )}
+      </div>
+      <div className="flex min-h-4 items-center justify-between gap-2 text-xs empty:hidden">
+        {disabled && disabledReason && (
+          <p id={reasonId} className="text-neutral-400">
+            {disabledReason}
+          </p>
+        )}
+        {length > counterThreshold && (
+          <p
+            id={counterId}
+            data-warning={warning || undefined}
+            className={`ml-auto tabular-nums ${warning ? "font-medium text-amber-400" : "text-neutral-500"}`}
+          >
+            {length} characters
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

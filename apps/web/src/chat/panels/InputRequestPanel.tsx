@@ -1,0 +1,78 @@
+import { taskStateLabels } from "@a2a-chat/contracts";
+import { type KeyboardEvent, useId, useState } from "react";
+import { logger } from "../../lib/logger.js";
+import type { PendingRequest } from "../model/chat-types.js";
+
+/** Props of the input-request panel. */
+export interface InputRequestPanelProps {
+  request: PendingRequest;
+  /** Answers the task with the trimmed, non-empty text; throwing keeps the text. */
+  onRespond(taskId: string, text: string): Promise<void> | void;
+}
+
+/**
+ * The agent's question while a task waits for input (core spec §2.1, §5): the answer is trimmed
+ * and must not be empty.
+ */
+export function InputRequestPanel({ request, onRespond }: InputRequestPanelProps) {
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const titleId = useId();
+  const answer = text.trim();
+  const canRespond = answer !== "" && !sending;
+
+  const respond = async () => {
+    if (!canRespond) return;
+    setSending(true);
+    try {
+      await onRespond(request.taskId, answer);
+      setText("");
+    } catch (error) {
+      logger.warn("Responding to the input request failed", error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey) return;
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    void respond();
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="mx-4 mb-2 flex flex-col gap-2 rounded-md border border-primary-700/60 bg-primary-500/10 p-3 text-sm sm:mx-6"
+    >
+      <h2 id={titleId} className="font-semibold text-primary-300">
+        {taskStateLabels["input-required"]}
+      </h2>
+      <p className="whitespace-pre-wrap text-neutral-100">{request.message}</p>
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void respond();
+        }}
+      >
+        <textarea
+          aria-label="Your response"
+          rows={2}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="min-h-[56px] flex-1 resize-none rounded-md border border-border bg-surface-raised px-3 py-2 text-neutral-100 focus:border-primary-500"
+        />
+        <button
+          type="submit"
+          disabled={!canRespond}
+          className="rounded-md bg-primary-500 px-4 py-2 font-medium text-neutral-950 transition-colors duration-150 hover:bg-primary-400 disabled:opacity-50"
+        >
+          Respond
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChatMessage } from "../model/chat-types.js";
+import { MessageList } from "./MessageList.js";
+import { chatMessage } from "./test-messages.js";
+
+const viewportHeight = 600;
+const rowHeight = 100;
+
+function messages(count: number): ChatMessage[] {
+  return Array.from({ length: count }, (_, i) =>
+    chatMessage({
+      id: `m${i}`,
+      role: i % 2 === 0 ? "user" : "assistant",
+      parts: [{ kind: "text", text: `Message number ${i}` }],
+    }),
+  );
+}
+
+function scroller(): HTMLElement {
+  return screen.getByRole("log", { name: "Messages" });
+}
+
+function distanceFromBottom(): number {
+  const element = scroller();
+  return element.scrollHeight - viewportHeight - element.scrollTop;
+}
+
+// jsdom has no layout: give the scroller a viewport height, every row a height, and make
+// scrollTo move the scroll position and fire a scroll event like a browser.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return this.getAttribute("role") === "log" ? viewportHeight : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return this.hasAttribute("data-index") ? rowHeight : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, "scrollHeight", "get").mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    const content = this.firstElementChild;
+    if (this.getAttribute("role") !== "log" || !(content instanceof HTMLElement)) return 0;
+    return Number.parseFloat(content.style.height);
+  });
+  Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+    if (typeof options === "object" && options.top !== undefined) this.scrollTop = options.top;
+    // Browsers fire scroll events asynchronously, never inside the call.
+    setTimeout(() => this.dispatchEvent(new Event("scroll")), 0);
+  } as Element["scrollTo"];
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("MessageList", () => {
+  it("renders only the visible rows of 5,000 messages and opens at the latest", async () => {
+    const { container } = render(<MessageList messages={messages(5000)} />);
+    expect(await screen.findByText("Message number 4999")).toBeInTheDocument();
+    const rows = container.querySelectorAll("[data-index]");
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(30);
+    expect(screen.queryByText("Message number 0")).not.toBeInTheDocument();
+  });
+
+  it("shows the empty state when there are no messages", () => {
+    render(<MessageList messages={[]} empty={<p>Nothing yet</p>} />);
+    expect(screen.getByText("Nothing yet")).toBeInTheDocument();
+    expect(screen.queryByRole("log")).not.toBeInTheDocument();
+  });
+
+  it("follows new messages while the reader is at the bottom", async () => {
+    const list = messages(50);
+    const { rerender } = render(<MessageList messages={list} />);
+    await screen.findByText("Message number 49");
+    await waitFor(() => expect(distanceFromBottom()).toBe(0));
+    const before = scroller().scrollTop;
+    rerender(<MessageList messages={[...list, ...messages(51).slice(50)]} />);
+    expect(await screen.findByText("Message number 50")).toBeInTheDocument();
+    await waitFor(() => expect(distanceFromBottom()).toBe(0));
+    expect(scroller().scrollTop).toBeGreaterThan(before);
+  });
+
+  it("keeps the reader's place when they scrolled up", async () => {
+    const list = messages(50);
+    const { rerender } = render(<MessageList messages={list} />);
+    await waitFor(() => expect(distanceFromBottom()).toBe(0));
+    act(() => {
+      scroller().scrollTop = 1000;
+      scroller().dispatchEvent(new Event("scroll"));
+    });
+    expect(await screen.findByText("Message number 10")).toBeInTheDocument();
+    rerender(<MessageList messages={[...list, ...messages(51).slice(50)]} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(scroller().scrollTop).toBe(1000);
+    expect(screen.getByText("Message number 10")).toBeInTheDocument();
+    expect(screen.queryByText("Message number 50")).not.toBeInTheDocument();
+  });
+
+  it("jumps to the bottom when this tab sends, even from higher up", async () => {
+    const list = messages(50);
+    const { rerender } = render(<MessageList messages={list} />);
+    await waitFor(() => expect(distanceFromBottom()).toBe(0));
+    act(() => {
+      scroller().scrollTop = 1000;
+      scroller().dispatchEvent(new Event("scroll"));
+    });
+    const sent = chatMessage({
+      id: "sent",
+      role: "user",
+      isOptimistic: true,
+      parts: [{ kind: "text", text: "Just sent" }],
+    });
+    rerender(<MessageList messages={[...list, sent]} />);
+    await waitFor(() => expect(distanceFromBottom()).toBe(0));
+    expect(await screen.findByText("Just sent")).toBeInTheDocument();
+  });
+
+  it("marks the log busy while a reply streams", () => {
+    render(<MessageList messages={[chatMessage({ isStreaming: true })]} />);
+    expect(scroller()).toHaveAttribute("aria-busy", "true");
+  });
+});

@@ -1,0 +1,142 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import type { ChatMessage, ToolCall } from "../model/chat-types.js";
+import { MessageItem } from "./MessageItem.js";
+
+/** Props of the message thread. */
+export interface MessageListProps {
+  messages: ChatMessage[];
+  /** Author shown on assistant messages. */
+  agentName?: string;
+  /** Shows internal artifacts too. */
+  debugMode?: boolean;
+  onSendMessage?: (text: string) => Promise<void>;
+  onOpenToolCall?: (toolCall: ToolCall, message: ChatMessage) => void;
+  /** Shown instead of the list when there are no messages (e.g. `EmptyConversation`). */
+  empty?: ReactNode;
+}
+
+/** A first guess at a row's height; rows are measured once rendered. */
+const estimatedRowHeight = 120;
+/** Within this many pixels of the end counts as "at the bottom" (sub-pixel layouts, zoom). */
+const bottomThreshold = 24;
+
+/** Whether a reply is streaming; searched from the end, where a streaming reply sits. */
+function isAnyStreaming(messages: ChatMessage[]): boolean {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    if (messages[index]?.isStreaming) return true;
+  }
+  return false;
+}
+
+/**
+ * The conversation's messages, virtualised so thousands of them cost only the visible rows. Rows
+ * are measured as they render and grow; while the reader is at the bottom the list follows new
+ * messages and streamed text, otherwise it keeps their place.
+ */
+export function MessageList({
+  messages,
+  agentName,
+  debugMode = false,
+  onSendMessage,
+  onOpenToolCall,
+  empty,
+}: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Read through a ref so the key function stays the same between renders: a new one would make
+  // the virtualizer re-measure every row on every streamed token.
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
+  const getItemKey = useCallback((index: number) => messagesRef.current[index]?.id ?? index, []);
+
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimatedRowHeight,
+    getItemKey,
+    overscan: 4,
+    // Chat behaviour: growth at the end keeps a reader who is at the bottom there, and appended
+    // messages are followed only when the reader was at the bottom.
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: bottomThreshold,
+  });
+
+  // A conversation opens at its latest message (also when another conversation's messages load).
+  const conversation = messages[0]?.contextId;
+  const hasMessages = messages.length > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per conversation shown
+  useLayoutEffect(() => {
+    if (hasMessages) virtualizer.scrollToIndex(messagesRef.current.length - 1, { align: "end" });
+  }, [conversation, hasMessages]);
+
+  // Sending jumps to the bottom, wherever the reader was: the new message and its reply are there.
+  // (Only this tab's own, optimistic, messages: one arriving from another tab keeps the place.)
+  const lastUserId = messages.findLast(
+    (message) => message.role === "user" && message.isOptimistic === true,
+  )?.id;
+  const seenUserId = useRef(lastUserId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new user message appears
+  useLayoutEffect(() => {
+    if (lastUserId === seenUserId.current) return;
+    seenUserId.current = lastUserId;
+    virtualizer.scrollToIndex(messagesRef.current.length - 1, { align: "end" });
+  }, [lastUserId]);
+
+  // A panel opening under the list (a question from the agent) shrinks it: a reader at the bottom
+  // stays at the bottom.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    let atBottom = true;
+    const onScroll = () => {
+      atBottom = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomThreshold;
+    };
+    const observer = new ResizeObserver(() => {
+      if (atBottom) element.scrollTop = element.scrollHeight;
+    });
+    element.addEventListener("scroll", onScroll, { passive: true });
+    observer.observe(element);
+    return () => {
+      element.removeEventListener("scroll", onScroll);
+      observer.disconnect();
+    };
+  }, [hasMessages]);
+
+  if (!hasMessages) return <div className="min-h-0 flex-1 overflow-y-auto">{empty}</div>;
+
+  const streaming = isAnyStreaming(messages);
+  return (
+    <div
+      ref={scrollRef}
+      role="log"
+      aria-label="Messages"
+      aria-busy={streaming}
+      className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+    >
+      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const message = messages[row.index];
+          if (!message) return null;
+          return (
+            <div
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full px-4 py-2 sm:px-6"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <MessageItem
+                message={message}
+                agentName={agentName}
+                debugMode={debugMode}
+                onSendMessage={onSendMessage}
+                onOpenToolCall={onOpenToolCall}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

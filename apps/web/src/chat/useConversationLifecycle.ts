@@ -1,0 +1,30 @@
+import { useEffect } from "react";
+import type { Agent } from "../agents/agent-types.js";
+import { useAgentsStore } from "../stores/agents-store.js";
+import { loadingContextId } from "../stores/contexts-reducers.js";
+import { loadHistory, resumeActiveTasks } from "./engine/chat-actions.js";
+import { useWelcomeMessage } from "./engine/useWelcomeMessage.js";
+
+/** The registry agent that ran a stored task (tasks name their agent, not its url). */
+function agentNamed(name: string): Agent | undefined {
+  return useAgentsStore.getState().agents.find((agent) => agent.name === name && !agent.external);
+}
+
+/**
+ * What opening a conversation sets off: its history loads from the server, then replies still
+ * running there are followed again (after a reload or coming back from another conversation), and
+ * on a first visit the welcome message goes to the agent.
+ */
+export function useConversationLifecycle(contextId: string, agent: Agent | null | undefined): void {
+  useEffect(() => {
+    if (!contextId || contextId === loadingContextId) return;
+    let cancelled = false;
+    void loadHistory(contextId).then(() => {
+      if (!cancelled) return resumeActiveTasks(agentNamed, contextId);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [contextId]);
+  useWelcomeMessage(agent);
+}
