@@ -85,6 +85,7 @@ export function MessageList({
 
   // A panel opening under the list (a question from the agent) shrinks it: a reader at the bottom
   // stays at the bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scroller exists only with messages
   useEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === "undefined") return;
