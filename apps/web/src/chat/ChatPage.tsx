@@ -102,7 +102,9 @@ export function ChatPage() {
         agents={<AgentsPanel />}
         main={
           <ViewTabs>
-            <ActiveView />
+            <Suspense fallback={<p className="p-6 text-sm text-neutral-400">Loading...</p>}>
+              <ActiveView />
+            </Suspense>
           </ViewTabs>
         }
         tools={
