@@ -69,6 +69,37 @@ afterEach(() => {
 });
 
 describe("loadHistory", () => {
+  it("shows the newest page at once, then reads older pages until a short one", async () => {
+    const task = (n: number): Task =>
+      testTask({
+        id: `t-${String(n).padStart(4, "0")}`,
+        history: [textMessage(`u-${n}`, "user", `question ${n}`)],
+        metadata: {
+          task_type: "agent_message",
+          agent_name: "assistant",
+          created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, 0, n)).toISOString(),
+        },
+      });
+    // Newest created first, as the server answers order=created.
+    const all = Array.from({ length: 650 }, (_, i) => task(649 - i));
+    fetchMock
+      .mockResolvedValueOnce(jsonReply(200, all.slice(0, 100)))
+      .mockResolvedValueOnce(jsonReply(200, all.slice(100, 600)))
+      .mockResolvedValueOnce(jsonReply(200, all.slice(600)));
+    await loadHistory("ctx-1");
+    expect(chat().historyStatus["ctx-1"]).toBe("loaded");
+    const questions = () => messages().filter((m) => m.role === "user");
+    await vi.waitFor(() => expect(questions()).toHaveLength(650));
+    const paths = fetchMock.mock.calls.map(([path]) => path);
+    expect(paths).toEqual([
+      "/api/v1/core/contexts/ctx-1/tasks?order=created&limit=100",
+      "/api/v1/core/contexts/ctx-1/tasks?order=created&limit=500&before=t-0550",
+      "/api/v1/core/contexts/ctx-1/tasks?order=created&limit=500&before=t-0050",
+    ]);
+    expect(questions()[0]?.content).toBe("question 0");
+    expect(questions().at(-1)?.content).toBe("question 649");
+  });
+
   it("loads the conversation's tasks with the bearer token and shows their messages", async () => {
     fetchMock.mockResolvedValue(jsonReply(200, [working, finished]));
     const loading = loadHistory("ctx-1");

@@ -14,8 +14,15 @@ import { addResumePlaceholder, applyHistory } from "./history-reducers.js";
 
 /** Core spec §8: loading a conversation's tasks failed. */
 export const loadMessagesFailedMessage = "Failed to load messages";
-/** How many of a conversation's latest tasks the history shows. */
+/** How many of a conversation's latest tasks the first page holds (shown as soon as it arrives). */
 export const historyTaskLimit = 100;
+/** Tasks per page when older history follows (the server's most per call). */
+export const olderHistoryPageSize = 500;
+
+function historyPath(contextId: string, limit: number, before?: string): string {
+  const base = `/api/v1/core/contexts/${encodeURIComponent(contextId)}/tasks?order=created&limit=${limit}`;
+  return before ? `${base}&before=${encodeURIComponent(before)}` : base;
+}
 
 /** Finds the agent that owns a task, by the task's agent_name. */
 export type AgentResolver = (agentName: string) => Agent | undefined;
@@ -32,9 +39,30 @@ function validTasks(body: unknown): Task[] {
 const loading = new Map<string, Promise<void>>();
 
 /**
- * Loads a conversation's tasks (GET /api/v1/core/contexts/{id}/tasks) and merges their messages
- * with the local ones. A failure marks the history as errored with 'Failed to load messages'.
- * Concurrent loads of one conversation share one request.
+ * Reads the rest of a long conversation, older pages one after another, each merged as it comes
+ * (the newest page is already shown). Stops at the first short page, a reset, or a failure (the
+ * messages already shown stay; the failure is logged).
+ */
+async function loadOlderPages(contextId: string, epoch: number, loaded: Task[]): Promise<void> {
+  let tasks = loaded;
+  let oldest = tasks.at(-1)?.id;
+  while (oldest) {
+    const page = validTasks(
+      await authenticatedRequest<unknown>(historyPath(contextId, olderHistoryPageSize, oldest)),
+    );
+    if (epoch !== chatEpoch()) return;
+    tasks = [...tasks, ...page];
+    const all = tasks;
+    useChatStore.setState((state) => applyHistory(state, contextId, all, Date.now()));
+    oldest = page.length === olderHistoryPageSize ? page.at(-1)?.id : undefined;
+  }
+}
+
+/**
+ * Loads a conversation's tasks (GET /api/v1/core/contexts/{id}/tasks, newest created first) and
+ * merges their messages with the local ones: the newest page first, so a long conversation opens
+ * at once, then older pages in the background. A failure of the first page marks the history as
+ * errored with 'Failed to load messages'. Concurrent loads of one conversation share one request.
  */
 export function loadHistory(contextId: string): Promise<void> {
   // The marker before conversations load names no conversation the server knows.
@@ -49,13 +77,19 @@ export function loadHistory(contextId: string): Promise<void> {
   useChatStore.setState(setStatus("loading"));
   const load = (async () => {
     try {
-      const path = `/api/v1/core/contexts/${encodeURIComponent(contextId)}/tasks?order=created&limit=${historyTaskLimit}`;
-      const tasks = validTasks(await authenticatedRequest<unknown>(path));
+      const tasks = validTasks(
+        await authenticatedRequest<unknown>(historyPath(contextId, historyTaskLimit)),
+      );
       if (epoch !== chatEpoch()) return;
       useChatStore.setState((state) => ({
         ...applyHistory(state, contextId, tasks, Date.now()),
         ...setStatus("loaded"),
       }));
+      if (tasks.length === historyTaskLimit) {
+        loadOlderPages(contextId, epoch, tasks).catch((error: unknown) =>
+          logger.warn(`Loading older messages of ${contextId} failed`, error),
+        );
+      }
     } catch (error) {
       logger.warn(`Loading the messages of ${contextId} failed`, error);
       if (epoch !== chatEpoch()) return;

@@ -5,6 +5,7 @@ import type { ChatData } from "./chat-data.js";
 import { chatMessageFromMessage } from "./chat-messages.js";
 import { mergeMessages, sortByTime } from "./merge-messages.js";
 import { messageHash } from "./message-hash.js";
+import { isFinalState } from "./sdk-events.js";
 import {
   addTaskArtifact,
   isStaleStatus,
@@ -12,6 +13,7 @@ import {
   trackActiveTask,
   trackPendingRequest,
   upsertTask,
+  upsertTasks,
 } from "./task-records.js";
 import { syntheticReplyId, taskToMessages } from "./task-to-messages.js";
 
@@ -33,6 +35,17 @@ function trackTask(data: ChatData, task: Task): ChatData {
   return trackActiveTask(next, task.contextId, task.id, task.status.state);
 }
 
+function needsTracking(data: ChatData, task: Task): boolean {
+  return (
+    !isFinalState(task.status.state) ||
+    task.status.state === "input-required" ||
+    task.status.state === "auth-required" ||
+    task.id in data.pendingInputRequests ||
+    task.id in data.pendingAuthRequests ||
+    data.activeTaskByContext[task.contextId] === task.id
+  );
+}
+
 /** Stores a task the server reported and tracks its requests, unless this tab knows newer. */
 function storeTask(data: ChatData, task: Task): ChatData {
   if (isStaleStatus(data, task.id, task.status.timestamp)) return data;
@@ -50,8 +63,13 @@ export function applyHistory(
   now: number,
 ): ChatData {
   const ordered = tasks.filter((task) => task.contextId === contextId).sort(byCreation);
-  let next = data;
-  for (const task of ordered) next = storeTask(next, task);
+  const upserted = upsertTasks(data, ordered);
+  let next = upserted.data;
+  // Only tasks that wait, run, or were tracked as such need their requests and activity updated;
+  // skipping the rest keeps a page of thousands of finished tasks linear.
+  for (const task of upserted.stored) {
+    if (needsTracking(next, task)) next = trackTask(next, task);
+  }
   const server = ordered.flatMap((task) => taskToMessages(task));
   const local = next.messagesByContext[contextId] ?? [];
   return setMessages(next, contextId, mergeMessages(server, local, contextId, now));

@@ -14,6 +14,28 @@ const ms = (value: string | undefined) => {
 
 const updatedTime = (task: Task) => ms(task.metadata.updated_at ?? task.metadata.created_at);
 
+/**
+ * Stores many tasks at once (a page of history) with the rules of upsertTask and isStaleStatus,
+ * copying the task map once rather than once per task.
+ */
+export function upsertTasks(
+  data: ChatData,
+  tasks: readonly Task[],
+): { data: ChatData; stored: Task[] } {
+  const tasksById = { ...data.tasksById };
+  const taskIds = [...data.taskIds];
+  const stored: Task[] = [];
+  for (const task of tasks) {
+    const current = tasksById[task.id];
+    if (current && ms(task.status.timestamp) < ms(current.status.timestamp)) continue;
+    if (current && updatedTime(task) < updatedTime(current)) continue;
+    if (!current) taskIds.push(task.id);
+    tasksById[task.id] = task;
+    stored.push(task);
+  }
+  return { data: stored.length > 0 ? { ...data, tasksById, taskIds } : data, stored };
+}
+
 /** Stores a task, unless the stored one was updated later (core spec §4). */
 export function upsertTask(data: ChatData, task: Task): ChatData {
   const stored = data.tasksById[task.id];
