@@ -9,7 +9,8 @@ import type { OutgoingMessage } from "./outgoing-message.js";
 /** An agent as the agents store keeps it. */
 export function testAgent(overrides: Partial<Agent> = {}): Agent {
   return {
-    url: "http://localhost/api/v1/agents/assistant",
+    // Served by this site (the test page's origin), like our own agents.
+    url: `${window.location.origin}/api/v1/agents/assistant`,
     protocol: "1.0",
     name: "assistant",
     displayName: "Assistant",
