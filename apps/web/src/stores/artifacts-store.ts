@@ -9,6 +9,7 @@ import {
   removeArtifactData,
   upsertArtifactData,
 } from "./artifacts-reducers.js";
+import { LoadGuard } from "./load-guard.js";
 import { registerStoreReset } from "./reset.js";
 
 /** The artifact store (core spec §3): by id, all ids, by conversation, by task, loading and error. */
@@ -28,10 +29,7 @@ export interface ArtifactsState extends ArtifactsData {
 
 const initialState = { ...initialArtifactsData, isLoading: false, error: null };
 
-// A reply that arrives after a reset belongs to the previous user; only the latest load
-// decides the loading flag and the error.
-let epoch = 0;
-let latestLoad = 0;
+const loads = new LoadGuard();
 
 function settle(change: ArtifactChange, current: ArtifactsData): ArtifactsData {
   if (change.kind === "applied") return change.data;
@@ -49,23 +47,21 @@ export const useArtifactsStore = create<ArtifactsState>()((set) => ({
   removeArtifact: (id) => set((state) => settle(removeArtifactData(state, id), state)),
 
   loadArtifacts: async () => {
-    const started = epoch;
-    latestLoad += 1;
-    const load = latestLoad;
+    const ticket = loads.begin();
     set({ isLoading: true, error: null });
     try {
       const artifacts = await fetchArtifacts();
-      if (started !== epoch) return;
+      if (loads.isStale(ticket)) return;
       // One store update for the whole list, so the views re-render once.
       set((state) => ({
         ...artifacts.reduce<ArtifactsData>(
           (data, artifact) => settle(upsertArtifactData(data, artifact), data),
           state,
         ),
-        ...(load === latestLoad ? { isLoading: false } : {}),
+        ...(loads.isLatest(ticket) ? { isLoading: false } : {}),
       }));
     } catch (error) {
-      if (started !== epoch || load !== latestLoad) return;
+      if (loads.isStale(ticket) || !loads.isLatest(ticket)) return;
       set({ isLoading: false, error: toApiError(error).message });
     }
   },
@@ -73,7 +69,7 @@ export const useArtifactsStore = create<ArtifactsState>()((set) => ({
   clearError: () => set({ error: null }),
 
   reset: () => {
-    epoch += 1;
+    loads.reset();
     set(initialState);
   },
 }));

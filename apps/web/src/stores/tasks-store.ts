@@ -2,6 +2,7 @@ import { create } from "zustand";
 import { toApiError } from "../lib/api-error.js";
 import { logger } from "../lib/logger.js";
 import { fetchTasks, type TaskScope } from "../lib/tasks-api.js";
+import { LoadGuard } from "./load-guard.js";
 import { registerStoreReset } from "./reset.js";
 import {
   applyStatusChangeData,
@@ -29,10 +30,7 @@ export interface TasksState extends TasksData {
 
 const initialState = { ...initialTasksData, isLoading: false, error: null };
 
-// A reply that arrives after a reset belongs to the previous user; only the latest load
-// decides the loading flag and the error.
-let epoch = 0;
-let latestLoad = 0;
+const loads = new LoadGuard();
 
 function settle(change: TaskChange, current: TasksData): TasksData {
   if (change.kind === "applied") return change.data;
@@ -51,20 +49,18 @@ export const useTasksStore = create<TasksState>()((set) => ({
     set((state) => settle(applyStatusChangeData(state, change), state)),
 
   loadTasks: async (scope = {}) => {
-    const started = epoch;
-    latestLoad += 1;
-    const load = latestLoad;
+    const ticket = loads.begin();
     set({ isLoading: true, error: null });
     try {
       const tasks = await fetchTasks(scope);
-      if (started !== epoch) return;
+      if (loads.isStale(ticket)) return;
       // One store update for the whole list, so the views re-render once.
       set((state) => ({
         ...tasks.reduce<TasksData>((data, task) => settle(upsertTaskData(data, task), data), state),
-        ...(load === latestLoad ? { isLoading: false } : {}),
+        ...(loads.isLatest(ticket) ? { isLoading: false } : {}),
       }));
     } catch (error) {
-      if (started !== epoch || load !== latestLoad) return;
+      if (loads.isStale(ticket) || !loads.isLatest(ticket)) return;
       set({ isLoading: false, error: toApiError(error).message });
     }
   },
@@ -72,7 +68,7 @@ export const useTasksStore = create<TasksState>()((set) => ({
   clearError: () => set({ error: null }),
 
   reset: () => {
-    epoch += 1;
+    loads.reset();
     set(initialState);
   },
 }));
