@@ -3,6 +3,7 @@ import {
   invalidTaskMessage,
   isTerminalTaskState,
   isValidTask,
+  readToolCalls,
   taskStateLabel,
   taskStates,
   validateTask,
@@ -92,5 +93,15 @@ describe("validateTask", () => {
     expect(() =>
       validateTask({ ...task, history: [{ messageId: "m", role: "system", parts: [] }] }),
     ).toThrow(/^Invalid task: history\.0\.role /);
+  });
+});
+
+describe("readToolCalls", () => {
+  it("reads well-formed tool calls and leaves malformed ones out", () => {
+    const call = { id: "c1", name: "query_orders", arguments: { region: "europe" }, timestamp: "t" };
+    const done = { ...call, id: "c2", result: { content: "12 rows", is_error: false } };
+    expect(readToolCalls({ tool_calls: [call, { id: 3 }, done] })).toEqual([call, done]);
+    expect(readToolCalls({ tool_calls: "nope" })).toEqual([]);
+    expect(readToolCalls(undefined)).toEqual([]);
   });
 });

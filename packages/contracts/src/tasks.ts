@@ -68,6 +68,31 @@ export const taskStatusSchema = z.object({
 /** A task's state, when it got there, and the message that came with it. */
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
+/** One tool call an agent made in a task, with its result once it came (core spec §3 toolCalls). */
+export const toolCallRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  /** ISO time the call was made. */
+  timestamp: z.string(),
+  result: z.object({ content: z.unknown(), is_error: z.boolean() }).optional(),
+});
+/** One tool call an agent made in a task. */
+export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
+
+/** The tool calls a task's metadata records (metadata.tool_calls); malformed entries are left out. */
+export function readToolCalls(metadata: unknown): ToolCallRecord[] {
+  const calls =
+    typeof metadata === "object" && metadata !== null && "tool_calls" in metadata
+      ? metadata.tool_calls
+      : undefined;
+  if (!Array.isArray(calls)) return [];
+  return calls.flatMap((call) => {
+    const parsed = toolCallRecordSchema.safeParse(call);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 /** Task metadata: task_type, agent_name and created_at are required (core spec §3, §5). */
 export const taskMetadataSchema = z.looseObject({
   task_type: z.enum(taskTypes),
@@ -81,6 +106,8 @@ export const taskMetadataSchema = z.looseObject({
   model: z.string().optional(),
   input_tokens: z.number().int().nonnegative().optional(),
   output_tokens: z.number().int().nonnegative().optional(),
+  /** The agent's tool calls in this task, in order. */
+  tool_calls: z.array(toolCallRecordSchema).optional(),
 });
 /** Task metadata. */
 export type TaskMetadata = z.infer<typeof taskMetadataSchema>;

@@ -38,6 +38,7 @@ import {
   taskToSdk,
 } from "./sdk-convert.js";
 import { deltaMetadataKey } from "./stored-task-store.js";
+import { ToolCallLog } from "./tool-call-log.js";
 
 /** How many earlier tasks of a conversation the runner sees. */
 const historyTasks = 50;
@@ -210,6 +211,7 @@ export class ChatAgentExecutor implements AgentExecutor {
     const replyId = randomUUID();
     let text = "";
     const usage: Record<string, unknown> = { model: this.runner.model };
+    const toolCalls = new ToolCallLog();
     const messages = await this.history(turn);
     // Deltas that arrive together (one network read of the model's stream often carries dozens)
     // go out as one update on the next turn of the event loop; a lone delta goes out at once.
@@ -241,6 +243,11 @@ export class ChatAgentExecutor implements AgentExecutor {
           await this.artifact(turn, event.artifact);
           break;
         case "tool-result":
+          // The call's result goes to the task's record of calls, which the chat shows.
+          if (toolCalls.answered(event.id, event.result)) {
+            Object.assign(usage, toolCalls.metadata());
+            await this.status(turn, "working", undefined, usage);
+          }
           // Our MCP server already stored the call's artifact in this task: publish that one.
           if (event.result.executionId && (await this.recorded(turn, event.result.executionId)))
             break;
@@ -260,6 +267,9 @@ export class ChatAgentExecutor implements AgentExecutor {
           );
           break;
         case "tool-call":
+          toolCalls.called(event, new Date());
+          Object.assign(usage, toolCalls.metadata());
+          await this.status(turn, "working", undefined, usage);
           break;
         case "input-required":
         case "auth-required": {

@@ -1,3 +1,4 @@
+import { readToolCalls } from "@a2a-chat/contracts";
 import { TaskState } from "@a2a-js/sdk";
 import { expect, it } from "vitest";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
@@ -60,6 +61,13 @@ describeEachDialect("the planner calling built-in tools", (get) => {
     const tasks = (await (await user.get(`/contexts/${contextId}/tasks`)).json()) as StoredTask[];
     expect(tasks).toHaveLength(requests.length);
     expect(new Set(tasks.map((t) => t.metadata.task_type))).toEqual(new Set(["agent_message"]));
+    // Each task records the tool call the agent made, with its result, for the chat to show.
+    for (const [text, , tool] of requests) {
+      const calls = tasks.flatMap((t) => readToolCalls(t.metadata));
+      const call = calls.find((c) => c.name === tool);
+      expect(call, text).toMatchObject({ result: { is_error: false } });
+      expect(call?.arguments, text).toEqual(expect.any(Object));
+    }
     const taskIds = new Set(tasks.map((t) => t.id));
 
     const artifacts = (await (

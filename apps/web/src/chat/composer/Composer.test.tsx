@@ -150,15 +150,35 @@ describe("Composer", () => {
     await waitFor(() => expect(textbox).toHaveValue(""));
   });
 
-  it("keeps what was typed while the send was in flight", async () => {
+  it("clears the input at once and keeps what is typed while the reply streams", async () => {
     let finish: () => void = () => {};
     const onSend = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     const { user, textbox } = setup({ onSend });
+    await user.upload(screen.getByLabelText("Attach files"), new File(["x"], "sent.txt"));
+    await screen.findByText("sent.txt");
     await user.type(textbox, "first{Enter}");
-    await user.type(textbox, " and more");
+    expect(onSend).toHaveBeenCalledWith("first", [
+      { name: "sent.txt", mimeType: "application/octet-stream", bytes: btoa("x"), size: 1 },
+    ]);
+    expect(textbox).toHaveValue("");
+    expect(screen.queryByText("sent.txt")).not.toBeInTheDocument();
+    await user.type(textbox, "and more");
     finish();
     await waitFor(() => expect(sendButton()).toBeEnabled());
-    expect(onSend).toHaveBeenCalledWith("first", []);
-    expect(textbox).toHaveValue("first and more");
+    expect(textbox).toHaveValue("and more");
+    expect(screen.queryByText("sent.txt")).not.toBeInTheDocument();
+  });
+
+  it("puts a failed message back before what was typed since", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let fail: (error: Error) => void = () => {};
+    const onSend = vi.fn(() => new Promise<void>((_resolve, reject) => (fail = reject)));
+    const { user, textbox } = setup({ onSend });
+    await user.type(textbox, "first{Enter}");
+    expect(textbox).toHaveValue("");
+    await user.type(textbox, "second");
+    fail(new Error("offline"));
+    await waitFor(() => expect(textbox).toHaveValue("first\nsecond"));
+    warn.mockRestore();
   });
 });

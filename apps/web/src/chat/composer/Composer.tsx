@@ -57,18 +57,21 @@ export function Composer({ onSend, onStop, streaming, disabled, disabledReason }
     if (!canSend) return;
     setSending(true);
     const sentText = text;
-    const sentKeys = new Set(files.map((file) => file.key));
+    const sentFiles = files;
+    // Cleared at once: onSend settles only when the whole reply has streamed, and the sent text
+    // must not sit in the box meanwhile.
+    setText("");
+    setFiles([]);
     try {
       await onSend(
-        text.trim(),
-        files.map(({ key: _key, ...file }) => file),
+        sentText.trim(),
+        sentFiles.map(({ key: _key, ...file }) => file),
       );
-      // Only what was sent is cleared: anything typed or attached meanwhile stays.
-      setText((current) => (current === sentText ? "" : current));
-      setFiles((current) => current.filter((file) => !sentKeys.has(file.key)));
     } catch (error) {
-      // The caller reports the failure; the input keeps what the user wrote.
+      // The caller reports the failure; what was sent comes back, before anything typed since.
       logger.warn("Sending the message failed", error);
+      setText((current) => (current.trim() === "" ? sentText : `${sentText}\n${current}`));
+      setFiles((current) => [...sentFiles, ...current]);
     } finally {
       setSending(false);
     }
@@ -115,7 +118,8 @@ export function Composer({ onSend, onStop, streaming, disabled, disabledReason }
   return (
     <form
       aria-label="Message input"
-      className="flex flex-col gap-2 border-t border-border px-4 py-3 sm:px-6"
+      // The conversation view frames it (border and padding) together with the request panels.
+      className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         void send();

@@ -91,6 +91,15 @@ describe("applyStreamEvent", () => {
     expect(data.activeTaskByContext).toEqual({ "ctx-1": "task-1" });
   });
 
+  it("shows the tool calls a status reports, then those of the final task", () => {
+    const call = { id: "c1", name: "sales_chart", arguments: {}, timestamp: "t" };
+    const working = { ...status("working"), toolCalls: [call] };
+    const data = apply(started(), working);
+    expect(reply(data)?.toolCalls).toEqual([call]);
+    // A status without calls keeps the ones shown.
+    expect(reply(apply(data, status("working")))?.toolCalls).toEqual([call]);
+  });
+
   it("registers an input request per task and removes it when the task goes on", () => {
     const asked = apply(started(), status("input-required", "Which region?"));
     expect(asked.pendingInputRequests).toEqual({

@@ -1,4 +1,4 @@
-import type { Artifact, Message, Task } from "@a2a-chat/contracts";
+import { type Artifact, type Message, readToolCalls, type Task } from "@a2a-chat/contracts";
 import type { ChatMessage, ChatStreamEvent } from "../model/chat-types.js";
 import { upsertArtifact } from "./artifact-list.js";
 import type { ChatData, StreamTarget } from "./chat-data.js";
@@ -79,7 +79,14 @@ function applyTask(data: ChatData, target: StreamTarget, task: Task): ChatData {
   const final = isFinalState(task.status.state);
   let next = upsertTask(data, task);
   next = updateMessage(next, target, (message) => {
-    let updated: ChatMessage = { ...message, taskId: task.id, taskState: task.status.state, task };
+    const toolCalls = readToolCalls(task.metadata);
+    let updated: ChatMessage = {
+      ...message,
+      taskId: task.id,
+      taskState: task.status.state,
+      task,
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    };
     for (const artifact of task.artifacts) updated = withArtifact(updated, artifact, false, true);
     if (!final) return updated;
     // The final task holds the whole reply; it wins over what the chunks added up to.
@@ -100,7 +107,12 @@ function applyStatus(
   event: Extract<ChatStreamEvent, { type: "status" }>,
 ): ChatData {
   let next = updateMessage(data, target, (message) => {
-    const updated = { ...message, taskId: event.taskId, taskState: event.state };
+    const updated = {
+      ...message,
+      taskId: event.taskId,
+      taskState: event.state,
+      ...(event.toolCalls ? { toolCalls: event.toolCalls } : {}),
+    };
     const text = event.message ? partsText(event.message.parts) : "";
     if (!event.final || event.message?.role !== "agent") return updated;
     // The final status message carries the full reply (our agents stream the pieces before).

@@ -96,6 +96,24 @@ describe("eventsFromSdk (protocol 1.0)", () => {
     });
   });
 
+  it("carries the tool calls a status update's metadata records", () => {
+    const call = {
+      id: "c1",
+      name: "query_orders",
+      arguments: { region: "europe" },
+      timestamp: "2025-01-01T00:00:01.000Z",
+      result: { content: "3 rows", is_error: false },
+    };
+    const update = status(2);
+    if (update.payload?.$case !== "statusUpdate") throw new Error("fixture");
+    update.payload.value.metadata = { task_type: "agent_message", tool_calls: [call, { bad: 1 }] };
+    expect(eventsFromSdk(update, fallback)[0]).toMatchObject({
+      state: "working",
+      toolCalls: [call],
+    });
+    expect(eventsFromSdk(status(2), fallback)[0]).not.toHaveProperty("toolCalls");
+  });
+
   it("ignores a status with an unknown state, with a warning", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(eventsFromSdk(status(0), fallback)).toEqual([]);

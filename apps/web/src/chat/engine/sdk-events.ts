@@ -1,4 +1,9 @@
-import { isTerminalTaskState, type Message, type TaskState } from "@a2a-chat/contracts";
+import {
+  isTerminalTaskState,
+  type Message,
+  readToolCalls,
+  type TaskState,
+} from "@a2a-chat/contracts";
 import type { StreamResponse, TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from "@a2a-js/sdk";
 import { logger } from "../../lib/logger.js";
 import type { ChatStreamEvent } from "../model/chat-types.js";
@@ -29,8 +34,10 @@ function statusEvent(
   message: Message | undefined,
   timestamp: string,
   final: boolean,
+  metadata?: unknown,
 ): ChatStreamEvent[] {
-  // Our agents stream text as working updates whose message is only the next piece.
+  // Our agents record their tool calls in the task's metadata, which status updates carry.
+  const toolCalls = readToolCalls(metadata);
   return [
     {
       type: "status",
@@ -40,6 +47,7 @@ function statusEvent(
       timestamp,
       final,
       ...(message ? { message } : {}),
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
     },
   ];
 }
@@ -62,6 +70,7 @@ function sdkStatus(event: TaskStatusUpdateEvent, fallback: TaskFallback): ChatSt
     message ? messageFromSdk(message) : undefined,
     event.status?.timestamp || fallback.now,
     isFinalState(state),
+    event.metadata,
   );
 }
 
@@ -122,7 +131,15 @@ function v03Status(event: Record<string, unknown>, fallback: TaskFallback): Chat
   }
   const timestamp = typeof status?.timestamp === "string" ? status.timestamp : "";
   const final = event.final === true || isFinalState(state);
-  return statusEvent(taskId, contextId, state, message, timestamp || fallback.now, final);
+  return statusEvent(
+    taskId,
+    contextId,
+    state,
+    message,
+    timestamp || fallback.now,
+    final,
+    event.metadata,
+  );
 }
 
 function v03Artifact(event: Record<string, unknown>, fallback: TaskFallback): ChatStreamEvent[] {

@@ -43,6 +43,28 @@ describe("taskToMessages", () => {
     });
   });
 
+  it("gives the reply the tool calls the task's metadata records", () => {
+    const call = {
+      id: "c1",
+      name: "query_orders",
+      arguments: { region: "europe" },
+      timestamp: "2025-01-01T00:00:01.000Z",
+      result: { content: "3 rows", is_error: false },
+    };
+    const task = testTask({
+      history: [textMessage("u", "user", "orders"), textMessage("r", "agent", "Here")],
+      metadata: {
+        task_type: "agent_message",
+        agent_name: "assistant",
+        created_at: "2025-01-01T00:00:00.000Z",
+        tool_calls: [call],
+      },
+    });
+    const [user, reply] = taskToMessages(task);
+    expect(user?.toolCalls).toEqual([]);
+    expect(reply?.toolCalls).toEqual([call]);
+  });
+
   it("adds the status message when the history lacks it", () => {
     const task = testTask({
       state: "failed",

@@ -1,4 +1,4 @@
-import type { Task } from "@a2a-chat/contracts";
+import { readToolCalls, type Task } from "@a2a-chat/contracts";
 import type { ChatMessage } from "../model/chat-types.js";
 import { chatMessageFromMessage } from "./chat-messages.js";
 import { isFinalState } from "./sdk-events.js";
@@ -62,6 +62,7 @@ export function taskToMessages(task: Task, options: { agentId?: string } = {}): 
       artifacts: task.artifacts,
       task,
       taskState: task.status.state,
+      toolCalls: readToolCalls(task.metadata),
     };
   }
   return messages;

@@ -69,6 +69,8 @@ export type ChatStreamEvent =
       message?: Message;
       timestamp: string;
       final: boolean;
+      /** The task's tool calls so far, when the update carries them (metadata.tool_calls). */
+      toolCalls?: ToolCall[];
     }
   | { type: "artifact"; taskId: string; artifact: Artifact; append: boolean; lastChunk: boolean }
   | { type: "message"; message: Message };

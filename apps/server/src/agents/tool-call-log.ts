@@ -1,0 +1,44 @@
+import type { ToolCallRecord } from "@a2a-chat/contracts";
+import type { RunnerToolResult } from "./model-runner.js";
+
+/** Longest tool-result text kept in a task's metadata; the full result is the artifact. */
+export const maxToolResultText = 1000;
+
+/**
+ * The tool calls of one agent turn, kept in the task's metadata (tool_calls) so the chat can show
+ * them while the reply streams and after a reload.
+ */
+export class ToolCallLog {
+  private readonly calls: ToolCallRecord[] = [];
+
+  /** Records a call the model made. */
+  called(call: { id: string; name: string; args: Record<string, unknown> }, at: Date): void {
+    this.calls.push({
+      id: call.id,
+      name: call.name,
+      arguments: call.args,
+      timestamp: at.toISOString(),
+    });
+  }
+
+  /** Adds a call's result (its text, shortened); false when the call is unknown. */
+  answered(id: string, result: RunnerToolResult): boolean {
+    const call = this.calls.find((c) => c.id === id);
+    if (!call) return false;
+    const text =
+      result.text.length > maxToolResultText
+        ? `${result.text.slice(0, maxToolResultText)}…`
+        : result.text;
+    call.result = { content: text, is_error: result.isError };
+    return true;
+  }
+
+  /** The metadata patch that records the calls so far (a copy). */
+  metadata(): { tool_calls: ToolCallRecord[] } {
+    return { tool_calls: this.calls.map((call) => ({ ...call })) };
+  }
+
+  get size(): number {
+    return this.calls.length;
+  }
+}
