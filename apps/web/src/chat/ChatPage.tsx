@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { AgentsPanel } from "../agents/AgentsPanel.js";
 import { AppShell } from "../app/shell/AppShell.js";
 import { DebugModeToggle } from "../app/shell/DebugModeToggle.js";
@@ -71,6 +71,12 @@ export function ChatPage() {
   const health = useServerHealth();
   useContextStream();
   const selectedAgentUrl = useAgentsStore((state) => state.selectedAgentUrl);
+  const discoverAgents = useAgentsStore((state) => state.discover);
+  // The agents column is not mounted on phones until its drawer opens, yet the conversation needs
+  // the default agent at once: discovery starts here.
+  useEffect(() => {
+    void discoverAgents();
+  }, [discoverAgents]);
 
   const statuses = (
     <div className="flex shrink-0 items-center gap-2 sm:gap-4">
