@@ -14,7 +14,7 @@ export interface TaskRowActions {
 /** The number of columns of the task table. */
 export const taskColumnCount = 10;
 
-const cell = "whitespace-nowrap px-3 py-2 align-middle";
+const cell = "whitespace-nowrap px-2 py-2 align-middle";
 const action =
   "rounded border border-border px-2 py-1 text-xs font-medium transition-colors duration-150 hover:bg-neutral-800";
 const primaryAction =

@@ -128,7 +128,7 @@ export function TasksView({
           <thead className="sticky top-0 bg-surface text-xs uppercase tracking-wider text-neutral-400">
             <tr className="border-b border-border">
               {taskColumns.map((column) => (
-                <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                <th key={column} scope="col" className="whitespace-nowrap px-2 py-2 font-semibold">
                   {column}
                 </th>
               ))}
