@@ -84,6 +84,7 @@ export function ConversationView() {
     },
     [agent],
   );
+  const stop = useCallback(() => void stopGenerating(), []);
   const authorize = useCallback(
     async (taskId: string) => {
       if (!(await authorizeTask(agent, taskId))) refused();
@@ -133,7 +134,7 @@ export function ConversationView() {
         {agent ? (
           <Composer
             onSend={send}
-            onStop={() => void stopGenerating()}
+            onStop={stop}
             streaming={streaming}
             disabled={sendBlock !== null || (sending && !streaming)}
             {...(sendBlock ? { disabledReason: sendBlock } : {})}

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, memo, useId, useLayoutEffect, useRef, useState } from "react";
 import { logger } from "../../lib/logger.js";
 import type { OutgoingFile } from "../model/chat-types.js";
 import { type AttachmentChip, AttachmentChips } from "./AttachmentChips.js";
@@ -30,7 +30,13 @@ let nextKey = 0;
  * line), file attachments, a character counter and a send button that becomes a stop button while
  * a reply streams. Nothing typed or attached is lost when sending fails.
  */
-export function Composer({ onSend, onStop, streaming, disabled, disabledReason }: ComposerProps) {
+export const Composer = memo(function Composer({
+  onSend,
+  onStop,
+  streaming,
+  disabled,
+  disabledReason,
+}: ComposerProps) {
   const [text, setText] = useState("");
   const [files, setFiles] = useState<Attachment[]>([]);
   const [reading, setReading] = useState(0);
@@ -207,4 +213,4 @@ export function Composer({ onSend, onStop, streaming, disabled, disabledReason }
       </div>
     </form>
   );
-}
+});

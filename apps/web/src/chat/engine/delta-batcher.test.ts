@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDeltaBatcher, nextFrame } from "./delta-batcher.js";
+import {
+  createDeltaBatcher,
+  nextFrame,
+  resetStreamPacing,
+  streamTextIntervalMs,
+} from "./delta-batcher.js";
 
 const text = (delta: string, taskId = "task-1") => ({
   type: "text" as const,
@@ -57,11 +62,30 @@ describe("createDeltaBatcher", () => {
   it("falls back to a 16 ms timer without animation frames", () => {
     vi.useFakeTimers();
     vi.stubGlobal("requestAnimationFrame", undefined);
+    resetStreamPacing();
     const callback = vi.fn();
     nextFrame(callback);
     vi.advanceTimersByTime(15);
     expect(callback).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(callback).toHaveBeenCalledOnce();
+  });
+
+  it("waits out the rest of the interval after the previous update", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("requestAnimationFrame", undefined);
+    const first = vi.fn();
+    const second = vi.fn();
+    // No earlier update: the first runs on the next frame.
+    resetStreamPacing();
+    nextFrame(first);
+    vi.advanceTimersByTime(16);
+    expect(first).toHaveBeenCalledOnce();
+    nextFrame(second);
+    // The interval, then the frame.
+    vi.advanceTimersByTime(streamTextIntervalMs + 15);
+    expect(second).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(second).toHaveBeenCalledOnce();
   });
 });

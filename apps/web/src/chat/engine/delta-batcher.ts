@@ -5,10 +5,38 @@ type TextEvent = Extract<ChatStreamEvent, { type: "text" }>;
 /** Runs a callback before the next paint (or soon, where there are no frames). */
 export type FrameScheduler = (callback: () => void) => void;
 
-/** requestAnimationFrame, falling back to a 16 ms timer. */
-export const nextFrame: FrameScheduler = (callback) => {
+/**
+ * Streamed text reaches the screen at most this often. Every update lays out and paints the
+ * growing reply again; about 20 updates a second still reads as fluid typing while costing a third
+ * of updating on every frame (measured in docs/benchmarks.md).
+ */
+export const streamTextIntervalMs = 50;
+
+let lastFrame = Number.NEGATIVE_INFINITY;
+
+/** Forgets when the last update was (tests start from a clean slate). */
+export function resetStreamPacing(): void {
+  lastFrame = Number.NEGATIVE_INFINITY;
+}
+
+const animationFrame = (callback: () => void) => {
   if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => callback());
   else setTimeout(callback, 16);
+};
+
+/**
+ * The next animation frame at least streamTextIntervalMs after the previous one it gave (a timer
+ * waits out the rest of the interval first); falls back to a 16 ms timer without frames.
+ */
+export const nextFrame: FrameScheduler = (callback) => {
+  const run = () =>
+    animationFrame(() => {
+      lastFrame = Date.now();
+      callback();
+    });
+  const wait = lastFrame + streamTextIntervalMs - Date.now();
+  if (wait > 0) setTimeout(run, wait);
+  else run();
 };
 
 /** Collects text deltas and hands them over joined, at most once per frame. */

@@ -124,7 +124,8 @@ export function MessageList({
               key={row.key}
               data-index={row.index}
               ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full px-4 py-2 sm:px-6"
+              // Containment keeps a growing reply's layout and paint work inside its own row.
+              className="absolute top-0 left-0 w-full px-4 py-2 [contain:content] sm:px-6"
               style={{ transform: `translateY(${row.start}px)` }}
             >
               <MessageItem
