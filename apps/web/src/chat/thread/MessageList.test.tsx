@@ -120,6 +120,15 @@ describe("MessageList", () => {
     expect(await screen.findByText("Just sent")).toBeInTheDocument();
   });
 
+  it("stays at the newest message when older history is put in front", async () => {
+    const all = messages(80);
+    const { rerender } = render(<MessageList messages={all.slice(40)} />);
+    await waitFor(() => expect(distanceFromBottom()).toBe(0));
+    rerender(<MessageList messages={all} />);
+    await waitFor(() => expect(distanceFromBottom()).toBe(0));
+    expect(await screen.findByText("Message number 79")).toBeInTheDocument();
+  });
+
   it("marks the log busy while a reply streams", () => {
     render(<MessageList messages={[chatMessage({ isStreaming: true })]} />);
     expect(scroller()).toHaveAttribute("aria-busy", "true");

@@ -83,18 +83,34 @@ export function MessageList({
     virtualizer.scrollToIndex(messagesRef.current.length - 1, { align: "end" });
   }, [lastUserId]);
 
+  // Whether the reader is at the newest message; kept up to date by scrolling.
+  const atBottom = useRef(true);
+
+  // Older history loads in behind the newest page and is put in front of the list: a reader at the
+  // newest message stays there.
+  const firstId = messages[0]?.id;
+  const seenFirstId = useRef(firstId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when older messages are put in front
+  useLayoutEffect(() => {
+    const prepended = seenFirstId.current !== undefined && firstId !== seenFirstId.current;
+    seenFirstId.current = firstId;
+    if (prepended && atBottom.current) {
+      virtualizer.scrollToIndex(messagesRef.current.length - 1, { align: "end" });
+    }
+  }, [firstId]);
+
   // A panel opening under the list (a question from the agent) shrinks it: a reader at the bottom
   // stays at the bottom.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scroller exists only with messages
   useEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === "undefined") return;
-    let atBottom = true;
     const onScroll = () => {
-      atBottom = element.scrollHeight - element.scrollTop - element.clientHeight <= bottomThreshold;
+      atBottom.current =
+        element.scrollHeight - element.scrollTop - element.clientHeight <= bottomThreshold;
     };
     const observer = new ResizeObserver(() => {
-      if (atBottom) element.scrollTop = element.scrollHeight;
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
     });
     element.addEventListener("scroll", onScroll, { passive: true });
     observer.observe(element);
