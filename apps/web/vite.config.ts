@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -36,8 +37,24 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The MCP SDK's client imports its Ajv validator for a default it never needs here; the stub in
+ * src/tools/no-ajv-validator.ts takes its place in the bundle (CSP-safe and ~40 KB gzip lighter).
+ */
+function withoutAjv(): Plugin {
+  const stub = fileURLToPath(new URL("./src/tools/no-ajv-validator.ts", import.meta.url));
+  return {
+    name: "a2a-chat:mcp-without-ajv",
+    enforce: "pre",
+    resolveId(source, importer) {
+      const fromSdk = importer?.includes("@modelcontextprotocol/sdk") ?? false;
+      return fromSdk && source.endsWith("validation/ajv-provider.js") ? stub : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), withoutAjv()],
   server: {
     port: 5173,
     proxy: {

@@ -38,6 +38,21 @@ describe("AuthRequiredDialog", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it("words the prompt for another kind of resource", () => {
+    render(
+      <AuthRequiredDialog
+        open
+        agentName="github"
+        subject="tool server"
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Sign in required" });
+    expect(dialog).toHaveTextContent("github is available to signed-in users only.");
+    expect(dialog).toHaveTextContent("Sign in with a passkey to use this tool server.");
+    expect(dialog).not.toHaveTextContent("use this agent");
+  });
+
   it("calls back and closes once the user signs in", () => {
     const onClose = vi.fn();
     const onAuthenticated = vi.fn();

@@ -6,8 +6,10 @@ import { Modal } from "./Modal.js";
 /** Props of AuthRequiredDialog. */
 export interface AuthRequiredDialogProps {
   open: boolean;
-  /** The agent that needs a signed-in user. */
+  /** The agent (or other resource) that needs a signed-in user. */
   agentName: string;
+  /** What agentName names, for the prompt's wording: 'agent' unless told otherwise. */
+  subject?: string;
   onClose: () => void;
   /** Runs once the user has signed in while the dialog is open (then the dialog closes). */
   onAuthenticated?: () => void;
@@ -19,6 +21,7 @@ export interface AuthRequiredDialogProps {
 export function AuthRequiredDialog({
   open,
   agentName,
+  subject = "agent",
   onClose,
   onAuthenticated,
   children,
@@ -51,7 +54,7 @@ export function AuthRequiredDialog({
         <strong className="font-semibold text-neutral-100">{agentName}</strong> is available to
         signed-in users only.
       </p>
-      <p className="mt-2 text-sm text-neutral-400">Sign in with a passkey to use this agent.</p>
+      <p className="mt-2 text-sm text-neutral-400">Sign in with a passkey to use this {subject}.</p>
       {children ? <div className="mt-4">{children}</div> : null}
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
@@ -46,7 +46,8 @@ describe("routes", () => {
     expect(
       screen.getByRole("button", { name: "Conversation: Loading conversations..." }),
     ).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Connecting to server...");
+    // The tools column shows its own loading status beside this one.
+    expect(screen.getByText("Connecting to server...")).toHaveAttribute("role", "status");
     expect(
       screen.getByText("Loading conversations...", { selector: "main p" }),
     ).toBeInTheDocument();
@@ -58,6 +59,12 @@ describe("routes", () => {
     ).toHaveAttribute("role", "alert");
     // The agents panel asks the registry too and says so when it cannot.
     expect(await screen.findByText("Failed to discover agents from registry")).toBeInTheDocument();
+    // So does the tools column, with the failure's own message.
+    const tools = screen.getByRole("complementary", { name: "Tools" });
+    expect(await within(tools).findByRole("alert")).toHaveTextContent(
+      "Network error. Please check your connection and try again.",
+    );
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/v1/mcp/registry");
     // The live stream is opened too; with no server it waits to reconnect.
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain("/api/v1/stream/contexts");
   });

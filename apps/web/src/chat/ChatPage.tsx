@@ -10,6 +10,7 @@ import { useSettingsStore } from "../stores/settings-store.js";
 import { useTasksStore } from "../stores/tasks-store.js";
 import { useContextStream } from "../stream/useContextStream.js";
 import { ToolResultModal } from "../tools/ToolResultModal.js";
+import { ToolsPanel } from "../tools/ToolsPanel.js";
 import { ConversationsDropdown } from "./ConversationsDropdown.js";
 import { ConversationView } from "./ConversationView.js";
 import { ServerStatus } from "./ServerStatus.js";
@@ -115,9 +116,7 @@ export function ChatPage() {
         }
         tools={
           <div className="flex min-h-full flex-1 flex-col gap-4">
-            <h2 className="text-xs font-semibold uppercase tracking-wider text-neutral-400">
-              Tools
-            </h2>
+            <ToolsPanel />
             <div className="mt-auto">
               <DebugModeToggle />
             </div>

@@ -1,6 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { callTool, type McpFetch, resolveEndpoint } from "./mcp-tool-call.js";
+import {
+  callTool,
+  type McpFetch,
+  resolveEndpoint,
+  withoutNotificationStream,
+} from "./mcp-tool-call.js";
 
 interface JsonRpcRequest {
   jsonrpc: "2.0";
@@ -91,6 +96,18 @@ describe("callTool", () => {
     }
   });
 
+  it("asks the server for no notification stream: only POSTs go out", async () => {
+    const server = fakeServer({ content: [] });
+    await callTool({
+      endpoint: "/api/v1/mcp/product/mcp",
+      toolName: "t",
+      args: {},
+      token: "t",
+      fetch: server.fetchImpl,
+    });
+    expect(server.calls.map((call) => call.method)).toEqual(["POST", "POST", "POST"]);
+  });
+
   it("uses a fresh trace id for every call and leaves out absent token and context", async () => {
     const server = fakeServer({ content: [] });
     const options = { endpoint: "/api/v1/mcp/product/mcp", toolName: "t", args: {}, token: null };
@@ -148,11 +165,39 @@ describe("callTool", () => {
   });
 });
 
+describe("withoutNotificationStream", () => {
+  it("answers GET with 405 itself and passes every other request on", async () => {
+    const inner = vi.fn<McpFetch>(async () => new Response("ok", { status: 200 }));
+    const wrapped = withoutNotificationStream(inner);
+    expect((await wrapped("https://x.test/mcp", { method: "GET" })).status).toBe(405);
+    expect((await wrapped("https://x.test/mcp")).status).toBe(405);
+    expect(inner).not.toHaveBeenCalled();
+    expect((await wrapped("https://x.test/mcp", { method: "POST", body: "{}" })).status).toBe(200);
+    expect((await wrapped("https://x.test/mcp", { method: "DELETE" })).status).toBe(200);
+    expect(inner).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe("resolveEndpoint", () => {
   it("keeps absolute endpoints and resolves relative ones against the site", () => {
     expect(resolveEndpoint("http://127.0.0.1:3001/mcp").href).toBe("http://127.0.0.1:3001/mcp");
     expect(resolveEndpoint("/api/v1/mcp/analytics/mcp").href).toBe(
       `${window.location.origin}/api/v1/mcp/analytics/mcp`,
+    );
+  });
+
+  it("calls a built-in server recorded on a loopback origin on this site's origin", () => {
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "[::1]:3000"]) {
+      expect(resolveEndpoint(`http://${host}/api/v1/mcp/product/mcp`).href).toBe(
+        `${window.location.origin}/api/v1/mcp/product/mcp`,
+      );
+    }
+  });
+
+  it("keeps loopback endpoints that are not built-in servers, and remote built-in paths", () => {
+    expect(resolveEndpoint("http://localhost:9000/mcp").href).toBe("http://localhost:9000/mcp");
+    expect(resolveEndpoint("https://chat.example.com/api/v1/mcp/product/mcp").href).toBe(
+      "https://chat.example.com/api/v1/mcp/product/mcp",
     );
   });
 });

@@ -29,9 +29,23 @@ export interface CallToolOptions {
   fetch?: McpFetch;
 }
 
-/** The endpoint as an absolute URL, relative ones resolved against this site's origin. */
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Where this server serves its built-in MCP servers. */
+const builtinEndpointPath = /^\/api\/v1\/mcp\/[^/]+\/mcp$/;
+
+/**
+ * The endpoint as an absolute URL, relative ones resolved against this site's origin. Agents
+ * record their calls of the built-in servers on the server's local origin (without PUBLIC_URL,
+ * http://localhost:{port}); a page opened under another name of that server (127.0.0.1, a LAN
+ * address) cannot call it there (another origin, and the server grants no CORS), so a built-in
+ * endpoint on a loopback host is called on this site's origin.
+ */
 export function resolveEndpoint(endpoint: string): URL {
-  return new URL(endpoint, window.location.origin);
+  const url = new URL(endpoint, window.location.origin);
+  if (loopbackHosts.has(url.hostname) && builtinEndpointPath.test(url.pathname)) {
+    return new URL(`${url.pathname}${url.search}`, window.location.origin);
+  }
+  return url;
 }
 
 /** The headers of a tool call (core spec §7), with a fresh trace id for each call. */
@@ -48,6 +62,19 @@ export function toolCallHeaders(
     ...(contextId ? { [contextIdHeader]: contextId } : {}),
     ...(taskId ? { [taskIdHeader]: taskId } : {}),
   };
+}
+
+/**
+ * A fetch for short call sessions. They never wait for server notifications, so the transport's
+ * GET for a notification stream is answered here with 405, which the SDK reads as "no stream"
+ * (the answer our servers give too), instead of a request the server refuses and the browser
+ * logs as an error.
+ */
+export function withoutNotificationStream(fetchImpl: McpFetch): McpFetch {
+  return (url, init) =>
+    (init?.method ?? "GET").toUpperCase() === "GET"
+      ? Promise.resolve(new Response(null, { status: 405, statusText: "Method Not Allowed" }))
+      : fetchImpl(url, init);
 }
 
 function firstText(result: CallToolResult): string | undefined {
@@ -69,7 +96,7 @@ export async function callTool(options: CallToolOptions): Promise<CallToolResult
   ]);
   const transport = new StreamableHTTPClientTransport(resolveEndpoint(options.endpoint), {
     requestInit: { headers: toolCallHeaders(options.token, options.contextId, options.taskId) },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: withoutNotificationStream(options.fetch ?? ((url, init) => fetch(url, init))),
   });
   const client = new Client(mcpClientInfo, { capabilities: {} });
   try {

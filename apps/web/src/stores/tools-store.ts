@@ -1,0 +1,156 @@
+import { create } from "zustand";
+import { logger } from "../lib/logger.js";
+import {
+  type ListServerToolsOptions,
+  listServerTools,
+  type ServerTool,
+} from "../tools/list-server-tools.js";
+import { fetchMcpRegistry, type ToolServer } from "../tools/mcp-registry-api.js";
+import { useAuthStore } from "./auth-store.js";
+import { useContextsStore } from "./contexts-store.js";
+import { registerStoreReset } from "./reset.js";
+import {
+  collectListings,
+  permittedServers,
+  registryErrorMessage,
+  type ServerListing,
+  type ShownToolServer,
+  toolsAuthKey,
+} from "./tools-reducers.js";
+
+/** The tool servers and their tools (tools spec §2 right column, §4 tool registry load). */
+export interface ToolsState {
+  /** The servers the user may see, registry order; greyed ones carry access 'login'. */
+  servers: ShownToolServer[];
+  /** Every tool of the listed servers. */
+  tools: ServerTool[];
+  loading: boolean;
+  error: string | null;
+  /** Who the last load was for (toolsAuthKey); null before the first load. */
+  loadedFor: string | null;
+  /** How far listing each server's tools got, by server name (absent: not asked yet). */
+  listings: Record<string, "loading" | "loaded" | "error">;
+  /** Loads the registry (servers only); a call during a load joins it. */
+  load: () => Promise<void>;
+  /**
+   * Lists one open server's tools over MCP, once (the first time its list is opened): the MCP
+   * client loads only then, which keeps it out of the script the chat needs to start.
+   */
+  listServer: (name: string) => Promise<void>;
+  /** Loads unless the last load was for the current user. */
+  ensureLoaded: () => Promise<void>;
+  reset: () => void;
+}
+
+/** What a load calls; replaceable in tests. */
+export interface ToolsDependencies {
+  fetchRegistry: () => Promise<ToolServer[]>;
+  listTools: (options: ListServerToolsOptions) => Promise<ServerTool[]>;
+}
+
+const defaults: ToolsDependencies = {
+  fetchRegistry: () => fetchMcpRegistry(),
+  listTools: listServerTools,
+};
+
+const initialState = {
+  servers: [] as ShownToolServer[],
+  tools: [] as ServerTool[],
+  loading: false,
+  error: null as string | null,
+  loadedFor: null as string | null,
+  listings: {} as ToolsState["listings"],
+};
+
+function currentAuthKey(): string {
+  return toolsAuthKey(useAuthStore.getState());
+}
+
+async function listOne(
+  shown: ShownToolServer,
+  deps: ToolsDependencies,
+  token: string | null,
+  contextId: string | null,
+): Promise<ServerListing> {
+  // Greyed servers are not contacted: their tools need a user who has signed in.
+  if (shown.access === "login") return { shown, tools: [] };
+  try {
+    return { shown, tools: await deps.listTools({ server: shown.server, token, contextId }) };
+  } catch (error) {
+    logger.warn(`Skipping MCP server ${shown.server.name}: it could not be listed`, error);
+    return { shown, tools: null };
+  }
+}
+
+/** Creates a tools store over the given dependencies (the app uses useToolsStore). */
+export function createToolsStore(deps: ToolsDependencies = defaults) {
+  // The in-progress guard of tools spec §4; the epoch drops a load that a reset overtook.
+  let inFlight: Promise<void> | null = null;
+  let epoch = 0;
+
+  return create<ToolsState>()((set, get) => ({
+    ...initialState,
+
+    load: () => {
+      if (inFlight) return inFlight;
+      const startedIn = epoch;
+      const stale = () => startedIn !== epoch;
+      set({ loading: true, error: null, loadedFor: currentAuthKey() });
+      inFlight = (async () => {
+        try {
+          const registry = await deps.fetchRegistry();
+          const servers = permittedServers(registry, useAuthStore.getState());
+          if (!stale()) set({ servers, tools: [], listings: {}, error: null });
+        } catch (error) {
+          logger.warn("Loading the MCP registry failed", error);
+          if (!stale()) set({ error: registryErrorMessage(error) });
+        } finally {
+          if (!stale()) {
+            set({ loading: false });
+            inFlight = null;
+          }
+        }
+      })();
+      return inFlight;
+    },
+
+    listServer: async (name) => {
+      const shown = get().servers.find((s) => s.server.name === name);
+      if (!shown || shown.access !== "open" || get().listings[name]) return;
+      const startedIn = epoch;
+      const setListing = (status: "loading" | "loaded" | "error") =>
+        set((state) => ({ listings: { ...state.listings, [name]: status } }));
+      setListing("loading");
+      const auth = useAuthStore.getState();
+      const contextId = useContextsStore.getState().currentContextId;
+      const listing = await listOne(shown, deps, auth.accessToken, contextId);
+      if (startedIn !== epoch) return;
+      const { tools } = collectListings([listing]);
+      if (listing.tools === null) setListing("error");
+      else {
+        set((state) => ({
+          tools: [...state.tools.filter((tool) => tool.serverName !== name), ...tools],
+        }));
+        setListing("loaded");
+      }
+    },
+
+    ensureLoaded: () => {
+      if (get().loadedFor === currentAuthKey()) return inFlight ?? Promise.resolve();
+      // A load for someone else (the user signed in meanwhile) finishes first; then it is our turn.
+      if (inFlight) return inFlight.then(() => get().ensureLoaded());
+      return get().load();
+    },
+
+    reset: () => {
+      epoch += 1;
+      inFlight = null;
+      set(initialState);
+    },
+  }));
+}
+
+/** The tools store. */
+export const useToolsStore = createToolsStore();
+
+registerStoreReset(() => useToolsStore.getState().reset());

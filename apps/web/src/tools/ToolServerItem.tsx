@@ -1,0 +1,155 @@
+import { useId, useState } from "react";
+import type { ShownToolServer } from "../stores/tools-reducers.js";
+import { type ServerTool, toolRenderBehavior } from "./list-server-tools.js";
+
+/** Badge of a tool server that needs the user to sign in first. */
+export const serverSignInBadge = "Sign in required";
+
+/** Props of ToolServerItem. */
+export interface ToolServerItemProps {
+  shown: ShownToolServer;
+  /** This server's tools (none for a greyed server). */
+  tools: readonly ServerTool[];
+  /** Opens the sign-in prompt for a greyed server. */
+  onRequireLogin: (shown: ShownToolServer) => void;
+  /** How far listing this server's tools got (absent: not asked yet). */
+  listing?: "loading" | "loaded" | "error" | undefined;
+  /** Asks for this server's tools (the first time its list opens). */
+  onOpen: (shown: ShownToolServer) => void;
+}
+
+/** Said in an open server's list while its tools load, or when they could not be listed. */
+export const serverListingTexts = {
+  loading: "Loading tools...",
+  failed: "This server's tools could not be listed.",
+} as const;
+
+function dotColour(status: string): string {
+  if (status === "running") return "bg-emerald-500";
+  if (status === "error") return "bg-red-500";
+  return "bg-neutral-500";
+}
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      className={`size-4 shrink-0 text-neutral-500 transition-transform duration-150 ${open ? "rotate-90" : ""}`}
+    >
+      <path d="M7.5 5.5 12 10l-4.5 4.5-1-1L10 10 6.5 6.5z" />
+    </svg>
+  );
+}
+
+function ToolRow({ tool }: { tool: ServerTool }) {
+  const behavior = toolRenderBehavior(tool);
+  return (
+    <li className="rounded-md px-2 py-1.5">
+      <span className="flex items-center gap-2">
+        <span
+          title={tool.name}
+          className="min-w-0 flex-1 truncate font-mono text-xs text-neutral-100"
+        >
+          {tool.name}
+        </span>
+        {behavior ? (
+          <span className="shrink-0 rounded bg-neutral-800 px-1.5 py-0.5 text-[10px] text-neutral-300">
+            <span className="sr-only">Render behaviour: </span>
+            {behavior}
+          </span>
+        ) : null}
+      </span>
+      {tool.description ? (
+        <span title={tool.description} className="mt-0.5 line-clamp-2 text-xs text-neutral-400">
+          {tool.description}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * One tool server in the right column: status dot, name and a collapsible list of its tools. A
+ * server that needs a signed-in user is greyed and opens the sign-in prompt instead.
+ */
+export function ToolServerItem({
+  shown,
+  tools,
+  onRequireLogin,
+  listing,
+  onOpen,
+}: ToolServerItemProps) {
+  const { server, access } = shown;
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const nameId = useId();
+  const badgeId = useId();
+  const greyed = access === "login";
+
+  const toggle = () => {
+    if (greyed) onRequireLogin(shown);
+    else {
+      if (!expanded) onOpen(shown);
+      setExpanded(!expanded);
+    }
+  };
+
+  return (
+    <li
+      data-access={access}
+      className={`rounded-lg border border-border ${greyed ? "opacity-50" : ""}`}
+    >
+      <button
+        type="button"
+        onClick={toggle}
+        aria-labelledby={nameId}
+        {...(greyed
+          ? // Greyed, yet not disabled: it opens the sign-in prompt.
+            { "aria-haspopup": "dialog" as const, "aria-describedby": badgeId }
+          : { "aria-expanded": expanded, "aria-controls": listId })}
+        className="flex w-full items-center gap-2 rounded-lg px-2 py-2 text-left transition-colors duration-150 hover:bg-neutral-800/60"
+      >
+        {greyed ? null : <Chevron open={expanded} />}
+        <span
+          role="img"
+          aria-label={`Status: ${server.status || "unknown"}`}
+          title={server.status}
+          className={`size-2 shrink-0 rounded-full ${dotColour(server.status)}`}
+        />
+        <span className="min-w-0 flex-1">
+          <span id={nameId} className="block truncate text-sm font-medium text-neutral-100">
+            {server.name}
+          </span>
+          {greyed ? (
+            <span
+              id={badgeId}
+              className="mt-1 inline-block rounded bg-primary-500/20 px-1.5 py-0.5 text-[11px] font-medium text-primary-200"
+            >
+              {serverSignInBadge}
+            </span>
+          ) : null}
+        </span>
+        {greyed || listing !== "loaded" ? null : (
+          <span title={`${tools.length} tools`} className="shrink-0 text-xs text-neutral-500">
+            {tools.length}
+          </span>
+        )}
+      </button>
+      {!greyed && expanded ? (
+        <ul id={listId} aria-label={`Tools of ${server.name}`} className="space-y-0.5 px-1 pb-2">
+          {listing === "loading" || listing === undefined ? (
+            <li className="px-2 py-1.5 text-xs text-neutral-400">{serverListingTexts.loading}</li>
+          ) : null}
+          {listing === "error" ? (
+            <li className="px-2 py-1.5 text-xs text-red-300">{serverListingTexts.failed}</li>
+          ) : null}
+          {tools.map((tool) => (
+            <ToolRow key={tool.name} tool={tool} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,215 @@
+import { act, cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
+import type { ShownToolServer } from "../stores/tools-reducers.js";
+import { type ToolsState, useToolsStore } from "../stores/tools-store.js";
+import type { ServerTool } from "./list-server-tools.js";
+import type { ToolServer } from "./mcp-registry-api.js";
+import { ToolsPanel } from "./ToolsPanel.js";
+
+const pristine = useToolsStore.getState();
+
+const server = (name: string, overrides: Partial<ToolServer> = {}): ToolServer => ({
+  name,
+  description: "",
+  endpoint: `/api/v1/mcp/${name}/mcp`,
+  auth: "required",
+  status: "running",
+  oauth_required: false,
+  oauth_scopes: [],
+  ...overrides,
+});
+
+const tool = (serverName: string, name: string, extra: Partial<ServerTool> = {}): ServerTool => ({
+  name,
+  inputSchema: { type: "object" },
+  serverName,
+  serverEndpoint: `/api/v1/mcp/${serverName}/mcp`,
+  ...extra,
+});
+
+const analytics: ShownToolServer = { server: server("analytics"), access: "open" };
+const product: ShownToolServer = { server: server("product", { status: "error" }), access: "open" };
+const github: ShownToolServer = {
+  server: server("github", { oauth_required: true }),
+  access: "login",
+};
+
+function withState(patch: Partial<ToolsState>) {
+  const load = vi.fn(async () => undefined);
+  const ensureLoaded = vi.fn(async () => undefined);
+  const listServer = vi.fn(async (_name: string) => undefined);
+  useToolsStore.setState({ ...pristine, load, ensureLoaded, listServer, ...patch }, true);
+  return { load, ensureLoaded, listServer };
+}
+
+describe("ToolsPanel", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    useAuthStore.setState({ ...emptyAuthSession, accessToken: "t", userId: "anon-1" });
+  });
+  afterEach(() => {
+    // Unmount first: a mounted panel would start a real load once the real actions are back.
+    cleanup();
+    useToolsStore.setState(pristine, true);
+    useToolsStore.getState().reset();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows the heading and 'Loading tools...' while loading", () => {
+    withState({ loading: true });
+    render(<ToolsPanel />);
+    expect(screen.getByRole("heading", { name: "Tools" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent(/^Loading tools\.\.\.$/);
+    expect(
+      screen.queryByText("No MCP servers running. Start MCP servers to see tools."),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Refresh tools" })).toBeDisabled();
+  });
+
+  it("shows the empty state when no server is listed", () => {
+    withState({});
+    render(<ToolsPanel />);
+    expect(
+      screen.getByText("No MCP servers running. Start MCP servers to see tools."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("Loading tools...")).not.toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Tool servers" })).not.toBeInTheDocument();
+  });
+
+  it("shows the stored error instead of the empty state", () => {
+    withState({ error: "Failed to load MCP registry" });
+    render(<ToolsPanel />);
+    expect(screen.getByRole("alert")).toHaveTextContent(/^Failed to load MCP registry$/);
+    expect(
+      screen.queryByText("No MCP servers running. Start MCP servers to see tools."),
+    ).not.toBeInTheDocument();
+  });
+
+  it("loads once on mount and again on Refresh", async () => {
+    const { load, ensureLoaded } = withState({});
+    const user = userEvent.setup();
+    const { rerender } = render(<ToolsPanel />);
+    rerender(<ToolsPanel />);
+    expect(ensureLoaded).toHaveBeenCalledTimes(1);
+    expect(load).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Refresh tools" }));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for a load again when the user changes", () => {
+    const { ensureLoaded } = withState({});
+    render(<ToolsPanel />);
+    act(() => useAuthStore.setState({ isAuthenticated: true, userId: "u1", scopes: ["user"] }));
+    expect(ensureLoaded).toHaveBeenCalledTimes(2);
+  });
+
+  it("lists each server with its status; opening one lists its tools", async () => {
+    const { listServer } = withState({
+      servers: [analytics, product],
+      listings: { analytics: "loaded", product: "loaded" },
+      tools: [
+        tool("analytics", "query_orders", {
+          description: "Orders of the sample business",
+          outputSchema: { type: "object", "x-render-behavior": "modal" },
+        }),
+        tool("analytics", "list_regions"),
+        tool("product", "search_docs", { description: "Searches the docs" }),
+      ],
+    });
+    const user = userEvent.setup();
+    render(<ToolsPanel />);
+    const servers = screen.getByRole("list", { name: "Tool servers" });
+    const toggle = within(servers).getByRole("button", { name: "analytics" });
+    // Closed until opened: opening asks the store for the server's tools.
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await user.click(toggle);
+    expect(listServer).toHaveBeenCalledWith("analytics");
+    await user.click(within(servers).getByRole("button", { name: "product" }));
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(within(servers).getByRole("img", { name: "Status: running" })).toHaveClass(
+      "bg-emerald-500",
+    );
+    expect(within(servers).getByRole("img", { name: "Status: error" })).toHaveClass("bg-red-500");
+
+    const analyticsTools = screen.getByRole("list", { name: "Tools of analytics" });
+    const rows = within(analyticsTools).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "query_ordersRender behaviour: modalOrders of the sample business",
+      "list_regions",
+    ]);
+    expect(
+      within(screen.getByRole("list", { name: "Tools of product" })).getByText("Searches the docs"),
+    ).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("list", { name: "Tools of analytics" })).not.toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Tools of product" })).toBeInTheDocument();
+    await user.click(toggle);
+    expect(screen.getByRole("list", { name: "Tools of analytics" })).toBeInTheDocument();
+  });
+
+  it("says when an opened server's tools are loading or could not be listed", async () => {
+    withState({
+      servers: [analytics, product],
+      listings: { analytics: "loading", product: "error" },
+    });
+    const user = userEvent.setup();
+    render(<ToolsPanel />);
+    await user.click(screen.getByRole("button", { name: "analytics" }));
+    await user.click(screen.getByRole("button", { name: "product" }));
+    expect(
+      within(screen.getByRole("list", { name: "Tools of analytics" })).getByText(
+        "Loading tools...",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("list", { name: "Tools of product" })).getByText(
+        "This server's tools could not be listed.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("greys an OAuth server for visitors and prompts sign-in when it is clicked", async () => {
+    withState({ servers: [analytics, github], tools: [tool("analytics", "query_orders")] });
+    const user = userEvent.setup();
+    render(<ToolsPanel />);
+    const button = screen.getByRole("button", { name: "github" });
+    expect(button).toHaveAttribute("aria-haspopup", "dialog");
+    expect(button).toHaveAccessibleDescription("Sign in required");
+    expect(button).not.toHaveAttribute("aria-expanded");
+    expect(button.closest("li")).toHaveClass("opacity-50");
+    expect(button).toHaveTextContent("Sign in required");
+    expect(screen.queryByRole("list", { name: "Tools of github" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "analytics" }).closest("li")).not.toHaveClass(
+      "opacity-50",
+    );
+
+    await user.click(button);
+    const dialog = screen.getByRole("dialog", { name: "Sign in required" });
+    expect(dialog).toHaveTextContent("github is available to signed-in users only.");
+    expect(dialog).toHaveTextContent("Sign in with a passkey to use this tool server.");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("loads the registry on mount through the real store", async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ data: [] }), {
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    render(<ToolsPanel />);
+    expect(screen.getByText("Loading tools...")).toBeInTheDocument();
+    expect(
+      await screen.findByText("No MCP servers running. Start MCP servers to see tools."),
+    ).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith("/api/v1/mcp/registry", expect.anything());
+  });
+});

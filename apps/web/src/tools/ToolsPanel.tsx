@@ -1,0 +1,120 @@
+import { useEffect, useId, useState } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { AuthRequiredDialog } from "../agents/AuthRequiredDialog.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { type ShownToolServer, toolsAuthKey, toolsOfServer } from "../stores/tools-reducers.js";
+import { useToolsStore } from "../stores/tools-store.js";
+import { ToolServerItem } from "./ToolServerItem.js";
+
+/** Texts of the right column (tools spec §2, §8). */
+export const toolsPanelTexts = {
+  heading: "Tools",
+  loading: "Loading tools...",
+  empty: "No MCP servers running. Start MCP servers to see tools.",
+  refresh: "Refresh tools",
+} as const;
+
+function RefreshIcon({ spinning }: { spinning: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={`size-4 ${spinning ? "animate-spin" : ""}`}
+    >
+      <path d="M20 11a8 8 0 1 0-2.3 5.7" />
+      <path d="M20 4v7h-7" />
+    </svg>
+  );
+}
+
+/**
+ * The right column: the tool servers the user may see, each with its tools. Loads once for each
+ * user (the permitted servers follow the user's scopes); Refresh loads again.
+ */
+export function ToolsPanel() {
+  const { servers, tools, listings, loading, error, load, listServer, ensureLoaded } =
+    useToolsStore(
+      useShallow((s) => ({
+        servers: s.servers,
+        tools: s.tools,
+        listings: s.listings,
+        loading: s.loading,
+        error: s.error,
+        load: s.load,
+        listServer: s.listServer,
+        ensureLoaded: s.ensureLoaded,
+      })),
+    );
+  const authKey = useAuthStore(toolsAuthKey);
+  const [loginFor, setLoginFor] = useState<ShownToolServer | null>(null);
+  const headingId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the user is the trigger; the store reads it.
+  useEffect(() => {
+    void ensureLoaded();
+  }, [ensureLoaded, authKey]);
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-2">
+        <h2
+          id={headingId}
+          className="text-xs font-semibold uppercase tracking-wider text-neutral-400"
+        >
+          {toolsPanelTexts.heading}
+        </h2>
+        <button
+          type="button"
+          onClick={() => void load()}
+          disabled={loading}
+          aria-label={toolsPanelTexts.refresh}
+          title={toolsPanelTexts.refresh}
+          className="rounded p-1 text-neutral-400 transition-colors duration-150 hover:bg-surface-raised hover:text-neutral-100 disabled:opacity-50"
+        >
+          <RefreshIcon spinning={loading} />
+        </button>
+      </div>
+      {loading ? (
+        <p role="status" className="text-sm text-neutral-400">
+          {toolsPanelTexts.loading}
+        </p>
+      ) : null}
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-red-500/30 bg-red-500/10 p-2 text-xs text-red-300"
+        >
+          {error}
+        </p>
+      ) : null}
+      {!loading && !error && servers.length === 0 ? (
+        <p className="text-sm text-neutral-400">{toolsPanelTexts.empty}</p>
+      ) : null}
+      {servers.length > 0 ? (
+        <ul aria-label="Tool servers" className="space-y-2">
+          {servers.map((shown) => (
+            <ToolServerItem
+              key={shown.server.name}
+              shown={shown}
+              tools={toolsOfServer(tools, shown.server)}
+              onRequireLogin={setLoginFor}
+              listing={listings[shown.server.name]}
+              onOpen={(opened) => void listServer(opened.server.name)}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <AuthRequiredDialog
+        open={loginFor !== null}
+        agentName={loginFor?.server.name ?? ""}
+        subject="tool server"
+        onClose={() => setLoginFor(null)}
+      />
+    </section>
+  );
+}
