@@ -2,6 +2,8 @@ import { agentsBench } from "./agents.js";
 import { idleMemory } from "./idle-memory.js";
 import { streamBench } from "./stream.js";
 import { tokenThroughput } from "./tokens.js";
+import { webChatBench } from "./web-chat.js";
+import { webViewersBench } from "./web-viewers.js";
 
 /** Every benchmark, in order; each writes its own section of docs/benchmarks.md. */
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -9,6 +11,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   tokens: tokenThroughput,
   stream: streamBench,
   agents: agentsBench,
+  "web-chat": webChatBench,
+  "web-viewers": webViewersBench,
 };
 
 const only = process.argv.slice(2);

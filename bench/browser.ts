@@ -1,0 +1,184 @@
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { extname, join, normalize } from "node:path";
+import type { CDPSession, Page } from "playwright-core";
+
+/** Resolves after `ms` milliseconds. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A number from the environment, else the default. */
+export function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === "" ? Number.NaN : Number(raw);
+  return Number.isFinite(value) ? value : fallback;
+}
+
+/**
+ * tsx (esbuild keepNames) wraps named inner functions in `__name(...)`; functions handed to
+ * page.evaluate carry those calls into the page, where this init script defines the helper.
+ */
+export const keepNamesShim = "globalThis.__name ??= (fn) => fn;";
+
+/** Main-thread time counters of a page, in ms, from CDP Performance.getMetrics. */
+export interface MainThreadTimes {
+  task: number;
+  script: number;
+  layout: number;
+  style: number;
+}
+
+/** The page's renderer counters over CDP (Performance domain), read from Node. */
+export class PageMetrics {
+  private constructor(private readonly session: CDPSession) {}
+
+  /** Opens a CDP session on the page and enables the Performance domain. */
+  static async attach(page: Page): Promise<PageMetrics> {
+    const session = await page.context().newCDPSession(page);
+    // Wall-clock durations (the default time domain), as a user would feel them.
+    await session.send("Performance.enable");
+    return new PageMetrics(session);
+  }
+
+  /** Cumulative main-thread times so far. */
+  async times(): Promise<MainThreadTimes> {
+    const { metrics } = await this.session.send("Performance.getMetrics");
+    const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    return {
+      task: value("TaskDuration"),
+      script: value("ScriptDuration"),
+      layout: value("LayoutDuration"),
+      style: value("RecalcStyleDuration"),
+    };
+  }
+
+  async detach(): Promise<void> {
+    await this.session.detach();
+  }
+}
+
+/** The difference of two readings. */
+export function timesDelta(from: MainThreadTimes, to: MainThreadTimes): MainThreadTimes {
+  return {
+    task: to.task - from.task,
+    script: to.script - from.script,
+    layout: to.layout - from.layout,
+    style: to.style - from.style,
+  };
+}
+
+/** One reading of cumulative main-thread task time at a Node performance.now() moment. */
+export interface BusySample {
+  at: number;
+  taskMs: number;
+}
+
+/**
+ * Samples TaskDuration from Node every `intervalMs` (no script runs in the page for it), so the
+ * main-thread time spent in any stretch of a run can be read afterwards.
+ */
+export class BusySampler {
+  readonly samples: BusySample[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(private readonly metrics: PageMetrics) {}
+
+  /** Takes one sample now. */
+  async sample(): Promise<void> {
+    const before = performance.now();
+    const { task } = await this.metrics.times();
+    // The counter was read somewhere between the request and the answer.
+    this.samples.push({ at: (before + performance.now()) / 2, taskMs: task });
+  }
+
+  start(intervalMs: number): void {
+    this.timer = setInterval(() => {
+      this.pending = this.pending.then(() => this.sample());
+    }, intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.pending;
+    await this.sample();
+  }
+
+  /** Cumulative task time at a moment, interpolated between the samples around it. */
+  taskAt(at: number): number {
+    const list = this.samples;
+    if (list.length === 0) throw new Error("no samples");
+    const first = list[0] as BusySample;
+    if (at <= first.at) return first.taskMs;
+    for (let i = 1; i < list.length; i++) {
+      const b = list[i] as BusySample;
+      if (b.at < at) continue;
+      const a = list[i - 1] as BusySample;
+      return a.taskMs + ((b.taskMs - a.taskMs) * (at - a.at)) / Math.max(1e-9, b.at - a.at);
+    }
+    return (list.at(-1) as BusySample).taskMs;
+  }
+
+  /** Main-thread task time between two moments. */
+  busyBetween(from: number, to: number): number {
+    return this.taskAt(to) - this.taskAt(from);
+  }
+}
+
+/** Measures the page's idle main-thread rate (ms busy per ms) over `ms`. */
+export async function idleRate(metrics: PageMetrics, ms: number): Promise<number> {
+  const start = await metrics.times();
+  const from = performance.now();
+  await sleep(ms);
+  const end = await metrics.times();
+  return (end.task - start.task) / (performance.now() - from);
+}
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+  ".map": "application/json",
+};
+
+/** A static file server for a built page (index.html at /). */
+export interface StaticSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the files of `dir` on a free loopback port. */
+export async function serveDirectory(dir: string): Promise<StaticSite> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const file = join(dir, normalize(path === "/" ? "/index.html" : path));
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": contentTypes[extname(file)] ?? "application/octet-stream",
+    });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+/** ms with a fixed number of decimals. */
+export const ms = (value: number, digits = 1) => `${value.toFixed(digits)} ms`;
+
+/** The verdict column of a report table. */
+export const verdict = (met: boolean) => (met ? "met" : "**not met**");

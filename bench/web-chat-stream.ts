@@ -1,0 +1,210 @@
+import type { Browser, Page } from "playwright-core";
+import type { FakeTokenProvider } from "../e2e/harness/fake-model.js";
+import { BusySampler, type PageMetrics, sleep, timesDelta } from "./browser.js";
+
+/** One streamed reply: its tokens and the main-thread time the page spent on them. */
+export interface StreamRunResult {
+  tokens: number;
+  /** From the first token written by the fake provider to the last. */
+  streamMs: number;
+  /** Idle main-thread rate before the send (ms per ms), subtracted below. */
+  idleRate: number;
+  /** Main-thread time from the send to the reply's final render, less idle. */
+  busyMs: number;
+  /** busyMs / tokens. */
+  perTokenMs: number;
+  /** Per-token time in each fifth of the stream (by token index), less idle. */
+  fifthsMs: number[];
+  /** Per token: script, layout and style-recalculation time (CDP counters, not less idle). */
+  breakdownMs: { script: number; layout: number; style: number };
+  /** Main-thread time after the last token until the reply settled (final render), less idle. */
+  finishMs: number;
+}
+
+/** Options of one streamed reply. */
+export interface StreamOptions {
+  paragraphs: number;
+  gapMs: number;
+  tag: string;
+  sampleMs: number;
+}
+
+async function poll<T>(read: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Opens a new, empty conversation from the header's menu. */
+export async function newConversation(page: Page): Promise<void> {
+  const trigger = page.getByRole("button", { name: /^Conversation: / });
+  const before = await trigger.getAttribute("aria-label");
+  await trigger.click();
+  await page.getByRole("button", { name: "New Conversation" }).click();
+  await page
+    .locator(`button[aria-label^="Conversation: "]:not([aria-label="${before}"])`)
+    .waitFor();
+  await page.getByRole("textbox", { name: "Message" }).waitFor();
+}
+
+/** The prompt that makes the fake model stream a markdown document. */
+function prompt({ paragraphs, gapMs, tag }: StreamOptions): string {
+  return `markdown:${paragraphs} gapMs:${gapMs} tag:${tag}`;
+}
+
+/** Sends the prompt and resolves once every token was written and the reply stopped streaming. */
+async function sendAndFinish(
+  page: Page,
+  provider: FakeTokenProvider,
+  options: StreamOptions,
+): Promise<number[]> {
+  await page.getByRole("button", { name: "Send message" }).click();
+  const times = await poll(() => provider.takeSendTimes(options.tag), 30_000, "the model call");
+  // The provider fills the array in place as it writes each token.
+  await poll(
+    () => (times[times.length - 1] === undefined ? undefined : true),
+    times.length * (options.gapMs + 5) + 60_000,
+    "the last token",
+  );
+  // Checked from Node a few times a second: no script polls in the page while tokens arrive.
+  const deadline = performance.now() + 30_000;
+  while (
+    (await page.locator('[role="log"][aria-label="Messages"]').getAttribute("aria-busy")) !==
+    "false"
+  ) {
+    if (performance.now() > deadline) throw new Error("the reply never stopped streaming");
+    await sleep(250);
+  }
+  return times as number[];
+}
+
+/**
+ * Streams one markdown reply into a new conversation and reads the page's main-thread time from
+ * CDP counters sampled from Node: total, per token, per fifth of the stream and after it.
+ */
+export async function streamRun(
+  page: Page,
+  metrics: PageMetrics,
+  provider: FakeTokenProvider,
+  options: StreamOptions,
+): Promise<StreamRunResult> {
+  await newConversation(page);
+  await page.getByRole("textbox", { name: "Message" }).fill(prompt(options));
+  const sampler = new BusySampler(metrics);
+  await sleep(500);
+  await sampler.sample();
+  const idleFrom = sampler.samples[0]?.at ?? 0;
+  await sleep(2000);
+  await sampler.sample();
+  const idleRate = sampler.busyBetween(idleFrom, sampler.samples[1]?.at ?? 0) / 2000;
+
+  sampler.start(options.sampleMs);
+  const counters = await metrics.times();
+  const sentAt = performance.now();
+  const times = await sendAndFinish(page, provider, options);
+  await sleep(300);
+  const endAt = performance.now();
+  await sampler.stop();
+  const used = timesDelta(counters, await metrics.times());
+
+  const n = times.length;
+  const net = (from: number, to: number) => sampler.busyBetween(from, to) - idleRate * (to - from);
+  const first = times[0] as number;
+  const last = times[n - 1] as number;
+  const busyMs = net(sentAt, endAt);
+  const fifthsMs = [0, 1, 2, 3, 4].map((k) => {
+    const a = Math.floor((k * n) / 5);
+    const b = Math.floor(((k + 1) * n) / 5);
+    const to = k === 4 ? last : (times[b] as number);
+    return net(times[a] as number, to) / Math.max(1, b - a);
+  });
+  return {
+    tokens: n,
+    streamMs: last - first,
+    idleRate,
+    busyMs,
+    perTokenMs: busyMs / n,
+    fifthsMs,
+    breakdownMs: { script: used.script / n, layout: used.layout / n, style: used.style / n },
+    finishMs: net(last, endAt),
+  };
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/** Sum of top-level RunTask durations (ms) on the busiest renderer main thread of a trace. */
+function rendererTaskMs(events: TraceEvent[]): number {
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph !== "X" || e.name !== "RunTask" || !mainThreads.has(key)) continue;
+    const list = byThread.get(key) ?? [];
+    list.push(e);
+    byThread.set(key, list);
+  }
+  let best = 0;
+  for (const list of byThread.values()) {
+    list.sort((a, b) => a.ts - b.ts);
+    let total = 0;
+    let end = -1;
+    for (const e of list) {
+      if (e.ts < end) continue; // nested in the previous task
+      total += e.dur ?? 0;
+      end = e.ts + (e.dur ?? 0);
+    }
+    best = Math.max(best, total / 1000);
+  }
+  return best;
+}
+
+/** A streamed reply measured by both CDP counters and a CDP trace, to check one against the other. */
+export interface TraceCheck {
+  tokens: number;
+  metricsMs: number;
+  traceMs: number;
+}
+
+/** Streams one (shorter) reply while Chromium records a trace; compares the two busy times. */
+export async function traceCrossCheck(
+  browser: Browser,
+  page: Page,
+  metrics: PageMetrics,
+  provider: FakeTokenProvider,
+  options: StreamOptions,
+): Promise<TraceCheck> {
+  await newConversation(page);
+  await page.getByRole("textbox", { name: "Message" }).fill(prompt(options));
+  await sleep(500);
+  await browser.startTracing(page, {
+    categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"],
+  });
+  const before = await metrics.times();
+  const times = await sendAndFinish(page, provider, options);
+  await sleep(300);
+  const after = await metrics.times();
+  const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
+    traceEvents: TraceEvent[];
+  };
+  return {
+    tokens: times.length,
+    metricsMs: after.task - before.task,
+    traceMs: rendererTaskMs(trace.traceEvents),
+  };
+}

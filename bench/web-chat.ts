@@ -1,0 +1,121 @@
+import { launchChromium } from "../e2e/harness/browser.js";
+import { startFakeTokenProvider } from "../e2e/harness/fake-model.js";
+import { startBuiltServer } from "../e2e/harness/server.js";
+import { envNumber, ms, PageMetrics } from "./browser.js";
+import { writeSection } from "./report.js";
+import { measureChatBundle } from "./web-chat-bundle.js";
+import { historyRun } from "./web-chat-history.js";
+import { type ChatBenchResults, chatReport, kb } from "./web-chat-report.js";
+import { seedConversation } from "./web-chat-seed.js";
+import { type StreamRunResult, streamRun, traceCrossCheck } from "./web-chat-stream.js";
+
+const runs = envNumber("BENCH_RUNS", 3);
+const paragraphs = envNumber("BENCH_CHAT_PARAGRAPHS", 50);
+const messageCount = envNumber("BENCH_CHAT_MESSAGES", 5000);
+const seedConcurrency = envNumber("BENCH_SEED_CONCURRENCY", 8);
+const sampleMs = envNumber("BENCH_SAMPLE_MS", 500);
+const scroll = {
+  step: envNumber("BENCH_SCROLL_STEP", 1000),
+  intervalMs: envNumber("BENCH_SCROLL_INTERVAL_MS", 16),
+};
+/** Comma-separated subset of bundle,stream,history (all by default), for development runs. */
+const parts = new Set((process.env.BENCH_CHAT_PARTS ?? "bundle,stream,history").split(","));
+/** Gaps between tokens: about one per frame, and faster than frames (batched by the app). */
+const gaps = [
+  { gapMs: 16, sampleMs },
+  { gapMs: 2, sampleMs: Math.min(sampleMs, 200) },
+];
+
+/** The chat in headless Chromium: script budget, streaming cost, a 5,000-message conversation. */
+export async function webChatBench(): Promise<void> {
+  const started = performance.now();
+  const provider = await startFakeTokenProvider();
+  const server = await startBuiltServer({
+    RATE_LIMIT_SESSIONS_PER_IP: "0",
+    RATE_LIMIT_API_PER_USER: "0",
+    LOG_LEVEL: "warn",
+    OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
+    OPENAI_COMPATIBLE_MODEL: "bench-web",
+  });
+  const browser = await launchChromium();
+  const results: ChatBenchResults = { streams: new Map(), history: [], seconds: {} };
+  const lap = (name: string, from: number) => {
+    results.seconds[name] = (performance.now() - from) / 1000;
+  };
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    let from = performance.now();
+    // The first visit always happens (it creates the session); its scripts are the bundle figure.
+    const bundle = await measureChatBundle(page, server.url);
+    if (parts.has("bundle")) results.bundle = bundle;
+    lap("bundle", from);
+    console.log(`web-chat: /chat loaded ${kb(bundle.totalGzip)} gzip of script`);
+
+    if (parts.has("stream")) {
+      from = performance.now();
+      await page.locator('[data-stream-status="connected"]').waitFor();
+      const metrics = await PageMetrics.attach(page);
+      for (const { gapMs, sampleMs: every } of gaps) {
+        const list: StreamRunResult[] = [];
+        for (let run = 0; run < runs; run++) {
+          const options = { paragraphs, gapMs, tag: `md-${gapMs}-${run}`, sampleMs: every };
+          const r = await streamRun(page, metrics, provider, options);
+          list.push(r);
+          console.log(
+            `web-chat stream gap ${gapMs} ms run ${run + 1}/${runs}: ${r.tokens} tokens in ${ms(r.streamMs, 0)}, ${ms(r.perTokenMs, 3)}/token, fifths ${r.fifthsMs.map((f) => f.toFixed(3)).join(" ")}, finish ${ms(r.finishMs)}`,
+          );
+        }
+        results.streams.set(gapMs, list);
+      }
+      if (process.env.BENCH_TRACE !== "0") {
+        const options = { paragraphs: 10, gapMs: 16, tag: "trace", sampleMs };
+        results.trace = await traceCrossCheck(browser, page, metrics, provider, options);
+        console.log(`web-chat trace check: ${JSON.stringify(results.trace)}`);
+      }
+      await metrics.detach();
+      lap("stream", from);
+    }
+
+    if (parts.has("history")) {
+      from = performance.now();
+      const token = await page.evaluate(
+        () =>
+          (
+            JSON.parse(localStorage.getItem("auth-storage") ?? "{}") as {
+              state?: { accessToken?: string };
+            }
+          ).state?.accessToken,
+      );
+      if (!token) throw new Error("no access token in auth-storage");
+      const storage = await context.storageState();
+      await context.close();
+      const registry = (await (await fetch(`${server.url}/api/v1/agents/registry`)).json()) as {
+        data: { name: string }[];
+      };
+      const agent = registry.data[0]?.name;
+      if (!agent) throw new Error("no agent in the registry");
+      const tasks = Math.ceil(messageCount / 2);
+      results.seeded = await seedConversation(server.url, token, agent, tasks, seedConcurrency);
+      lap("seed", from);
+      from = performance.now();
+      for (let run = 0; run < runs; run++) {
+        const r = await historyRun(browser, storage, server.url, results.seeded, scroll);
+        results.history.push(r);
+        console.log(
+          `web-chat history run ${run + 1}/${runs}: newest visible ${ms(r.visibleMs, 0)} (painted ${ms(r.paintedMs, 0)}), all ${r.tasksLoaded} tasks loaded ${ms(r.allLoadedMs, 0)}${r.staysAtNewest ? "" : " (view left the newest message)"}, ${r.openLongTasks.length} long tasks opening; scroll ${r.scroll.steps} steps ${ms(r.scroll.ms, 0)}, ${r.scroll.longTasks.length} long tasks (longest ${ms(Math.max(0, ...r.scroll.longTasks.map((t) => t.duration)), 0)})`,
+        );
+      }
+      lap("history", from);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    await provider.close();
+  }
+  results.seconds.total = (performance.now() - started) / 1000;
+  writeSection(
+    "web-chat",
+    chatReport(results, { runs, paragraphs, messageCount, seedConcurrency, sampleMs, scroll }),
+  );
+}
