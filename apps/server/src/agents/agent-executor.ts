@@ -5,7 +5,6 @@ import {
   type Message,
   type TaskState,
 } from "@a2a-chat/contracts";
-import type { Message as SdkMessage } from "@a2a-js/sdk";
 import {
   AgentEvent,
   type AgentExecutor,
@@ -37,7 +36,7 @@ import {
   stateToSdk,
   taskToSdk,
 } from "./sdk-convert.js";
-import { deltaMetadataKey } from "./stored-task-store.js";
+import { deltaStatusUpdate, StreamedReplies } from "./streamed-replies.js";
 import { ToolCallLog } from "./tool-call-log.js";
 
 /** How many earlier tasks of a conversation the runner sees. */
@@ -96,6 +95,8 @@ function dataOf(value: unknown): Record<string, unknown> {
  */
 export class ChatAgentExecutor implements AgentExecutor {
   private readonly running = new Map<string, AbortController>();
+  /** The text of each running reply so far, for clients that subscribe mid-reply. */
+  readonly replies = new StreamedReplies();
 
   constructor(
     private readonly services: Services,
@@ -121,6 +122,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       await this.fail(turn, error);
     } finally {
       this.running.delete(turn.taskId);
+      this.replies.end(turn.taskId);
     }
   }
 
@@ -331,18 +333,10 @@ export class ChatAgentExecutor implements AgentExecutor {
   }
 
   private publishDelta(turn: Turn, replyId: string, delta: string): void {
-    const message: SdkMessage = {
-      ...messageToSdk(agentMessage(turn, replyId, delta)),
-      metadata: { [deltaMetadataKey]: true },
-    };
-    turn.bus.publish(
-      AgentEvent.statusUpdate({
-        taskId: turn.taskId,
-        contextId: turn.contextId,
-        status: { state: stateToSdk("working"), message, timestamp: new Date().toISOString() },
-        metadata: undefined,
-      }),
-    );
+    const piece = { contextId: turn.contextId, messageId: replyId, text: delta };
+    // Recorded in the same step as published, so a subscriber gets each piece exactly once.
+    this.replies.add(turn.taskId, piece);
+    turn.bus.publish(AgentEvent.statusUpdate(deltaStatusUpdate(turn.taskId, piece)));
   }
 
   private async artifact(

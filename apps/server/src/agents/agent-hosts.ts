@@ -31,7 +31,7 @@ export function createAgentHosts(services: Services, host: CardHost): Map<string
       undefined,
       pushStore,
       new GuardedPushNotificationSender(services, pushStore),
-    ).withServices(services);
+    ).withServices(services, executor.replies);
     hosts.set(agent.name, { agent, handler });
   }
   return hosts;

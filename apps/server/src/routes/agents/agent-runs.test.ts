@@ -152,6 +152,10 @@ describeEachDialect("agent runs still going", (get) => {
       if (resubscribed.length === 1) release();
     }
     expect(resubscribed[0]?.payload?.$case).toBe("task");
+    // Next comes what the reply said before the subscription (at least what the cut stream saw),
+    // then the rest: together the whole reply, each piece once.
+    expect(deltaText(resubscribed[1] as StreamResponse).startsWith(firstText)).toBe(true);
+    expect(resubscribed.map(deltaText).join("")).toBe(heldChunks.join(""));
     expect(finalState(resubscribed)).toBe(TaskState.TASK_STATE_COMPLETED);
     const last = resubscribed.at(-1)?.payload;
     if (last?.$case !== "statusUpdate") throw new Error("expected a final status update");

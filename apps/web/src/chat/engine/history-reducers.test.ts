@@ -90,6 +90,39 @@ describe("applyHistory", () => {
     ];
     expect(ids(applyHistory(loaded(local), "ctx-1", [done], now))).toEqual(["u1", "r1"]);
   });
+
+  it("keeps a reply streamed before the history reloaded below its question once it completes", () => {
+    // The tab's clock is a second behind the server's: the sent message and its reply say :07,
+    // the stored task was created at :08.
+    const local = [
+      chatMessage({ id: "u3", role: "user", content: "chart", taskId: "task-3" }),
+      chatMessage({
+        id: "p",
+        role: "assistant",
+        content: "",
+        taskId: "task-3",
+        isOptimistic: true,
+        isStreaming: true,
+      }),
+    ].map((m) => ({ ...m, timestamp: "2025-01-01T00:00:07.000Z" }));
+    const reloaded = applyHistory(loaded(local), "ctx-1", [running], now);
+    expect(ids(reloaded)).toEqual(["u3", "p"]);
+    // The stream ends with the reply's text; then the live stream reports the finished task.
+    const finished = {
+      ...reloaded,
+      messagesByContext: {
+        "ctx-1": (reloaded.messagesByContext["ctx-1"] ?? []).map((m) =>
+          m.id === "p" ? { ...m, content: "Here", isStreaming: false } : m,
+        ),
+      },
+    };
+    const completed = testTask({
+      ...running,
+      status: { state: "completed", timestamp: "2025-01-01T00:00:09.000Z" },
+      history: [textMessage("u3", "user", "chart"), textMessage("r3", "agent", "Here")],
+    });
+    expect(ids(applyServerTask(finished, completed, none))).toEqual(["u3", "r3"]);
+  });
 });
 
 describe("applyServerTask", () => {

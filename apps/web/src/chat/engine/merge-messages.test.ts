@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chatMessage } from "./engine-fixtures.js";
-import { mergeMessages, optimisticRetentionMs } from "./merge-messages.js";
+import { mergeMessages, optimisticRetentionMs, sortByTime } from "./merge-messages.js";
 import { messageHash, unhashableMessageText } from "./message-hash.js";
 
 const now = Date.parse("2025-01-01T00:01:00.000Z");
@@ -174,9 +174,12 @@ describe("mergeMessages", () => {
       taskId: "t2",
       timestamp: new Date(now).toISOString(),
     });
-    expect(
-      mergeMessages([...server, confirmed], [sent, streaming], "ctx-1", now).map((m) => m.id),
-    ).toEqual(["u1", "r1", "u2", "p"]);
+    const merged = mergeMessages([...server, confirmed], [sent, streaming], "ctx-1", now);
+    expect(merged.map((m) => m.id)).toEqual(["u1", "r1", "u2", "p"]);
+    // The reply takes the confirmed time, so sorting by timestamps alone (as later merges of
+    // live events do) keeps it below its question.
+    expect(merged[3]?.timestamp).toBe(confirmed.timestamp);
+    expect(sortByTime(merged).map((m) => m.id)).toEqual(["u1", "r1", "u2", "p"]);
   });
 
   it("orders by time, keeping the order of equal times", () => {

@@ -70,8 +70,12 @@ export function mergeMessages(
     if (!keepLocal(message)) continue;
     const time = Math.max(timeOf(message), floor);
     floor = time;
-    sortTimes.set(message, time);
-    kept.push(message);
+    // A message placed below a later-confirmed one takes that time: later merges sort the list by
+    // its timestamps alone, and would otherwise move it back above (a reply above its question).
+    const placed =
+      time > timeOf(message) ? { ...message, timestamp: new Date(time).toISOString() } : message;
+    sortTimes.set(placed, time);
+    kept.push(placed);
   }
   return sortByTime([...fromServer, ...kept], (m) => sortTimes.get(m) ?? timeOf(m));
 
