@@ -15,6 +15,13 @@ export interface TaskRowActions {
 export const taskColumnCount = 10;
 
 const cell = "whitespace-nowrap px-2 py-2 align-middle";
+
+/**
+ * The Actions column stays at the right edge while the table scrolls sideways: the ten columns
+ * are wider than the centre column of a laptop screen, and Respond or Authorize must not hide
+ * off-screen. Opaque so the scrolled cells pass under it.
+ */
+export const stickyActionsClass = "sticky right-0 bg-surface";
 const action =
   "rounded border border-border px-2 py-1 text-xs font-medium transition-colors duration-150 hover:bg-neutral-800";
 const primaryAction =
@@ -45,7 +52,7 @@ export function TaskTableRow({ row, actions }: { row: TaskRow; actions: TaskRowA
       <td className={`${cell} text-right tabular-nums`}>{row.artifactCount}</td>
       <td className={`${cell} tabular-nums`}>{row.duration ?? "—"}</td>
       <td className={`${cell} tabular-nums`}>{row.timestamp}</td>
-      <td className={cell}>
+      <td className={`${cell} ${stickyActionsClass}`}>
         <div className="flex gap-2">
           <button type="button" className={action} onClick={() => actions.onDetails(row.id)}>
             Details
@@ -89,7 +96,7 @@ export function TaskErrorRow({
       <td colSpan={taskColumnCount - 1} className={`${cell} text-red-300`}>
         Cannot show task <span className="font-mono">{shortId(task.id)}</span>: {error}
       </td>
-      <td className={cell}>
+      <td className={`${cell} ${stickyActionsClass}`}>
         <button
           type="button"
           className="rounded border border-border px-2 py-1 text-xs font-medium transition-colors duration-150 hover:bg-neutral-800"

@@ -9,6 +9,7 @@ import { useTasksStore } from "../stores/tasks-store.js";
 import { anonymousReply } from "../test/jwt-fixture.js";
 import { jsonReply } from "../test/sse-fixture.js";
 import { TasksView } from "./TasksView.js";
+import { stickyActionsClass } from "./TaskTableRow.js";
 import { makeTask } from "./task-fixture.js";
 import { formatTimestamp } from "./timestamps.js";
 
@@ -90,6 +91,19 @@ describe("TasksView", () => {
       "Timestamp",
       "Actions",
     ]);
+  });
+
+  it("keeps the Actions column pinned to the right edge when the table scrolls sideways", () => {
+    seed(makeTask("ffffffff-input", { status: { state: "input-required" } }), done);
+    renderView();
+    const pinned = stickyActionsClass.split(" ");
+    expect(screen.getByRole("columnheader", { name: "Actions" })).toHaveClass(...pinned);
+    expect(screen.getByRole("columnheader", { name: "Timestamp" })).not.toHaveClass("sticky");
+    const respondCell = screen.getByRole("button", { name: "Respond" }).closest("td");
+    expect(respondCell).toHaveClass(...pinned);
+    for (const row of screen.getAllByRole("row").slice(1)) {
+      expect(within(row).getAllByRole("cell").at(-1)).toHaveClass(...pinned);
+    }
   });
 
   it("says 'Loading tasks...' while the first load runs", () => {

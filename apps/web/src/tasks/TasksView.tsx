@@ -5,7 +5,12 @@ import { loadingContextId } from "../stores/contexts-reducers.js";
 import { useTasksStore } from "../stores/tasks-store.js";
 import { TaskDetailsDialog } from "./TaskDetailsDialog.js";
 import { TaskFilters } from "./TaskFilters.js";
-import { TaskErrorRow, type TaskRowActions, TaskTableRow } from "./TaskTableRow.js";
+import {
+  stickyActionsClass,
+  TaskErrorRow,
+  type TaskRowActions,
+  TaskTableRow,
+} from "./TaskTableRow.js";
 import {
   defaultTaskFilters,
   isFilterActive,
@@ -128,7 +133,13 @@ export function TasksView({
           <thead className="sticky top-0 bg-surface text-xs uppercase tracking-wider text-neutral-400">
             <tr className="border-b border-border">
               {taskColumns.map((column) => (
-                <th key={column} scope="col" className="whitespace-nowrap px-2 py-2 font-semibold">
+                <th
+                  key={column}
+                  scope="col"
+                  className={`whitespace-nowrap px-2 py-2 font-semibold ${
+                    column === "Actions" ? stickyActionsClass : ""
+                  }`}
+                >
                   {column}
                 </th>
               ))}
