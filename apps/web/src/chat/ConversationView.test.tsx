@@ -1,10 +1,16 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAgentsStore } from "../stores/agents-store.js";
+import { useAuthStore } from "../stores/auth-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { resetAllStores } from "../stores/reset.js";
-import { contextRecord } from "../test/sse-fixture.js";
+import { anonymousReply } from "../test/jwt-fixture.js";
+import { contextRecord, jsonReply } from "../test/sse-fixture.js";
 import { ConversationView } from "./ConversationView.js";
+import { setAgentClientFactory } from "./engine/agent-clients.js";
+import { useChatStore } from "./engine/chat-store.js";
+import { chatMessage, FakeAgentClient, testAgent } from "./engine/engine-fixtures.js";
 
 describe("ConversationView", () => {
   beforeEach(() => {
@@ -43,5 +49,81 @@ describe("ConversationView", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Dismiss error" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(useContextsStore.getState().error).toBeNull();
+  });
+
+  describe("with an agent", () => {
+    beforeEach(() => {
+      // No server: the conversation's history is empty. jsdom has no layout: give the message
+      // list a height and its rows one, so the virtualised list renders them.
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => jsonReply(200, [])),
+      );
+      vi.spyOn(HTMLElement.prototype, "clientHeight", "get").mockImplementation(function (
+        this: HTMLElement,
+      ) {
+        return this.getAttribute("role") === "log" ? 600 : 0;
+      });
+      vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockImplementation(function (
+        this: HTMLElement,
+      ) {
+        return this.hasAttribute("data-index") ? 300 : 0;
+      });
+    });
+    afterEach(() => {
+      setAgentClientFactory();
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    it("marks a card's button sent as soon as its message is on its way, before the reply ends", async () => {
+      useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
+      useContextsStore.getState().receiveSnapshot([contextRecord("c1")]);
+      const agent = testAgent();
+      useAgentsStore.setState({ agents: [agent], selectedAgentUrl: agent.url });
+      const fake = new FakeAgentClient();
+      // A reply that never ends: the mark must not wait for it.
+      fake.onSend = () => ({
+        [Symbol.asyncIterator]: () => ({ next: () => new Promise(() => undefined) }),
+      });
+      setAgentClientFactory(() => fake);
+      const card = {
+        artifactId: "card-1",
+        name: "Welcome",
+        parts: [
+          {
+            kind: "data" as const,
+            data: { title: "Hi", ctas: [{ id: "a", label: "Go", message: "Show me orders" }] },
+          },
+        ],
+        metadata: {
+          artifact_type: "presentation_card",
+          context_id: "c1",
+          created_at: "2025-01-01",
+        },
+      };
+      useChatStore.setState({
+        messagesByContext: {
+          c1: [
+            chatMessage({
+              id: "m1",
+              role: "assistant",
+              contextId: "c1",
+              artifacts: [card],
+              parts: [{ kind: "text", text: "Here" }],
+            }),
+          ],
+        },
+        historyStatus: { c1: "loaded" },
+      });
+      render(<ConversationView />);
+      await userEvent
+        .setup()
+        .click(await screen.findByRole("button", { name: "Go" }, { timeout: 5000 }));
+      expect(await screen.findByRole("img", { name: "Sent" })).toBeInTheDocument();
+      expect(fake.sent.map((s) => s.message.parts)).toEqual([
+        [{ kind: "text", text: "Show me orders" }],
+      ]);
+    });
   });
 });

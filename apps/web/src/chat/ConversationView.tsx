@@ -41,6 +41,17 @@ function refused(): never {
   throw new Error(useChatStore.getState().error ?? "Failed to send message");
 }
 
+/** Settles once a send has put its message in the conversation (the reply may still stream). */
+function sendStarted(): { promise: Promise<void>; cancel: () => void } {
+  let cancel = () => {};
+  const promise = new Promise<void>((resolve) => {
+    cancel = useChatStore.subscribe((state) => {
+      if (state.streamingMessageId !== null) resolve();
+    });
+  });
+  return { promise, cancel };
+}
+
 /**
  * The centre column (core spec §2.1): the conversation's header, banners, its messages, a pending
  * question or authorization, and the composer.
@@ -77,7 +88,21 @@ export function ConversationView() {
     [agent],
   );
   // Forms and cards send through the same path; without an agent they say the client is missing.
-  const sendFromArtifact = useCallback((text: string) => send(text), [send]);
+  // Their "sent" marks show once the message is on its way, not when the whole reply has streamed.
+  const sendFromArtifact = useCallback(
+    async (text: string) => {
+      const started = sendStarted();
+      const sending = send(text);
+      // A failure after the message went out shows in the error banner; it must not go unhandled.
+      sending.catch(() => undefined);
+      try {
+        await Promise.race([sending, started.promise]);
+      } finally {
+        started.cancel();
+      }
+    },
+    [send],
+  );
   const respond = useCallback(
     async (taskId: string, text: string) => {
       if (!(await respondToInput(agent, taskId, text))) refused();
