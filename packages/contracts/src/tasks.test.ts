@@ -98,7 +98,12 @@ describe("validateTask", () => {
 
 describe("readToolCalls", () => {
   it("reads well-formed tool calls and leaves malformed ones out", () => {
-    const call = { id: "c1", name: "query_orders", arguments: { region: "europe" }, timestamp: "t" };
+    const call = {
+      id: "c1",
+      name: "query_orders",
+      arguments: { region: "europe" },
+      timestamp: "t",
+    };
     const done = { ...call, id: "c2", result: { content: "12 rows", is_error: false } };
     expect(readToolCalls({ tool_calls: [call, { id: 3 }, done] })).toEqual([call, done]);
     expect(readToolCalls({ tool_calls: "nope" })).toEqual([]);

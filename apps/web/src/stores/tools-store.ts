@@ -116,7 +116,7 @@ export function createToolsStore(deps: ToolsDependencies = defaults) {
 
     listServer: async (name) => {
       const shown = get().servers.find((s) => s.server.name === name);
-      if (!shown || shown.access !== "open" || get().listings[name]) return;
+      if (shown?.access !== "open" || get().listings[name]) return;
       const startedIn = epoch;
       const setListing = (status: "loading" | "loaded" | "error") =>
         set((state) => ({ listings: { ...state.listings, [name]: status } }));
