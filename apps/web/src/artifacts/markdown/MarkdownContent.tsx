@@ -1,10 +1,10 @@
 import type { ComponentProps } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
-import remarkGfm from "remark-gfm";
+import { remarkGfmParse } from "../../lib/remark-gfm-parse.js";
 
 // Agent text is untrusted: rehype-sanitize drops raw HTML, scripts and javascript: links.
-const remarkPlugins = [remarkGfm];
+const remarkPlugins = [remarkGfmParse];
 const rehypePlugins = [rehypeSanitize];
 
 function Link({ node: _node, ...props }: ComponentProps<"a"> & { node?: unknown }) {

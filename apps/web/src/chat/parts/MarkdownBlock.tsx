@@ -2,9 +2,9 @@ import { memo } from "react";
 import type { Components } from "react-markdown";
 import Markdown from "react-markdown";
 import rehypeSanitize from "rehype-sanitize";
-import remarkGfm from "remark-gfm";
+import { remarkGfmParse } from "../../lib/remark-gfm-parse.js";
 
-const remarkPlugins = [remarkGfm];
+const remarkPlugins = [remarkGfmParse];
 const rehypePlugins = [rehypeSanitize];
 
 /** Links from agents open in a new tab and pass neither the opener nor our ranking. */
