@@ -92,7 +92,8 @@ describe("AgentList", () => {
     await user.click(
       within(items()[1] as HTMLElement).getByRole("button", { name: "View details" }),
     );
-    expect(screen.getByRole("dialog", { name: "Coder" })).toBeInTheDocument();
+    // The dialog's code loads on first use.
+    expect(await screen.findByRole("dialog", { name: "Coder" })).toBeInTheDocument();
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });

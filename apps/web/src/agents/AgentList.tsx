@@ -1,12 +1,16 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { AgentCard } from "./AgentCard.js";
-import { AgentDetailsDialog } from "./AgentDetailsDialog.js";
 import { AuthRequiredDialog } from "./AuthRequiredDialog.js";
 import { type AgentAccess, agentAccess } from "./agent-access.js";
 import type { Agent } from "./agent-types.js";
+
+// The details dialog loads when first opened (it is not needed to start the chat).
+const AgentDetailsDialog = lazy(() =>
+  import("./AgentDetailsDialog.js").then((m) => ({ default: m.AgentDetailsDialog })),
+);
 
 /** Empty-list texts (core spec §2.7). */
 export const agentListTexts = {
@@ -78,7 +82,11 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
           ))}
         </ul>
       )}
-      <AgentDetailsDialog agent={details} onClose={() => setDetailsUrl(null)} />
+      {details ? (
+        <Suspense fallback={null}>
+          <AgentDetailsDialog agent={details} onClose={() => setDetailsUrl(null)} />
+        </Suspense>
+      ) : null}
       <AuthRequiredDialog
         open={loginFor !== null}
         agentName={loginFor?.displayName ?? ""}

@@ -25,9 +25,11 @@ describe("routes", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("renders the landing page at / without asking for a session", () => {
+  it("renders the landing page at / without asking for a session", async () => {
     renderAt("/");
-    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/Chat with AI agents/);
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(
+      /Chat with AI agents/,
+    );
     expect(screen.getByRole("link", { name: "Start chatting" })).toHaveAttribute("href", "/chat");
     expect(screen.queryByRole("heading", { name: "Initializing" })).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();

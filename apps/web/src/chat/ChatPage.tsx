@@ -9,13 +9,18 @@ import { useContextsStore } from "../stores/contexts-store.js";
 import { useSettingsStore } from "../stores/settings-store.js";
 import { useTasksStore } from "../stores/tasks-store.js";
 import { useContextStream } from "../stream/useContextStream.js";
-import { ToolResultModal } from "../tools/ToolResultModal.js";
 import { ToolsPanel } from "../tools/ToolsPanel.js";
+import { useToolExecutionsStore } from "../tools/tool-executions-store.js";
 import { ConversationsDropdown } from "./ConversationsDropdown.js";
 import { ConversationView } from "./ConversationView.js";
 import { ServerStatus } from "./ServerStatus.js";
 import { StreamStatus } from "./StreamStatus.js";
 import { useServerHealth } from "./useServerHealth.js";
+
+// The tool-result window loads the first time a tool result is shown.
+const ToolResultModal = lazy(() =>
+  import("../tools/ToolResultModal.js").then((m) => ({ default: m.ToolResultModal })),
+);
 
 // The tasks and artifacts views load when first opened; the conversation is what /chat shows.
 const TasksView = lazy(() =>
@@ -72,6 +77,7 @@ export function ChatPage() {
   const health = useServerHealth();
   useContextStream();
   const selectedAgentUrl = useAgentsStore((state) => state.selectedAgentUrl);
+  const toolResultsOpen = useToolExecutionsStore((state) => state.modalOpen);
   const discoverAgents = useAgentsStore((state) => state.discover);
   // The agents column is not mounted on phones until its drawer opens, yet the conversation needs
   // the default agent at once: discovery starts here.
@@ -123,7 +129,11 @@ export function ChatPage() {
           </div>
         }
       />
-      <ToolResultModal />
+      {toolResultsOpen ? (
+        <Suspense fallback={null}>
+          <ToolResultModal />
+        </Suspense>
+      ) : null}
     </>
   );
 }
