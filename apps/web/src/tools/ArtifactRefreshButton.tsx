@@ -1,6 +1,7 @@
 import type { Artifact } from "@a2a-chat/contracts";
 import { useState } from "react";
 import { newTraceId } from "../lib/trace-id.js";
+import { RefreshIcon } from "./RefreshIcon.js";
 import { selectExecution, useToolExecutionsStore } from "./tool-executions-store.js";
 import { useArtifactRefresh } from "./useArtifactRefresh.js";
 
@@ -14,24 +15,6 @@ export interface ArtifactRefreshButtonProps {
 /** The button's accessible name: 'Refresh {artifact name or tool name}'. */
 export function refreshLabel(artifact: Artifact): string {
   return `Refresh ${artifact.name ?? artifact.metadata.tool_name ?? "artifact"}`;
-}
-
-function RefreshIcon({ spinning }: { spinning: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`size-4 ${spinning ? "animate-spin" : ""}`}
-    >
-      <path d="M21 12a9 9 0 1 1-2.64-6.36" />
-      <path d="M21 3v6h-6" />
-    </svg>
-  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { AuthRequiredDialog } from "../agents/AuthRequiredDialog.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { type ShownToolServer, toolsAuthKey, toolsOfServer } from "../stores/tools-reducers.js";
 import { useToolsStore } from "../stores/tools-store.js";
+import { RefreshIcon } from "./RefreshIcon.js";
 import { ToolServerItem } from "./ToolServerItem.js";
 
 /** Texts of the right column (tools spec §2, §8). */
@@ -13,24 +14,6 @@ export const toolsPanelTexts = {
   empty: "No MCP servers running. Start MCP servers to see tools.",
   refresh: "Refresh tools",
 } as const;
-
-function RefreshIcon({ spinning }: { spinning: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`size-4 ${spinning ? "animate-spin" : ""}`}
-    >
-      <path d="M20 11a8 8 0 1 0-2.3 5.7" />
-      <path d="M20 4v7h-7" />
-    </svg>
-  );
-}
 
 /**
  * The right column: the tool servers the user may see, each with its tools. Loads once for each
