@@ -1,25 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeMcpFetch } from "./fake-mcp-fetch.js";
 import {
   listingSchemaValidator,
   listServerTools,
   toolRenderBehavior,
 } from "./list-server-tools.js";
 import type { McpFetch } from "./mcp-tool-call.js";
-
-interface JsonRpcRequest {
-  jsonrpc: "2.0";
-  id?: number | string;
-  method: string;
-  params?: { protocolVersion?: string; cursor?: string };
-}
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { "content-type": "application/json" },
-  });
 
 const queryOrders = {
   name: "query_orders",
@@ -33,40 +21,14 @@ const queryOrders = {
 };
 const listRegions = { name: "list_regions", inputSchema: { type: "object" } };
 
-/** A stateless MCP server on a fetch; tools/list answers page by page (cursor = page index). */
+/** A stateless MCP server whose tools/list answers page by page (cursor = page index). */
 function fakeServer(pages: unknown[][]) {
-  const calls: Array<{ url: string; method: string; headers: Headers; body?: JsonRpcRequest }> = [];
-  const fetchImpl = vi.fn<McpFetch>(async (url, init) => {
-    const method = init?.method ?? "GET";
-    const body =
-      typeof init?.body === "string" ? (JSON.parse(init.body) as JsonRpcRequest) : undefined;
-    calls.push({
-      url: String(url),
-      method,
-      headers: new Headers(init?.headers),
-      ...(body ? { body } : {}),
-    });
-    if (method !== "POST" || !body) return new Response(null, { status: 405 });
-    if (body.id === undefined) return new Response(null, { status: 202 });
-    if (body.method === "initialize") {
-      return json({
-        jsonrpc: "2.0",
-        id: body.id,
-        result: {
-          protocolVersion: body.params?.protocolVersion,
-          capabilities: { tools: {} },
-          serverInfo: { name: "analytics", version: "0.1.0" },
-        },
-      });
-    }
-    if (body.method === "tools/list") {
-      const page = Number(body.params?.cursor ?? 0);
-      const next = page + 1 < pages.length ? { nextCursor: String(page + 1) } : {};
-      return json({ jsonrpc: "2.0", id: body.id, result: { tools: pages[page] ?? [], ...next } });
-    }
-    return json({ jsonrpc: "2.0", id: body.id, error: { code: -32601, message: "Not found" } });
+  return fakeMcpFetch((request) => {
+    if (request.method !== "tools/list") return undefined;
+    const page = Number(request.params?.cursor ?? 0);
+    const next = page + 1 < pages.length ? { nextCursor: String(page + 1) } : {};
+    return { tools: pages[page] ?? [], ...next };
   });
-  return { fetchImpl, calls };
 }
 
 const analytics = { name: "analytics", endpoint: "/api/v1/mcp/analytics/mcp", auth: "required" };

@@ -1,5 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeMcpFetch } from "./fake-mcp-fetch.js";
 import {
   callTool,
   type McpFetch,
@@ -7,54 +8,9 @@ import {
   withoutNotificationStream,
 } from "./mcp-tool-call.js";
 
-interface JsonRpcRequest {
-  jsonrpc: "2.0";
-  id?: number | string;
-  method: string;
-  params?: { protocolVersion?: string; name?: string; arguments?: unknown };
-}
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { "content-type": "application/json" },
-  });
-
-/** A stateless MCP server on a fetch: answers initialize and tools/call with JSON replies. */
+/** A stateless MCP server whose tools/call answers with the given result. */
 function fakeServer(toolResult: unknown) {
-  const calls: Array<{ url: string; method: string; headers: Headers; body?: JsonRpcRequest }> = [];
-  const fetchImpl = vi.fn<McpFetch>(async (url, init) => {
-    const method = init?.method ?? "GET";
-    const body =
-      typeof init?.body === "string" ? (JSON.parse(init.body) as JsonRpcRequest) : undefined;
-    calls.push({
-      url: String(url),
-      method,
-      headers: new Headers(init?.headers),
-      ...(body ? { body } : {}),
-    });
-    if (method !== "POST" || !body) return new Response(null, { status: 405 });
-    if (body.id === undefined) return new Response(null, { status: 202 });
-    if (body.method === "initialize") {
-      return json({
-        jsonrpc: "2.0",
-        id: body.id,
-        result: {
-          protocolVersion: body.params?.protocolVersion,
-          capabilities: { tools: {} },
-          serverInfo: { name: "analytics", version: "0.1.0" },
-        },
-      });
-    }
-    if (body.method === "tools/call")
-      return json({ jsonrpc: "2.0", id: body.id, result: toolResult });
-    return json({
-      jsonrpc: "2.0",
-      id: body.id,
-      error: { code: -32601, message: "Method not found" },
-    });
-  });
-  return { fetchImpl, calls };
+  return fakeMcpFetch((request) => (request.method === "tools/call" ? toolResult : undefined));
 }
 
 describe("callTool", () => {
