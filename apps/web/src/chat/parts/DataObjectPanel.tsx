@@ -1,5 +1,6 @@
 import { memo, useId, useState } from "react";
 import { CopyButton } from "./CopyButton.js";
+import { PanelToggle } from "./PanelToggle.js";
 import { hasOnlySimpleValues, isSimpleValue, type SimpleValue } from "./simple-values.js";
 
 function cellText(value: SimpleValue): string {
@@ -25,18 +26,12 @@ export const DataObjectPanel = memo(function DataObjectPanel({
       className="rounded-md border border-border bg-surface-raised text-sm"
     >
       <header className="flex items-center gap-2 px-3 py-2">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((value) => !value)}
-          className="flex flex-1 items-center gap-2 text-left font-medium text-neutral-100"
-        >
-          <span aria-hidden="true" className="text-neutral-400">
-            {open ? "▾" : "▸"}
-          </span>
-          Data Object
-        </button>
+        <PanelToggle
+          title="Data Object"
+          open={open}
+          controls={bodyId}
+          onToggle={() => setOpen((value) => !value)}
+        />
         <CopyButton text={json} title="Copy data as JSON" />
       </header>
       {open && (

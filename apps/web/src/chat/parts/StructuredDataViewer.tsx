@@ -1,5 +1,6 @@
 import { memo, useId, useState } from "react";
 import { JsonTree } from "./JsonTree.js";
+import { PanelToggle } from "./PanelToggle.js";
 import { RawDataModal } from "./RawDataModal.js";
 
 /**
@@ -23,18 +24,12 @@ export const StructuredDataViewer = memo(function StructuredDataViewer({
       className="rounded-md border border-border bg-surface-raised text-sm"
     >
       <header className="flex items-center gap-2 px-3 py-2">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen((value) => !value)}
-          className="flex flex-1 items-center gap-2 text-left font-medium text-neutral-100"
-        >
-          <span aria-hidden="true" className="text-neutral-400">
-            {open ? "▾" : "▸"}
-          </span>
-          Structured Data
-        </button>
+        <PanelToggle
+          title="Structured Data"
+          open={open}
+          controls={bodyId}
+          onToggle={() => setOpen((value) => !value)}
+        />
         {!complete && (
           <span role="status" className="text-xs text-primary-300">
             Updating...
