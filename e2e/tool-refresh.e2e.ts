@@ -80,6 +80,8 @@ describe("refreshing a tool-backed artifact", () => {
     await sendPrompt(page, "show me a dashboard", "Here is the dashboard.");
     const log = messageLog(page);
     const dashboards = artifactFrame(log, "server_metrics");
+    // The dashboard viewer's code loads on first use: wait for it before counting.
+    await dashboards.first().waitFor();
     expect(await dashboards.count()).toBe(1);
     const before = await toolArtifacts(page, suite.server.url, "server_metrics");
     expect(before).toHaveLength(1);
@@ -141,6 +143,8 @@ describe("refreshing a tool-backed artifact", () => {
     const { page } = tab;
     await sendPrompt(page, "show me a table of orders", "Here they are as a table, newest first.");
     const tables = artifactFrame(messageLog(page), "query_orders");
+    // The table viewer's code loads on first use: wait for it before counting.
+    await tables.first().waitFor();
     expect(await tables.count()).toBe(1);
     const before = await toolArtifacts(page, suite.server.url, "query_orders");
     expect(before).toHaveLength(1);
