@@ -1,5 +1,6 @@
 import { type Artifact, invalidArtifactMessage, isValidArtifact } from "@a2a-chat/contracts";
 import { parseTimestamp } from "../tasks/timestamps.js";
+import type { StoreChange } from "./store-change.js";
 
 /** What the artifact store holds (core spec §3): by id, all ids, ids per conversation and task. */
 export interface ArtifactsData {
@@ -14,10 +15,7 @@ export interface ArtifactsData {
 export const initialArtifactsData: ArtifactsData = { byId: {}, ids: [], byContext: {}, byTask: {} };
 
 /** What became of an incoming artifact. */
-export type ArtifactChange =
-  | { kind: "applied"; data: ArtifactsData }
-  | { kind: "skipped"; reason: "stale" | "unknown-artifact" }
-  | { kind: "invalid"; message: string };
+export type ArtifactChange = StoreChange<ArtifactsData, "stale" | "unknown-artifact">;
 
 function removeId(
   index: Record<string, string[]>,

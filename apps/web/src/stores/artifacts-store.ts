@@ -1,6 +1,5 @@
 import { create } from "zustand";
 import { toApiError } from "../lib/api-error.js";
-import { logger } from "../lib/logger.js";
 import { fetchArtifacts } from "../lib/tasks-api.js";
 import {
   type ArtifactChange,
@@ -11,6 +10,7 @@ import {
 } from "./artifacts-reducers.js";
 import { LoadGuard } from "./load-guard.js";
 import { registerStoreReset } from "./reset.js";
+import { settleChange } from "./store-change.js";
 
 /** The artifact store (core spec §3): by id, all ids, by conversation, by task, loading and error. */
 export interface ArtifactsState extends ArtifactsData {
@@ -32,10 +32,7 @@ const initialState = { ...initialArtifactsData, isLoading: false, error: null };
 const loads = new LoadGuard();
 
 function settle(change: ArtifactChange, current: ArtifactsData): ArtifactsData {
-  if (change.kind === "applied") return change.data;
-  if (change.kind === "invalid") logger.warn(change.message);
-  else logger.debug(`Artifact change skipped (${change.reason})`);
-  return current;
+  return settleChange(change, current, "Artifact");
 }
 
 /** The artifact store. */

@@ -1,5 +1,6 @@
 import { isTaskState, type Message, type Task, validateTask } from "@a2a-chat/contracts";
 import { parseTimestamp } from "../tasks/timestamps.js";
+import type { StoreChange } from "./store-change.js";
 
 /** What the task store holds (core spec §3): tasks by id, all ids and ids per conversation. */
 export interface TasksData {
@@ -13,10 +14,7 @@ export interface TasksData {
 export const initialTasksData: TasksData = { tasksById: {}, taskIds: [], taskIdsByContext: {} };
 
 /** What became of an incoming task or status change. */
-export type TaskChange =
-  | { kind: "applied"; data: TasksData }
-  | { kind: "skipped"; reason: "stale" | "unknown-task" }
-  | { kind: "invalid"; message: string };
+export type TaskChange = StoreChange<TasksData, "stale" | "unknown-task">;
 
 /** A status-change event as the live stream sends it (core spec §4). */
 export interface TaskStatusChange {

@@ -1,9 +1,9 @@
 import { create } from "zustand";
 import { toApiError } from "../lib/api-error.js";
-import { logger } from "../lib/logger.js";
 import { fetchTasks, type TaskScope } from "../lib/tasks-api.js";
 import { LoadGuard } from "./load-guard.js";
 import { registerStoreReset } from "./reset.js";
+import { settleChange } from "./store-change.js";
 import {
   applyStatusChangeData,
   initialTasksData,
@@ -33,10 +33,7 @@ const initialState = { ...initialTasksData, isLoading: false, error: null };
 const loads = new LoadGuard();
 
 function settle(change: TaskChange, current: TasksData): TasksData {
-  if (change.kind === "applied") return change.data;
-  if (change.kind === "invalid") logger.warn(change.message);
-  else logger.debug(`Task change skipped (${change.reason})`);
-  return current;
+  return settleChange(change, current, "Task");
 }
 
 /** The task store. */
