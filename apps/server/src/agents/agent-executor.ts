@@ -7,6 +7,7 @@ import {
 } from "@a2a-chat/contracts";
 import {
   AgentEvent,
+  type AgentExecutionEvent,
   type AgentExecutor,
   type ExecutionEventBus,
   type RequestContext,
@@ -28,6 +29,7 @@ import { updateTaskStatus } from "../tasks/task-status-commands.js";
 import { callerOf } from "./caller-user.js";
 import { openAgentTools } from "./mcp-tools.js";
 import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
+import type { RunningTaskViews } from "./running-task-views.js";
 import {
   artifactToSdk,
   messageFromSdk,
@@ -102,6 +104,7 @@ export class ChatAgentExecutor implements AgentExecutor {
     private readonly services: Services,
     private readonly agent: AgentConfig,
     private readonly runner: ModelRunner,
+    private readonly views?: RunningTaskViews,
   ) {}
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
@@ -115,6 +118,7 @@ export class ChatAgentExecutor implements AgentExecutor {
     };
     const controller = new AbortController();
     this.running.set(turn.taskId, controller);
+    this.views?.start(turn.taskId, request.context);
     try {
       await this.start(turn, request);
       await this.run(turn, controller.signal);
@@ -123,6 +127,7 @@ export class ChatAgentExecutor implements AgentExecutor {
     } finally {
       this.running.delete(turn.taskId);
       this.replies.end(turn.taskId);
+      this.views?.end(turn.taskId, request.context);
     }
   }
 
@@ -156,7 +161,7 @@ export class ChatAgentExecutor implements AgentExecutor {
         initialMessage: userMessage,
         metadata: { model: this.runner.model },
       });
-      turn.bus.publish(AgentEvent.task(taskToSdk(task)));
+      this.publishStored(turn, AgentEvent.task(taskToSdk(task)));
     } else {
       await appendMessage(this.services, turn.owner, {
         contextId: turn.contextId,
@@ -215,17 +220,6 @@ export class ChatAgentExecutor implements AgentExecutor {
     const usage: Record<string, unknown> = { model: this.runner.model };
     const toolCalls = new ToolCallLog();
     const messages = await this.history(turn);
-    // Deltas that arrive together (one network read of the model's stream often carries dozens)
-    // go out as one update on the next turn of the event loop; a lone delta goes out at once.
-    let pending = "";
-    let scheduled: NodeJS.Immediate | undefined;
-    const flush = () => {
-      if (scheduled) clearImmediate(scheduled);
-      scheduled = undefined;
-      if (pending === "") return;
-      this.publishDelta(turn, replyId, pending);
-      pending = "";
-    };
     for await (const event of this.runner.run({
       systemPrompt: this.agent.systemPrompt,
       messages,
@@ -233,12 +227,11 @@ export class ChatAgentExecutor implements AgentExecutor {
       signal,
     })) {
       if (signal.aborted) break;
-      if (event.kind !== "text-delta") flush();
       switch (event.kind) {
         case "text-delta": {
           text += event.text;
-          pending += event.text;
-          scheduled ??= setImmediate(flush);
+          // At once: runners join the deltas that arrive together (see ModelRunner).
+          this.publishDelta(turn, replyId, event.text);
           break;
         }
         case "artifact":
@@ -293,7 +286,6 @@ export class ChatAgentExecutor implements AgentExecutor {
           break;
       }
     }
-    flush();
     if (signal.aborted) {
       await this.finish(
         turn,
@@ -319,7 +311,8 @@ export class ChatAgentExecutor implements AgentExecutor {
     if (!row || row.task_id !== turn.taskId) return false;
     const artifact = presentArtifact(row, this.services.logger);
     if (!artifact) return false;
-    turn.bus.publish(
+    this.publishStored(
+      turn,
       AgentEvent.artifactUpdate({
         taskId: turn.taskId,
         contextId: turn.contextId,
@@ -330,6 +323,12 @@ export class ChatAgentExecutor implements AgentExecutor {
       }),
     );
     return true;
+  }
+
+  /** Publishes the event of a change just stored, so the SDK's load for it reads the tables. */
+  private publishStored(turn: Turn, event: AgentExecutionEvent): void {
+    this.views?.changed(turn.taskId);
+    turn.bus.publish(event);
   }
 
   private publishDelta(turn: Turn, replyId: string, delta: string): void {
@@ -361,7 +360,8 @@ export class ChatAgentExecutor implements AgentExecutor {
     };
     const outcome = await addArtifact(this.services, turn.owner, { taskId: turn.taskId, artifact });
     if (!outcome.stored) return;
-    turn.bus.publish(
+    this.publishStored(
+      turn,
       AgentEvent.artifactUpdate({
         taskId: turn.taskId,
         contextId: turn.contextId,
@@ -385,7 +385,8 @@ export class ChatAgentExecutor implements AgentExecutor {
       ...(message ? { message } : {}),
       ...(metadata ? { metadata } : {}),
     });
-    turn.bus.publish(
+    this.publishStored(
+      turn,
       AgentEvent.statusUpdate({
         taskId: turn.taskId,
         contextId: turn.contextId,

@@ -5,6 +5,7 @@ import { ChatAgentExecutor } from "./agent-executor.js";
 import { AgentRequestHandler } from "./agent-request-handler.js";
 import { GuardedPushNotificationSender } from "./guarded-push-sender.js";
 import { GuardedPushNotificationStore } from "./guarded-push-store.js";
+import { RunningTaskViews } from "./running-task-views.js";
 import { selectRunner } from "./select-runner.js";
 import { StoredTaskStore } from "./stored-task-store.js";
 
@@ -22,11 +23,13 @@ export function createAgentHosts(services: Services, host: CardHost): Map<string
   const hosts = new Map<string, AgentHost>();
   for (const agent of services.config.agents) {
     const card = buildAgentCard(agent, services.config, host);
-    const executor = new ChatAgentExecutor(services, agent, selectRunner(agent, services.config));
+    const views = new RunningTaskViews();
+    const runner = selectRunner(agent, services.config);
+    const executor = new ChatAgentExecutor(services, agent, runner, views);
     const pushStore = new GuardedPushNotificationStore(services);
     const handler = new AgentRequestHandler(
       card,
-      new StoredTaskStore(services, agent.name),
+      new StoredTaskStore(services, agent.name, views),
       executor,
       undefined,
       pushStore,

@@ -10,6 +10,7 @@ import { builtinEndpointPath } from "../mcp/mcp-registry.js";
 import { executionIdMetaKey } from "../mcp/record-calls.js";
 import { taskIdHeader } from "../mcp/tool-context.js";
 import { version } from "../version.js";
+import { toolSchemaValidator } from "./cached-schema-validator.js";
 import type { RunnerTool, RunnerToolResult } from "./model-runner.js";
 
 /** What an agent's turn needs to reach its tool servers as the caller. */
@@ -114,7 +115,10 @@ async function connect(input: AgentToolsInput, name: string): Promise<Connection
     requestInit: { headers },
     ...(own && services.selfFetch ? { fetch: services.selfFetch } : {}),
   });
-  const client = new Client({ name: `a2a-chat-agent-${input.agent.name}`, version });
+  const client = new Client(
+    { name: `a2a-chat-agent-${input.agent.name}`, version },
+    { jsonSchemaValidator: toolSchemaValidator },
+  );
   try {
     await client.connect(transport, { timeout: connectTimeoutMs });
     const tools: Tool[] = [];

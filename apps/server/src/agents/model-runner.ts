@@ -40,7 +40,11 @@ export interface RunnerArtifact {
   fingerprint?: string;
 }
 
-/** What a run yields, in order. */
+/**
+ * What a run yields, in order. The executor sends each text-delta to the client at once as one
+ * status update, so a runner joins the deltas that arrive together (the AI SDK runner joins
+ * those of one event-loop turn, see coalesceDeltas; the planner yields a word per turn).
+ */
 export type RunnerEvent =
   | { kind: "text-delta"; text: string }
   | { kind: "tool-call"; id: string; name: string; args: Record<string, unknown> }

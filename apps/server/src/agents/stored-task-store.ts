@@ -11,6 +11,7 @@ import { appendMessage } from "../tasks/message-commands.js";
 import { createTask } from "../tasks/task-commands.js";
 import { updateTaskStatus } from "../tasks/task-status-commands.js";
 import { callerOf } from "./caller-user.js";
+import type { RunningTaskViews } from "./running-task-views.js";
 import { artifactFromSdk, messageFromSdk, stateFromSdk, taskToSdk } from "./sdk-convert.js";
 
 /** Metadata key marking a streamed text delta: shown live, never stored as a message. */
@@ -32,7 +33,9 @@ export const deltaMetadataKey = "a2a_chat_delta";
  * the full reply. Writes go through the same commands, so they are validated, ownership-checked
  * and idempotent, and a terminal task is never changed.
  *
- * Reads: load() reads our tables, scoped to the caller (another user's task id is "not found").
+ * Reads: load() reads our tables, scoped to the caller (another user's task id is "not found"),
+ * except that a running task's own request is served the view kept in `views` between stored
+ * changes (see RunningTaskViews), so streamed deltas do not reload the task.
  */
 export class StoredTaskStore implements TaskStore {
   /**
@@ -45,6 +48,7 @@ export class StoredTaskStore implements TaskStore {
   constructor(
     private readonly services: Services,
     private readonly agentName: string,
+    private readonly views?: RunningTaskViews,
   ) {}
 
   /** True when the SDK's view adds nothing but streamed deltas since the last reconcile. */
@@ -80,15 +84,23 @@ export class StoredTaskStore implements TaskStore {
   }
 
   async load(taskId: string, context: ServerCallContext): Promise<SdkTask | undefined> {
+    const kept = this.views?.get(taskId, context);
+    if (kept) return kept;
     const task = await this.stored(taskId, context);
-    return task && taskToSdk(task);
+    const sdkTask = task && taskToSdk(task);
+    if (sdkTask) this.views?.keep(taskId, context, sdkTask);
+    return sdkTask;
   }
 
   async save(task: SdkTask, context: ServerCallContext): Promise<void> {
     const state = stateFromSdk(task.status?.state) ?? "submitted";
     const terminal = isTerminalTaskState(state);
     if (this.onlyDeltasSince(task, terminal)) return;
-    await this.reconcileAll(task, context, state);
+    try {
+      await this.reconcileAll(task, context, state);
+    } finally {
+      this.views?.changed(task.id);
+    }
     this.remember(task, terminal);
   }
 

@@ -20,7 +20,13 @@ function weatherScript(request: FakeChatRequest): FakeReply {
   if (request.body.model === "slow-model") return { kind: "endless-text", intervalMs: 20 };
   const hasToolResult = request.body.messages.some((message) => message.role === "tool");
   return hasToolResult
-    ? { kind: "text", chunks: answerChunks, usage: { prompt_tokens: 20, completion_tokens: 5 } }
+    ? {
+        kind: "text",
+        chunks: answerChunks,
+        usage: { prompt_tokens: 20, completion_tokens: 5 },
+        // The second half comes later: deltas that arrive together are joined into one.
+        hold: { after: 2, until: new Promise((resolve) => setTimeout(resolve, 20)) },
+      }
     : {
         kind: "tool-call",
         id: "call_weather_1",

@@ -7,6 +7,7 @@ import {
   type Tool,
   type ToolSet,
   tool,
+  wrapLanguageModel,
 } from "ai";
 import type {
   ModelRunner,
@@ -15,7 +16,8 @@ import type {
   RunnerTool,
   RunnerToolResult,
 } from "../model-runner.js";
-import type { ResolvedModel } from "./resolve-model.js";
+import { coalesceDeltasMiddleware } from "./coalesce-deltas.js";
+import type { ResolvedLanguageModel, ResolvedModel } from "./resolve-model.js";
 
 /** Most model calls one reply may take (each tool round trip is one more). */
 export const defaultMaxSteps = 5;
@@ -33,19 +35,25 @@ type FinishReason = Extract<RunnerEvent, { kind: "finish" }>["reason"];
  */
 export class AiSdkRunner implements ModelRunner {
   readonly model: string;
+  private readonly languageModel: ResolvedLanguageModel;
 
   constructor(
-    private readonly resolved: ResolvedModel,
+    resolved: ResolvedModel,
     private readonly options: { maxSteps?: number; maxRetries?: number } = {},
   ) {
     this.model = `${resolved.provider}:${resolved.modelId}`;
+    const model = resolved.languageModel;
+    this.languageModel =
+      model.specificationVersion === "v3"
+        ? wrapLanguageModel({ model, middleware: coalesceDeltasMiddleware })
+        : model;
   }
 
   async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {
     const { signal } = input;
     if (signal.aborted) return;
     const result = streamText({
-      model: this.resolved.languageModel,
+      model: this.languageModel,
       system: input.systemPrompt,
       messages: input.messages.map(toModelMessage),
       tools: toToolSet(input.tools),

@@ -1,0 +1,126 @@
+import { type Task as SdkTask, TaskState } from "@a2a-js/sdk";
+import { ServerCallContext } from "@a2a-js/sdk/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
+import { createTestApp } from "../test/app.js";
+import { describeEachDialect } from "../test/databases.js";
+import { taskUser } from "../test/tasks.js";
+import { type FakeOpenAiServer, startFakeOpenAiServer } from "./providers/fake-openai-server.js";
+import { copyOfTask, RunningTaskViews } from "./running-task-views.js";
+import { StoredTaskStore } from "./stored-task-store.js";
+
+function sdkTask(): SdkTask {
+  return {
+    id: "task-1",
+    contextId: "ctx-1",
+    status: { state: TaskState.TASK_STATE_WORKING, message: undefined, timestamp: "t0" },
+    history: [],
+    artifacts: [
+      {
+        artifactId: "a1",
+        name: "table",
+        description: "",
+        parts: [],
+        metadata: undefined,
+        extensions: [],
+      },
+    ],
+    metadata: { model: "m" },
+  };
+}
+
+describe("RunningTaskViews", () => {
+  it("serves the kept view to the running request only, until something is stored", () => {
+    const views = new RunningTaskViews();
+    const own = new ServerCallContext();
+    const other = new ServerCallContext();
+    views.start("task-1", own);
+
+    expect(views.get("task-1", own)).toBeUndefined();
+    views.keep("task-1", own, sdkTask());
+    views.keep("task-1", other, { ...sdkTask(), metadata: { model: "other" } });
+    expect(views.get("task-1", own)).toEqual(sdkTask());
+    expect(views.get("task-1", other)).toBeUndefined();
+
+    views.changed("task-1");
+    expect(views.get("task-1", own)).toBeUndefined();
+
+    views.keep("task-1", own, sdkTask());
+    views.end("task-1", other);
+    expect(views.get("task-1", own)).toEqual(sdkTask());
+    views.end("task-1", own);
+    expect(views.get("task-1", own)).toBeUndefined();
+  });
+
+  it("hands out copies the SDK's changes do not reach", () => {
+    const views = new RunningTaskViews();
+    const own = new ServerCallContext();
+    views.start("task-1", own);
+    views.keep("task-1", own, sdkTask());
+
+    // What the SDK's ResultManager does to a loaded task.
+    const loaded = views.get("task-1", own);
+    if (!loaded?.status || !loaded.metadata) throw new Error("expected a task");
+    loaded.status.state = TaskState.TASK_STATE_COMPLETED;
+    loaded.history.push(...sdkTask().history, {} as SdkTask["history"][number]);
+    loaded.metadata.model = "changed";
+    loaded.artifacts.push({ ...(sdkTask().artifacts[0] as SdkTask["artifacts"][number]) });
+    const artifact = loaded.artifacts[0];
+    if (artifact) artifact.name = "renamed";
+
+    expect(views.get("task-1", own)).toEqual(sdkTask());
+    expect(copyOfTask(sdkTask())).toEqual(sdkTask());
+  });
+});
+
+let fake: FakeOpenAiServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer(() => ({ kind: "endless-text", intervalMs: 1 }));
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+describeEachDialect("a streamed reply", (get) => {
+  it("does not read the task from the tables for each delta", async () => {
+    const app = createTestApp(get(), {
+      config: {
+        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
+        agents: [
+          {
+            name: "talker",
+            description: "Talks until stopped",
+            systemPrompt: "Talk.",
+            model: "compatible:endless",
+            default: true,
+          },
+        ],
+      },
+    });
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const client = await a2aClient(inProcessFetch(app, user.session.access_token), "talker");
+    const reads = vi.spyOn(
+      StoredTaskStore.prototype as unknown as { stored: () => unknown },
+      "stored",
+    );
+    try {
+      let deltas = 0;
+      let taskId = "";
+      const stream = client.sendMessageStream(sendParams(textMessage(contextId, "go")));
+      for await (const event of stream) {
+        if (event.payload?.$case === "task") taskId = event.payload.value.id;
+        if (event.payload?.$case !== "statusUpdate") continue;
+        const message = event.payload.value.status?.message;
+        if (message?.metadata?.a2a_chat_delta !== true) continue;
+        deltas += 1;
+        if (deltas === 40) await client.cancelTask({ tenant: "", id: taskId, metadata: undefined });
+      }
+      expect(deltas).toBeGreaterThanOrEqual(40);
+      // The task event, the cancel and the end read the tables; the deltas do not.
+      expect(reads.mock.calls.length).toBeLessThan(15);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+});
