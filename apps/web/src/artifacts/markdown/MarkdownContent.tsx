@@ -1,11 +1,7 @@
 import type { ComponentProps } from "react";
-import ReactMarkdown, { type Components } from "react-markdown";
-import rehypeSanitize from "rehype-sanitize";
-import { remarkGfmParse } from "../../lib/remark-gfm-parse.js";
+import { type MarkdownComponents, renderMarkdown } from "../../lib/markdown.js";
 
-// Agent text is untrusted: rehype-sanitize drops raw HTML, scripts and javascript: links.
-const remarkPlugins = [remarkGfmParse];
-const rehypePlugins = [rehypeSanitize];
+// Agent text is untrusted: renderMarkdown drops raw HTML, scripts and javascript: links.
 
 function Link({ node: _node, ...props }: ComponentProps<"a"> & { node?: unknown }) {
   return (
@@ -18,7 +14,7 @@ function Link({ node: _node, ...props }: ComponentProps<"a"> & { node?: unknown 
   );
 }
 
-const components: Components = {
+const components: MarkdownComponents = {
   a: Link,
   h1: ({ node: _n, ...props }) => <h1 className="mt-3 mb-2 text-xl font-semibold" {...props} />,
   h2: ({ node: _n, ...props }) => <h2 className="mt-3 mb-2 text-lg font-semibold" {...props} />,
@@ -54,13 +50,7 @@ const components: Components = {
 export function MarkdownContent({ text }: { text: string }) {
   return (
     <div className="min-w-0 text-sm text-neutral-200 [overflow-wrap:anywhere]">
-      <ReactMarkdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
-        components={components}
-      >
-        {text}
-      </ReactMarkdown>
+      {renderMarkdown(text, components)}
     </div>
   );
 }

@@ -119,7 +119,13 @@ export function createAgentClient(
     return client;
   };
 
-  const fallback = (): TaskFallback => ({ agentName: agent.name, now: new Date().toISOString() });
+  // Read for the few events that lack a time of their own: not worth a Date per streamed token.
+  const fallback = (): TaskFallback => ({
+    agentName: agent.name,
+    get now() {
+      return new Date().toISOString();
+    },
+  });
   const domainTask = (task: SdkTask): Task => {
     const converted = taskFromSdk(task, fallback());
     if (!converted) throw new AgentClientError(`A2A Error: Invalid task ${task.id}`);

@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  createDeltaBatcher,
-  nextFrame,
-  resetStreamPacing,
-  streamTextIntervalMs,
-} from "./delta-batcher.js";
+import { createDeltaBatcher, createPacedFrames, streamTextIntervalMs } from "./delta-batcher.js";
 
 const text = (delta: string, taskId = "task-1") => ({
   type: "text" as const,
@@ -62,9 +57,8 @@ describe("createDeltaBatcher", () => {
   it("falls back to a 16 ms timer without animation frames", () => {
     vi.useFakeTimers();
     vi.stubGlobal("requestAnimationFrame", undefined);
-    resetStreamPacing();
     const callback = vi.fn();
-    nextFrame(callback);
+    createPacedFrames()(callback);
     vi.advanceTimersByTime(15);
     expect(callback).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -76,14 +70,42 @@ describe("createDeltaBatcher", () => {
     vi.stubGlobal("requestAnimationFrame", undefined);
     const first = vi.fn();
     const second = vi.fn();
+    const frames = createPacedFrames();
     // No earlier update: the first runs on the next frame.
-    resetStreamPacing();
-    nextFrame(first);
+    frames(first);
     vi.advanceTimersByTime(16);
     expect(first).toHaveBeenCalledOnce();
-    nextFrame(second);
+    frames(second);
     // The interval, then the frame.
     vi.advanceTimersByTime(streamTextIntervalMs + 15);
+    expect(second).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(second).toHaveBeenCalledOnce();
+  });
+
+  it("paces each stream on its own: a new stream's first piece shows at once", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("requestAnimationFrame", undefined);
+    const first = vi.fn();
+    const other = vi.fn();
+    createPacedFrames()(first);
+    vi.advanceTimersByTime(16);
+    createPacedFrames()(other);
+    vi.advanceTimersByTime(16);
+    expect(first).toHaveBeenCalledOnce();
+    expect(other).toHaveBeenCalledOnce();
+  });
+
+  it("waits the interval it is given", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("requestAnimationFrame", undefined);
+    const frames = createPacedFrames(1000);
+    const second = vi.fn();
+    frames(() => {});
+    vi.advanceTimersByTime(16);
+    frames(second);
+    // 1,000 ms after the first frame, then a frame.
+    vi.advanceTimersByTime(1000 + 15);
     expect(second).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(second).toHaveBeenCalledOnce();

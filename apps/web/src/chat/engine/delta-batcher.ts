@@ -10,13 +10,15 @@ export type FrameScheduler = (callback: () => void) => void;
  * growing reply again; about 20 updates a second still reads as fluid typing while costing a third
  * of updating on every frame (measured in docs/benchmarks.md).
  */
-export const streamTextIntervalMs = 50;
+export const streamTextIntervalMs = intervalFromBuild(
+  import.meta.env.VITE_STREAM_TEXT_INTERVAL_MS,
+  50,
+);
 
-let lastFrame = Number.NEGATIVE_INFINITY;
-
-/** Forgets when the last update was (tests start from a clean slate). */
-export function resetStreamPacing(): void {
-  lastFrame = Number.NEGATIVE_INFINITY;
+/** A build-time override of the interval (benches build a copy that draws less often). */
+function intervalFromBuild(raw: string | undefined, fallback: number): number {
+  const value = Number(raw);
+  return raw !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 const animationFrame = (callback: () => void) => {
@@ -25,19 +27,23 @@ const animationFrame = (callback: () => void) => {
 };
 
 /**
- * The next animation frame at least streamTextIntervalMs after the previous one it gave (a timer
- * waits out the rest of the interval first); falls back to a 16 ms timer without frames.
+ * A scheduler that runs each callback on the next animation frame at least `intervalMs` after the
+ * previous one it ran (a timer waits out the rest of the interval first), so the first piece of a
+ * reply shows at once; falls back to a 16 ms timer without frames. One per stream.
  */
-export const nextFrame: FrameScheduler = (callback) => {
-  const run = () =>
-    animationFrame(() => {
-      lastFrame = Date.now();
-      callback();
-    });
-  const wait = lastFrame + streamTextIntervalMs - Date.now();
-  if (wait > 0) setTimeout(run, wait);
-  else run();
-};
+export function createPacedFrames(intervalMs = streamTextIntervalMs): FrameScheduler {
+  let lastFrame = Number.NEGATIVE_INFINITY;
+  return (callback) => {
+    const run = () =>
+      animationFrame(() => {
+        lastFrame = Date.now();
+        callback();
+      });
+    const wait = lastFrame + intervalMs - Date.now();
+    if (wait > 0) setTimeout(run, wait);
+    else run();
+  };
+}
 
 /** Collects text deltas and hands them over joined, at most once per frame. */
 export interface DeltaBatcher {
@@ -54,7 +60,7 @@ export interface DeltaBatcher {
  */
 export function createDeltaBatcher(
   apply: (event: TextEvent) => void,
-  schedule: FrameScheduler = nextFrame,
+  schedule: FrameScheduler = createPacedFrames(),
 ): DeltaBatcher {
   let pending: TextEvent | undefined;
   let scheduled = false;

@@ -3,7 +3,7 @@ import type { ChatStreamEvent } from "../model/chat-types.js";
 import { applyStreamEvent } from "./chat-reducers.js";
 import type { ChatRun } from "./chat-runs.js";
 import { chatEpoch, useChatStore } from "./chat-store.js";
-import { createDeltaBatcher, type FrameScheduler, nextFrame } from "./delta-batcher.js";
+import { createDeltaBatcher, createPacedFrames, type FrameScheduler } from "./delta-batcher.js";
 
 /** What a stream told about its task. */
 export interface StreamOutcome {
@@ -12,11 +12,11 @@ export interface StreamOutcome {
   lastState?: TaskState;
 }
 
-let frameScheduler: FrameScheduler = nextFrame;
+let frameScheduler: FrameScheduler | undefined;
 
 /** Replaces the frame scheduler of text batching (tests); no argument restores the default. */
 export function setFrameScheduler(next?: FrameScheduler): void {
-  frameScheduler = next ?? nextFrame;
+  frameScheduler = next;
 }
 
 /** Applies one event to the run's placeholder, unless the store was reset since the run began. */
@@ -41,7 +41,10 @@ export async function pipeStream(
   onFirstEvent?: () => void,
 ): Promise<StreamOutcome> {
   const outcome: StreamOutcome = {};
-  const batcher = createDeltaBatcher((event) => applyToRun(run, event), frameScheduler);
+  const batcher = createDeltaBatcher(
+    (event) => applyToRun(run, event),
+    frameScheduler ?? createPacedFrames(),
+  );
   let first = true;
   try {
     for await (const event of events) {

@@ -1,14 +1,14 @@
-import { memo } from "react";
-import type { Components } from "react-markdown";
-import Markdown from "react-markdown";
-import rehypeSanitize from "rehype-sanitize";
-import { remarkGfmParse } from "../../lib/remark-gfm-parse.js";
-
-const remarkPlugins = [remarkGfmParse];
-const rehypePlugins = [rehypeSanitize];
+import { memo, useRef } from "react";
+import {
+  type MarkdownComponents,
+  type ParsedMarkdown,
+  parseMarkdown,
+  renderMarkdownTree,
+} from "../../lib/markdown.js";
+import { extendParsed } from "../../lib/markdown-extend.js";
 
 /** Links from agents open in a new tab and pass neither the opener nor our ranking. */
-const components: Components = {
+const components: MarkdownComponents = {
   a: ({ node: _node, children, ...props }) => (
     <a
       {...props}
@@ -27,14 +27,33 @@ const components: Components = {
   ),
 };
 
+/** A block's last parse, and whether it was a full one (not extended from an earlier text). */
+interface LastParse {
+  parsed: ParsedMarkdown;
+  full: boolean;
+}
+
 /**
  * One top-level markdown block. Memoised on its text, so while a reply streams only the last,
- * growing block is parsed again.
+ * growing block is parsed again; while it grows by plain words its previous parse is extended
+ * instead (see extendParsed). Once it stops growing it is parsed in full, so what stays on screen
+ * is always a full parse.
  */
-export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  return (
-    <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
-      {text}
-    </Markdown>
-  );
+export const MarkdownBlock = memo(function MarkdownBlock({
+  text,
+  growing = false,
+}: {
+  text: string;
+  /** The last block of a streaming reply: its text only gets longer. */
+  growing?: boolean;
+}) {
+  const last = useRef<LastParse | undefined>(undefined);
+  const previous = last.current;
+  const extended = growing && previous ? extendParsed(previous.parsed, text) : undefined;
+  if (extended) {
+    last.current = { parsed: extended, full: false };
+  } else if (!(previous?.full && previous.parsed.source === text)) {
+    last.current = { parsed: parseMarkdown(text), full: true };
+  }
+  return renderMarkdownTree((last.current as LastParse).parsed.tree, components);
 });

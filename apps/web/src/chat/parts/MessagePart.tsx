@@ -24,7 +24,7 @@ export const MessagePart = memo(function MessagePart({
 }) {
   switch (part.kind) {
     case "text":
-      return part.text.trim() === "" ? null : <TextPart text={part.text} />;
+      return part.text.trim() === "" ? null : <TextPart text={part.text} streaming={streaming} />;
     case "file":
       return <FilePart file={part.file} />;
     case "data":

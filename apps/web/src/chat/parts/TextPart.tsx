@@ -12,7 +12,14 @@ const proseClasses =
  * copy button. The markdown is split into blocks incrementally so a streamed token costs the same
  * however long the reply already is.
  */
-export const TextPart = memo(function TextPart({ text }: { text: string }) {
+export const TextPart = memo(function TextPart({
+  text,
+  streaming = false,
+}: {
+  text: string;
+  /** True while the reply is still streaming: its last block is still growing. */
+  streaming?: boolean;
+}) {
   const blocksRef = useRef<MarkdownBlocks | undefined>(undefined);
   const code = looksLikeCode(text);
   let blocks: string[] = [];
@@ -34,8 +41,12 @@ export const TextPart = memo(function TextPart({ text }: { text: string }) {
           <div className={proseClasses}>
             {blocks.map((block, index) => (
               // Keyed by position: a block's index never changes while the text only grows.
-              // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional by design
-              <MarkdownBlock key={index} text={block} />
+              <MarkdownBlock
+                // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional by design
+                key={index}
+                text={block}
+                growing={streaming && index === blocks.length - 1}
+              />
             ))}
           </div>
         </div>

@@ -91,7 +91,7 @@ export const MessageItem = memo(function MessageItem({
           )}
         </header>
         {waiting && <TypingIndicator />}
-        {looseText !== undefined && <TextPart text={looseText} />}
+        {looseText !== undefined && <TextPart text={looseText} streaming={message.isStreaming} />}
         {message.parts.map((part, index) => (
           // Parts have no ids and only ever get appended, so their position identifies them.
           // biome-ignore lint/suspicious/noArrayIndexKey: positional by design
