@@ -1,6 +1,7 @@
 import { ms, verdict } from "./browser.js";
 import { machineLine, median } from "./report.js";
 import type { BundleResult } from "./web-chat-bundle.js";
+import { type Floors, floorEventGapMs } from "./web-chat-floors.js";
 import type { HistoryRunResult, ScrollOptions } from "./web-chat-history.js";
 import type { SeededConversation } from "./web-chat-seed.js";
 import type { StreamRunResult, TraceCheck } from "./web-chat-stream.js";
@@ -27,6 +28,10 @@ export interface ChatBenchResults {
   bundle?: BundleResult;
   /** Stream runs by token gap (ms). */
   streams: Map<number, StreamRunResult[]>;
+  /** The same runs on a copy of the app that draws nothing mid-reply. */
+  control: Map<number, StreamRunResult[]>;
+  /** What a plain page of the same browser spends per event received and per draw. */
+  floors?: Floors;
   trace?: TraceCheck;
   seeded?: SeededConversation;
   history: HistoryRunResult[];
@@ -81,14 +86,30 @@ ${total}
 ${heavyRow}`;
 }
 
+/** The app draws streamed text at most this often (apps/web delta-batcher). */
+const drawIntervalMs = 50;
+
+/**
+ * The least a token can cost at this gap: receiving its event, and its share of one draw. Only
+ * for the gap the floor's events were sent at (closer events share network reads).
+ */
+function floorPerToken(floors: Floors | undefined, gapMs: number): number | undefined {
+  if (!floors || gapMs !== floorEventGapMs) return undefined;
+  return floors.receiveMs + floors.drawMs * Math.min(1, gapMs / drawIntervalMs);
+}
+
 function streamSection(
-  streams: Map<number, StreamRunResult[]>,
+  results: ChatBenchResults,
   { runs, paragraphs, sampleMs }: ChatBenchSettings,
-  trace?: TraceCheck,
 ): string {
+  const { streams, control, floors, trace } = results;
   const rows = [...streams].map(([gapMs, list]) => {
     const pick = (read: (r: StreamRunResult) => number) => median(list.map(read));
     const perToken = pick((r) => r.perTokenMs);
+    const controlList = control.get(gapMs) ?? [];
+    const receiving =
+      controlList.length > 0 ? median(controlList.map((r) => r.perTokenMs)) : undefined;
+    const rowFloor = floorPerToken(floors, gapMs);
     const first = pick((r) => r.fifthsMs[0] ?? 0);
     const last = pick((r) => r.fifthsMs[4] ?? 0);
     // Growth per run (last fifth over first), then the median; 0.02 ms of slack for tiny figures.
@@ -110,6 +131,9 @@ function streamSection(
         0,
       ),
       `**${ms(perToken, 3)}**`,
+      receiving === undefined ? "–" : ms(receiving, 3),
+      receiving === undefined ? "–" : ms(perToken - receiving, 3),
+      rowFloor === undefined ? "–" : ms(rowFloor, 3),
       split,
       `${ms(first, 3)} → ${ms(last, 3)} (×${growth.toFixed(2)})`,
       ms(
@@ -119,6 +143,11 @@ function streamSection(
       `${verdict(perToken < perTokenTargetMs)}, ${flat ? "not growing" : "**growing**"}`,
     );
   });
+  const floor = floorPerToken(floors, floorEventGapMs);
+  const floorLine =
+    floor === undefined
+      ? ""
+      : `At one token per ${floorEventGapMs} ms the target (${perTokenTargetMs} ms) is ${floor > perTokenTargetMs ? "below" : "above"} this machine's plain-page floor of ${ms(floor, 3)} per token: ${floor > perTokenTargetMs ? "no page that receives each token as an event and draws 20 times a second can meet it here." : "it can be met here."}`;
   const traceLine = trace
     ? `Cross-check with a CDP trace (a 10-paragraph reply, ${trace.tokens} tokens, 16 ms gap): the
 renderer main thread's top-level \`RunTask\` events sum to ${ms(trace.traceMs, 0)}, the counters say
@@ -140,11 +169,31 @@ is the busy time from the last token to the end (the final render of the finishe
 of ${runs} runs. "Not growing" means the last fifth costs at
 most ${maxGrowth}× the first (median of the runs' ratios, each with 0.02 ms added to both sides).
 
-| gap | tokens | stream | per token | of which script / layout / style | first → last fifth | after the last token | target < ${perTokenTargetMs} ms, flat |
-|---|---|---|---|---|---|---|---|
+*Receiving only* is the same runs against a copy of the app built to draw a reply's first piece and
+then nothing until it ends (\`VITE_STREAM_TEXT_INTERVAL_MS\` of a day, served with \`WEB_DIR\`):
+the same requests, SDK client and stream handling, so it is what receiving costs (the browser's
+networking, the A2A SDK's event parsing, our conversion and bookkeeping); *drawing* is the
+difference. Each page first streams a short reply that is not measured (code loading, warm-up).
+${floorText(floors, runs)}
+
+| gap | tokens | stream | per token | receiving only | drawing | plain-page floor | of which script / layout / style | first → last fifth | after the last token | target < ${perTokenTargetMs} ms, flat |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
+${floorLine}
+
 ${traceLine}`;
+}
+
+function floorText(floors: Floors | undefined, runs: number): string {
+  if (!floors) return "";
+  return `
+*Plain-page floor*: what this browser spends on the least a streamed reply needs, measured in a
+page with no framework and no app: receiving one agent-sized event (~520 bytes of server-sent
+event over \`fetch\` + \`TextDecoderStream\`, parsed) costs **${ms(floors.receiveMs, 3)}**, and one
+draw (a paragraph grows by a few words, the scroller follows the end) costs
+**${ms(floors.drawMs, 3)}**. A token costs at least one event plus its share of a draw (one draw
+per ${drawIntervalMs} ms, so ${(drawIntervalMs / 16).toFixed(1)} tokens share one at a 16 ms gap). Medians of ${runs} runs.`;
 }
 
 function historySection(
@@ -255,7 +304,7 @@ export function chatReport(results: ChatBenchResults, settings: ChatBenchSetting
   const { runs, paragraphs, messageCount, scroll } = settings;
   const sections = [
     results.bundle ? bundleSection(results.bundle) : "",
-    results.streams.size > 0 ? streamSection(results.streams, settings, results.trace) : "",
+    results.streams.size > 0 ? streamSection(results, settings) : "",
     results.seeded ? historySection(results.seeded, results.history, settings) : "",
   ].filter(Boolean);
   const laps = Object.entries(results.seconds)

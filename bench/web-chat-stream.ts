@@ -134,6 +134,44 @@ export async function streamRun(
   };
 }
 
+/** Stream runs of one page: a short warm-up reply, then `runs` replies at each gap. */
+export async function streamRuns(
+  page: Page,
+  metrics: PageMetrics,
+  provider: FakeTokenProvider,
+  settings: {
+    runs: number;
+    paragraphs: number;
+    gaps: { gapMs: number; sampleMs: number }[];
+    label?: string;
+  },
+): Promise<Map<number, StreamRunResult[]>> {
+  const { runs, paragraphs, gaps, label = "stream" } = settings;
+  // The fake model reads the tag up to the first space.
+  const slug = label.replace(/\W+/g, "-");
+  // The first reply of a page pays for loading code and warming up: not measured.
+  await streamRun(page, metrics, provider, {
+    paragraphs: 3,
+    gapMs: 16,
+    tag: `warm-${slug}`,
+    sampleMs: 500,
+  });
+  const results = new Map<number, StreamRunResult[]>();
+  for (const { gapMs, sampleMs } of gaps) {
+    const list: StreamRunResult[] = [];
+    for (let run = 0; run < runs; run++) {
+      const tag = `md-${slug}-${gapMs}-${run}`;
+      const r = await streamRun(page, metrics, provider, { paragraphs, gapMs, tag, sampleMs });
+      list.push(r);
+      console.log(
+        `web-chat ${label} gap ${gapMs} ms run ${run + 1}/${runs}: ${r.tokens} tokens in ${r.streamMs.toFixed(0)} ms, ${r.perTokenMs.toFixed(3)} ms/token, fifths ${r.fifthsMs.map((f) => f.toFixed(3)).join(" ")}, finish ${r.finishMs.toFixed(1)} ms`,
+      );
+    }
+    results.set(gapMs, list);
+  }
+  return results;
+}
+
 interface TraceEvent {
   name: string;
   ph: string;

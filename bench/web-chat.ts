@@ -4,10 +4,11 @@ import { startBuiltServer } from "../e2e/harness/server.js";
 import { envNumber, ms, PageMetrics } from "./browser.js";
 import { writeSection } from "./report.js";
 import { measureChatBundle } from "./web-chat-bundle.js";
+import { buildNoDrawingCopy, measureFloors } from "./web-chat-floors.js";
 import { historyRun } from "./web-chat-history.js";
 import { type ChatBenchResults, chatReport, kb } from "./web-chat-report.js";
 import { seedConversation } from "./web-chat-seed.js";
-import { type StreamRunResult, streamRun, traceCrossCheck } from "./web-chat-stream.js";
+import { streamRuns, traceCrossCheck } from "./web-chat-stream.js";
 
 const runs = envNumber("BENCH_RUNS", 3);
 const paragraphs = envNumber("BENCH_CHAT_PARAGRAPHS", 50);
@@ -30,15 +31,21 @@ const gaps = [
 export async function webChatBench(): Promise<void> {
   const started = performance.now();
   const provider = await startFakeTokenProvider();
-  const server = await startBuiltServer({
+  const serverEnv = {
     RATE_LIMIT_SESSIONS_PER_IP: "0",
     RATE_LIMIT_API_PER_USER: "0",
     LOG_LEVEL: "warn",
     OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
     OPENAI_COMPATIBLE_MODEL: "bench-web",
-  });
+  };
+  const server = await startBuiltServer(serverEnv);
   const browser = await launchChromium();
-  const results: ChatBenchResults = { streams: new Map(), history: [], seconds: {} };
+  const results: ChatBenchResults = {
+    streams: new Map(),
+    control: new Map(),
+    history: [],
+    seconds: {},
+  };
   const lap = (name: string, from: number) => {
     results.seconds[name] = (performance.now() - from) / 1000;
   };
@@ -56,18 +63,7 @@ export async function webChatBench(): Promise<void> {
       from = performance.now();
       await page.locator('[data-stream-status="connected"]').waitFor();
       const metrics = await PageMetrics.attach(page);
-      for (const { gapMs, sampleMs: every } of gaps) {
-        const list: StreamRunResult[] = [];
-        for (let run = 0; run < runs; run++) {
-          const options = { paragraphs, gapMs, tag: `md-${gapMs}-${run}`, sampleMs: every };
-          const r = await streamRun(page, metrics, provider, options);
-          list.push(r);
-          console.log(
-            `web-chat stream gap ${gapMs} ms run ${run + 1}/${runs}: ${r.tokens} tokens in ${ms(r.streamMs, 0)}, ${ms(r.perTokenMs, 3)}/token, fifths ${r.fifthsMs.map((f) => f.toFixed(3)).join(" ")}, finish ${ms(r.finishMs)}`,
-          );
-        }
-        results.streams.set(gapMs, list);
-      }
+      results.streams = await streamRuns(page, metrics, provider, { runs, paragraphs, gaps });
       if (process.env.BENCH_TRACE !== "0") {
         const options = { paragraphs: 10, gapMs: 16, tag: "trace", sampleMs };
         results.trace = await traceCrossCheck(browser, page, metrics, provider, options);
@@ -75,6 +71,35 @@ export async function webChatBench(): Promise<void> {
       }
       await metrics.detach();
       lap("stream", from);
+
+      // The same runs against a copy of the app that draws nothing mid-reply: receiving alone.
+      from = performance.now();
+      const control = await startBuiltServer({ ...serverEnv, WEB_DIR: buildNoDrawingCopy() });
+      try {
+        const controlContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        const controlPage = await controlContext.newPage();
+        await controlPage.goto(`${control.url}/chat`);
+        // A first visit sends the welcome message; sending waits for its reply to end.
+        await controlPage
+          .getByRole("article", { name: /^Message from / })
+          .getByText("Hello from the fake model.")
+          .waitFor({ timeout: 30_000 });
+        await controlPage.locator('[data-stream-status="connected"]').waitFor();
+        const controlMetrics = await PageMetrics.attach(controlPage);
+        results.control = await streamRuns(controlPage, controlMetrics, provider, {
+          runs,
+          paragraphs,
+          gaps,
+          label: "receiving only",
+        });
+        await controlMetrics.detach();
+        await controlContext.close();
+      } finally {
+        await control.stop();
+      }
+      results.floors = await measureFloors(browser, runs);
+      console.log(`web-chat floors: ${JSON.stringify(results.floors)}`);
+      lap("control", from);
     }
 
     if (parts.has("history")) {
