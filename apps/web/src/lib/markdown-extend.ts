@@ -17,7 +17,7 @@ interface Step {
   index: number;
 }
 
-/** Index of the last child that is not the line break remark-rehype puts between blocks. */
+/** Index of the last child that is not the line break mdast-util-to-hast puts between blocks. */
 function lastIndex(children: RootContent[]): number {
   let index = children.length - 1;
   while (index >= 0) {
