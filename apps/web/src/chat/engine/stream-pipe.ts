@@ -3,7 +3,7 @@ import type { ChatStreamEvent } from "../model/chat-types.js";
 import { applyStreamEvent } from "./chat-reducers.js";
 import type { ChatRun } from "./chat-runs.js";
 import { chatEpoch, useChatStore } from "./chat-store.js";
-import { createDeltaBatcher, createPacedFrames, type FrameScheduler } from "./delta-batcher.js";
+import { createDeltaBatcher, type FrameScheduler } from "./delta-batcher.js";
 
 /** What a stream told about its task. */
 export interface StreamOutcome {
@@ -41,10 +41,8 @@ export async function pipeStream(
   onFirstEvent?: () => void,
 ): Promise<StreamOutcome> {
   const outcome: StreamOutcome = {};
-  const batcher = createDeltaBatcher(
-    (event) => applyToRun(run, event),
-    frameScheduler ?? createPacedFrames(),
-  );
+  // Without a test's scheduler, the batcher paces this stream on its own.
+  const batcher = createDeltaBatcher((event) => applyToRun(run, event), frameScheduler);
   let first = true;
   try {
     for await (const event of events) {
