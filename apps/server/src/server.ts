@@ -24,7 +24,10 @@ export const defaultWebDir = fileURLToPath(new URL("../../web/dist", import.meta
 
 /** Opens storage, migrates it, and listens. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, {
+    onIdleConnectionError: (error) =>
+      logger.warn({ err: error }, "idle database connection lost; the pool reconnects on demand"),
+  });
   try {
     const level = await migrateToLatest(db);
     logger.info(

@@ -18,10 +18,23 @@ export interface Db {
 
 export const sqliteFileName = "a2a-chat.sqlite";
 
+/** How the database reports trouble that no query is waiting for. */
+export interface DatabaseOptions {
+  /**
+   * An idle pooled PostgreSQL connection failed (the server ended it: pg_terminate_backend,
+   * idle_session_timeout, a restart or a failover). The pool has already dropped it and opens a
+   * new one on the next query; without a listener node-postgres would crash the process.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
 /** Opens SQLite in the data dir, or PostgreSQL when a URL is configured. */
-export async function openDatabase(config: Config["database"]): Promise<Db> {
+export async function openDatabase(
+  config: Config["database"],
+  options: DatabaseOptions = {},
+): Promise<Db> {
   return config.url
-    ? openPostgres(config.url, config.schema, config.poolSize)
+    ? openPostgres(config.url, config.schema, config.poolSize, options)
     : openSqlite(config.dataDir);
 }
 
@@ -38,7 +51,12 @@ function openSqlite(dataDir: string): Db {
   return { kysely, dialect: "sqlite", location: file, close: () => kysely.destroy() };
 }
 
-async function openPostgres(url: string, schema: string, poolSize: number): Promise<Db> {
+async function openPostgres(
+  url: string,
+  schema: string,
+  poolSize: number,
+  options: DatabaseOptions,
+): Promise<Db> {
   if (schema !== "public") {
     // The schema must exist before pooled connections put it on their search path.
     const client = new pg.Client({ connectionString: url });
@@ -54,6 +72,8 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
     max: poolSize,
     options: `-c search_path=${schema}`,
   });
+  // An 'error' event with no listener throws, and would take every replica down at once.
+  pool.on("error", (error) => options.onIdleConnectionError?.(error));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: "postgres", location: schema, close: () => kysely.destroy() };
 }
