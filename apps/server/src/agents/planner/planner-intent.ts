@@ -1,5 +1,14 @@
 import { orderStatuses, regions } from "../../mcp/servers/analytics/dataset.js";
 import { configSections } from "../../mcp/servers/product/config-summary.js";
+import {
+  hasWord,
+  indexOfPhrase,
+  indexOfWord,
+  readablePart,
+  restOfLine,
+  splitWords,
+  type Word,
+} from "./words.js";
 
 export type ChartType = "bar" | "line" | "area" | "pie";
 
@@ -35,6 +44,8 @@ export type PlannerIntent =
   | { kind: "clarify"; about: "table" | "chart" }
   | { kind: "unknown" };
 
+const salesWords = ["sales", "revenue", "order", "orders"];
+
 const languages: Record<string, string> = {
   typescript: "typescript",
   ts: "typescript",
@@ -51,111 +62,225 @@ const languages: Record<string, string> = {
   ruby: "ruby",
 };
 
-/** The topic after "table of …", "chart about …", without trailing punctuation; "" when none. */
-function topicAfter(text: string, noun: RegExp): string {
-  const match = new RegExp(
-    `\\b${noun.source}\\s+(?:of|about|for|on|showing|with)\\s+(.+)$`,
-    "i",
-  ).exec(text);
-  return (match?.[1] ?? "").replace(/[.?!]+$/, "").trim();
+const prepositions = ["of", "about", "for", "on", "showing", "with"];
+
+/** The topic after "table of …", "chart about …"; "" when the noun is not followed by one. */
+function topicAfter(text: string, words: readonly Word[], nouns: readonly string[]): string {
+  for (let i = indexOfWord(words, nouns); i >= 0; i = indexOfWord(words, nouns, i + 1)) {
+    const next = words[i + 2];
+    if (prepositions.includes(words[i + 1]?.text ?? "") && next) {
+      return restOfLine(text, next.start);
+    }
+  }
+  return "";
 }
 
-function codeLanguage(lower: string): { language: string; named: boolean } {
-  const named = /\b(?:in|using|with)\s+([a-z+#]+)/.exec(lower)?.[1];
-  if (named && languages[named]) return { language: languages[named], named: true };
-  for (const word of lower.split(/[^a-z+#]+/)) {
-    const language = languages[word];
+function codeLanguage(words: readonly Word[]): { language: string; named: boolean } {
+  const after = indexOfWord(words, ["in", "using", "with"]);
+  const named = after >= 0 ? languages[words[after + 1]?.text ?? ""] : undefined;
+  if (named) return { language: named, named: true };
+  for (const word of words) {
+    const language = languages[word.text];
     if (language) return { language, named: true };
   }
   return { language: "typescript", named: false };
 }
 
 /** The region a message names, by id ("north-america") or label ("North America"). */
-function namedRegion(lower: string): string | undefined {
-  const flat = lower.replace(/[-&]/g, " ").replace(/\s+/g, " ");
+function namedRegion(words: readonly Word[]): string | undefined {
+  const flat = ` ${words.map((w) => w.text).join(" ")} `;
   return regions.find((r) => {
-    const id = r.id.replace(/-/g, " ");
-    const label = r.label.toLowerCase().replace(/&/g, " ").replace(/\s+/g, " ");
+    const id = ` ${r.id.replace(/-/g, " ")} `;
+    const label = ` ${splitWords(r.label)
+      .map((w) => w.text)
+      .join(" ")} `;
     return flat.includes(id) || flat.includes(label);
   })?.id;
 }
 
-function orderFilters(lower: string): { region?: string; status?: string } {
-  const region = namedRegion(lower);
-  const status = orderStatuses.find((s) => new RegExp(`\\b${s}\\b`).test(lower));
+function orderFilters(words: readonly Word[]): { region?: string; status?: string } {
+  const region = namedRegion(words);
+  const status = orderStatuses.find((s) => hasWord(words, s));
   return { ...(region ? { region } : {}), ...(status ? { status } : {}) };
 }
 
-function chartType(lower: string): ChartType {
-  if (/\bline\b/.test(lower)) return "line";
-  if (/\bpie\b/.test(lower)) return "pie";
-  if (/\barea\b/.test(lower)) return "area";
+function chartType(words: readonly Word[]): ChartType {
+  if (hasWord(words, "line")) return "line";
+  if (hasWord(words, "pie")) return "pie";
+  if (hasWord(words, "area")) return "area";
   return "bar";
 }
 
-const salesWords = /\b(sales|revenue|orders?)\b/;
-
-/** The service "sign in to github" or "connect my github account" names; "your account" if none. */
-function serviceNamed(text: string): string {
-  const named =
-    /\b(?:sign|log) ?in(?:to)?\s+(?:to|with|into|on)?\s*(.+)$/i.exec(text)?.[1] ??
-    /\bauthori[sz]e\s+(.+)$/i.exec(text)?.[1] ??
-    /\b(?:connect|link)\s+(?:my|the)?\s*(.+?)\s+account\b/i.exec(text)?.[1];
-  const service = (named ?? "").replace(/[.?!]+$/, "").trim();
-  return /^(?:(?:my|your|the)\s*)?(?:account)?$/i.test(service) ? "your account" : service;
+/** "by region", "by regions", "by product"... */
+function groupedBy(words: readonly Word[], noun: string): boolean {
+  for (let i = indexOfWord(words, ["by"]); i >= 0; i = indexOfWord(words, ["by"], i + 1)) {
+    if (words[i + 1]?.text.startsWith(noun)) return true;
+  }
+  return false;
 }
 
-/** Reads a user message; pure, so the same words always get the same answer. */
-export function plannerIntent(text: string): PlannerIntent {
-  const trimmed = text.trim();
-  const lower = trimmed.toLowerCase();
-  if (/^\/?(help|what can you do\??|commands)$/.test(lower)) return { kind: "help" };
-  if (/\bask me\b/.test(lower)) return { kind: "ask-me" };
-  if (
-    /\b(?:connect|link)\b.*\baccount\b|\b(?:sign|log) ?in(?:to)?\b|\bauthori[sz]e\b/.test(lower)
-  ) {
-    return { kind: "authorize", service: serviceNamed(trimmed) };
+const signIn: readonly (readonly (readonly string[])[])[] = [
+  [
+    ["sign", "log"],
+    ["in", "into"],
+  ],
+  [["signin", "login", "signinto", "loginto"]],
+];
+const authorizeWords = ["authorize", "authorise"];
+const connectWords = ["connect", "link"];
+
+/** Index just past a "sign in" / "log into" phrase, or -1. */
+function afterSignIn(words: readonly Word[]): number {
+  let best = -1;
+  let length = 0;
+  for (const phrase of signIn) {
+    const at = indexOfPhrase(words, phrase);
+    if (at >= 0 && (best < 0 || at < best)) {
+      best = at;
+      length = phrase.length;
+    }
   }
-  const docs =
-    /\b(?:search (?:the )?(?:docs|documentation)(?: (?:for|about|on))?|(?:docs|documentation) (?:about|on|for))\s+(.+)$/i.exec(
-      trimmed,
-    );
-  const query = (docs?.[1] ?? "").replace(/[.?!]+$/, "").trim();
+  return best < 0 ? -1 : best + length;
+}
+
+function wantsAuthorization(words: readonly Word[]): boolean {
+  const connect = indexOfWord(words, connectWords);
+  return (
+    (connect >= 0 && indexOfWord(words, ["account"], connect + 1) >= 0) ||
+    afterSignIn(words) >= 0 ||
+    hasWord(words, ...authorizeWords)
+  );
+}
+
+/** "my account", "the", "" and the like name no service. */
+function namesNoService(service: string): boolean {
+  const words = splitWords(service);
+  if (words.map((w) => w.text).join(" ") !== service.toLowerCase()) return false;
+  const [first, second] = words.map((w) => w.text);
+  if (words.length === 0) return true;
+  if (words.length === 1) return ["my", "your", "the", "account"].includes(first ?? "");
+  return words.length === 2 && ["my", "your", "the"].includes(first ?? "") && second === "account";
+}
+
+/** The service "sign in to github" or "connect my github account" names; "your account" if none. */
+function serviceNamed(text: string, words: readonly Word[]): string {
+  let service: string | undefined;
+  const signedIn = afterSignIn(words);
+  if (signedIn >= 0 && words[signedIn]) {
+    const skip = ["to", "with", "into", "on"].includes(words[signedIn]?.text ?? "") ? 1 : 0;
+    const first = words[signedIn + skip] ?? words[signedIn];
+    service = first ? restOfLine(text, first.start) : undefined;
+  }
+  const authorize = indexOfWord(words, authorizeWords);
+  if (service === undefined && authorize >= 0 && words[authorize + 1]) {
+    service = restOfLine(text, words[authorize + 1]?.start ?? text.length);
+  }
+  const connect = indexOfWord(words, connectWords);
+  if (service === undefined && connect >= 0) {
+    const skip = ["my", "the"].includes(words[connect + 1]?.text ?? "") ? 1 : 0;
+    const account = indexOfWord(words, ["account"], connect + 1 + skip);
+    const first = words[connect + 1 + skip];
+    if (account > connect + skip && first) {
+      service = text.slice(first.start, words[account]?.start).trim();
+    }
+  }
+  const named = (service ?? "").trim();
+  return namesNoService(named) ? "your account" : restOfLine(named, 0);
+}
+
+/** The query of "search the docs for …" or "docs about …"; "" when the message is neither. */
+function docsQuery(text: string, words: readonly Word[]): string {
+  const docs = ["docs", "documentation"];
+  for (let i = 0; i < words.length; i++) {
+    let next = -1;
+    if (words[i]?.text === "search") {
+      let k = i + 1;
+      if (words[k]?.text === "the") k++;
+      if (docs.includes(words[k]?.text ?? "")) {
+        k++;
+        if (["for", "about", "on"].includes(words[k]?.text ?? "")) k++;
+        next = k;
+      }
+    } else if (docs.includes(words[i]?.text ?? "")) {
+      if (["about", "on", "for"].includes(words[i + 1]?.text ?? "")) next = i + 2;
+    }
+    const first = next >= 0 ? words[next] : undefined;
+    if (first) return restOfLine(text, first.start);
+  }
+  return "";
+}
+
+const helpCommands = ["help", "what can you do", "what can you do?", "commands"];
+const greetings = ["hi", "hello", "hey", "hallo", "howdy", "greetings"];
+
+function isGreeting(words: readonly Word[]): boolean {
+  const [first, second] = words;
+  if (first?.start !== 0) return false;
+  if (greetings.includes(first.text)) return true;
+  return first.text === "good" && ["morning", "afternoon", "evening"].includes(second?.text ?? "");
+}
+
+/**
+ * Reads a user message; pure, so the same words always get the same answer. Linear in the
+ * message's length: its first `maxScan` characters and `maxWords` words are read, and no
+ * pattern runs over the text.
+ */
+export function plannerIntent(text: string): PlannerIntent {
+  const trimmed = readablePart(text).trim();
+  const command = trimmed.length <= 20 ? trimmed.toLowerCase() : "";
+  if (helpCommands.includes(command.startsWith("/") ? command.slice(1) : command)) {
+    return { kind: "help" };
+  }
+  const words = splitWords(trimmed);
+  if (indexOfPhrase(words, [["ask"], ["me"]]) >= 0) return { kind: "ask-me" };
+  if (wantsAuthorization(words)) {
+    return { kind: "authorize", service: serviceNamed(trimmed, words) };
+  }
+  const query = docsQuery(trimmed, words);
   if (query.length >= 2) return { kind: "docs", query };
-  if (/\bdashboard\b|\bmetrics\b/.test(lower)) return { kind: "dashboard" };
-  if (/\brelease notes?\b|\bchangelog\b/.test(lower)) return { kind: "release-notes" };
-  if (/\b(chart|graph|plot)\b/.test(lower)) {
-    const topic = topicAfter(trimmed, /(?:chart|graph|plot)/);
+  if (hasWord(words, "dashboard", "metrics")) return { kind: "dashboard" };
+  if (indexOfPhrase(words, [["release"], ["note", "notes"]]) >= 0 || hasWord(words, "changelog")) {
+    return { kind: "release-notes" };
+  }
+  if (hasWord(words, "chart", "graph", "plot")) {
+    const topic = topicAfter(trimmed, words, ["chart", "graph", "plot"]);
     if (!topic) return { kind: "clarify", about: "chart" };
-    const type = chartType(lower);
-    const subject = salesWords.exec(topic.toLowerCase())?.[1];
+    const type = chartType(words);
+    const topicWords = splitWords(topic);
+    const subject = topicWords.find((w) => salesWords.includes(w.text))?.text;
     if (!subject) return { kind: "chart", topic, chartType: type };
-    const groupBy = /\bby region/.test(lower)
+    const groupBy = groupedBy(words, "region")
       ? "region"
-      : /\bby product/.test(lower)
+      : groupedBy(words, "product")
         ? "product"
         : "month";
     const metric = subject.startsWith("order") ? "orders" : "revenue";
     return { kind: "sales-chart", topic, chartType: type, groupBy, metric };
   }
-  if (/\btable\b/.test(lower)) {
-    const topic = topicAfter(trimmed, /table/);
+  if (hasWord(words, "table")) {
+    const topic = topicAfter(trimmed, words, ["table"]);
     if (!topic) return { kind: "clarify", about: "table" };
-    if (/\borders?\b/.test(topic.toLowerCase())) return { kind: "orders", ...orderFilters(lower) };
+    if (hasWord(splitWords(topic), "order", "orders")) {
+      return { kind: "orders", ...orderFilters(words) };
+    }
     return { kind: "table", topic };
   }
-  if (/\borders\b/.test(lower)) return { kind: "orders", ...orderFilters(lower) };
-  if (/\b(form|feedback)\b/.test(lower)) return { kind: "form" };
-  if (/\b(code|snippet)\b/.test(lower)) return { kind: "code", ...codeLanguage(lower) };
-  if (/\btree\b|\bdocs structure\b|\bstructure of the docs\b/.test(lower)) return { kind: "tree" };
-  if (/\b(config|configuration|json)\b/.test(lower)) {
-    const section = configSections.find((s) => new RegExp(`\\b${s.toLowerCase()}\\b`).test(lower));
+  if (hasWord(words, "orders")) return { kind: "orders", ...orderFilters(words) };
+  if (hasWord(words, "form", "feedback")) return { kind: "form" };
+  if (hasWord(words, "code", "snippet")) return { kind: "code", ...codeLanguage(words) };
+  if (
+    hasWord(words, "tree") ||
+    indexOfPhrase(words, [["docs"], ["structure"]]) >= 0 ||
+    indexOfPhrase(words, [["structure"], ["of"], ["the"], ["docs"]]) >= 0
+  ) {
+    return { kind: "tree" };
+  }
+  if (hasWord(words, "config", "configuration", "json")) {
+    const section = configSections.find((s) => hasWord(words, s.toLowerCase()));
     return section ? { kind: "config", section } : { kind: "config" };
   }
-  if (/\breport\b/.test(lower)) return { kind: "report" };
-  if (/\b(card|welcome)\b/.test(lower)) return { kind: "card" };
-  if (/^(hi|hello|hey|hallo|howdy|greetings|good (morning|afternoon|evening))\b/.test(lower)) {
-    return { kind: "greeting" };
-  }
+  if (hasWord(words, "report")) return { kind: "report" };
+  if (hasWord(words, "card", "welcome")) return { kind: "card" };
+  if (isGreeting(words)) return { kind: "greeting" };
   return { kind: "unknown" };
 }

@@ -16,6 +16,7 @@ import {
 } from "./planner-artifacts.js";
 import { plannerIntent } from "./planner-intent.js";
 import { type PlannerToolCall, plannerToolCall } from "./planner-tools.js";
+import { countWords, readablePart, restOfLine } from "./words.js";
 
 /** The planner's model name, as agents declare it and as task metadata records it. */
 export const plannerModel = "planner";
@@ -56,9 +57,11 @@ export function plannerAuthMessage(service: string): string {
 
 /** The service an earlier auth request named, or undefined when the text is not one. */
 function authRequestedFor(text: string): string | undefined {
-  return /^To connect (.+), I need your authorization\. Please sign in to continue, then reply 'done'\.$/.exec(
-    text,
-  )?.[1];
+  const [before, after] = plannerAuthMessage("\u0000").split("\u0000");
+  if (before === undefined || after === undefined) return undefined;
+  if (text.length <= before.length + after.length) return undefined;
+  if (!text.startsWith(before) || !text.endsWith(after)) return undefined;
+  return text.slice(before.length, text.length - after.length);
 }
 
 /** Said when the user answers an auth request: the task resumes and completes. */
@@ -81,7 +84,7 @@ const missingTool = (tool: string) =>
   `This agent does not have the \`${tool}\` tool, so I cannot do that here. Type \`help\` to see what I can do.`;
 
 function answerTo(question: string, answer: string): Reply | undefined {
-  const topic = answer.trim().replace(/[.?!]+$/, "");
+  const topic = restOfLine(readablePart(answer), 0);
   const service = authRequestedFor(question);
   if (service !== undefined) return { text: plannerAuthConfirmation(service) };
   if (question === plannerQuestions.table) {
@@ -192,7 +195,7 @@ export class PlannerRunner implements ModelRunner {
       yield { kind: "auth-required", message: reply.auth };
       return;
     }
-    const inputTokens = messages.reduce((sum, m) => sum + textDeltas(m.text).length, 0);
+    const inputTokens = messages.reduce((sum, m) => sum + countWords(m.text), 0);
     yield {
       kind: "finish",
       reason: "stop",
