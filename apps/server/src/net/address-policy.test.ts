@@ -29,16 +29,44 @@ describe("refusedAddressReason", () => {
     ["::ffff:10.0.0.1", "private"],
     ["::ffff:169.254.169.254", "cloud metadata address"],
     ["0:0:0:0:0:ffff:192.168.0.1", "private"],
+    ["::7f00:1", "unspecified or loopback"],
+    // Tunnels and translators that can carry a private IPv4 address inside.
+    ["2002:7f00:1::", "6to4"],
+    ["2002:a00:1::1", "6to4"],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"],
+    ["2001::1", "Teredo"],
+    ["64:ff9b::7f00:1", "NAT64"],
+    ["64:ff9b::8.8.8.8", "NAT64"],
+    ["64:ff9b:1::a00:1", "NAT64"],
+    ["::ffff:0:7f00:1", "IPv4-translated"],
+    ["::ffff:0:10.0.0.1", "IPv4-translated"],
+    ["100::1", "discard"],
+    ["100::ffff:ffff:ffff:ffff", "discard"],
+    ["2001:db8::1", "reserved"],
+    ["2001:2::1", "benchmarking"],
+    ["fec0::1", "site-local"],
+    ["255.255.255.255", "broadcast"],
+    ["192.0.2.1", "reserved"],
+    ["198.51.100.7", "reserved"],
+    ["203.0.113.9", "reserved"],
+    ["198.18.0.1", "reserved"],
   ])("refuses %s (%s)", (address, reason) => {
     expect(refusedAddressReason(address)).toBe(reason);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
-    "lets the public address %s through",
-    (address) => {
-      expect(refusedAddressReason(address)).toBeUndefined();
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700::1111",
+    "::ffff:8.8.8.8",
+    "2001:4860:4860::8888",
+    "2a00:1450:4001::200e",
+    "100:0:0:1::1",
+  ])("lets the public address %s through", (address) => {
+    expect(refusedAddressReason(address)).toBeUndefined();
+  });
 });
 
 describe("refusedHostReason", () => {

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /** Host names that reach cloud instance metadata services without resolving to a private IP. */
 const metadataHosts = new Set([
@@ -9,71 +10,49 @@ const metadataHosts = new Set([
   "instance-data.ec2.internal",
 ]);
 
-/** Ranges a user-supplied URL may never reach unless allow-listed. */
-const refusedV4: [string, number, string][] = [
-  ["0.0.0.0", 8, "unspecified"],
-  ["10.0.0.0", 8, "private"],
-  ["100.64.0.0", 10, "carrier-grade NAT"],
-  ["127.0.0.0", 8, "loopback"],
-  ["169.254.0.0", 16, "link-local"],
-  ["172.16.0.0", 12, "private"],
-  ["192.0.0.0", 24, "reserved"],
-  ["192.168.0.0", 16, "private"],
-  ["198.18.0.0", 15, "reserved"],
-  ["224.0.0.0", 4, "multicast"],
-  ["240.0.0.0", 4, "reserved"],
-];
-const refusedV6: [string, number, string][] = [
-  // :: and ::1, and the deprecated IPv4-compatible forms (::a.b.c.d).
-  ["::", 96, "unspecified or loopback"],
-  ["64:ff9b::", 96, "NAT64"],
-  ["fc00::", 7, "private"],
-  ["fe80::", 10, "link-local"],
-  ["fec0::", 10, "site-local"],
-  ["ff00::", 8, "multicast"],
-];
-
-const refused = new BlockList();
-const reasons: { list: BlockList; reason: string }[] = [];
-for (const [net, prefix, reason] of refusedV4) {
-  refused.addSubnet(net, prefix, "ipv4");
-  const one = new BlockList();
-  one.addSubnet(net, prefix, "ipv4");
-  reasons.push({ list: one, reason });
-}
-for (const [net, prefix, reason] of refusedV6) {
-  refused.addSubnet(net, prefix, "ipv6");
-  const one = new BlockList();
-  one.addSubnet(net, prefix, "ipv6");
-  reasons.push({ list: one, reason });
-}
+/**
+ * Why each special-purpose range (as ipaddr.js names them, from the IANA registries) is refused.
+ * Only global unicast is reachable; tunnel and translation prefixes (6to4, Teredo, NAT64,
+ * IPv4-translated) are refused outright because they can carry a private IPv4 address inside.
+ */
+const rangeReasons: Record<string, string> = {
+  unspecified: "unspecified",
+  broadcast: "broadcast",
+  multicast: "multicast",
+  linkLocal: "link-local",
+  loopback: "loopback",
+  carrierGradeNat: "carrier-grade NAT",
+  private: "private",
+  uniqueLocal: "private",
+  reserved: "reserved",
+  as112: "reserved",
+  amt: "reserved",
+  deprecatedSiteLocal: "site-local",
+  discard: "discard",
+  rfc6145: "IPv4-translated",
+  rfc6052: "NAT64",
+  "6to4": "6to4",
+  teredo: "Teredo",
+  benchmarking: "benchmarking",
+  as112v6: "reserved",
+  deprecatedOrchid: "reserved",
+  orchid2: "reserved",
+  droneRemoteIdProtocolEntityTags: "reserved",
+  segmentRouting: "reserved",
+};
 
 /** Metadata endpoints named explicitly, so the reason says so (they are also in ranges above). */
 const metadataAddresses = new Set(["169.254.169.254", "fd00:ec2::254", "100.100.100.200"]);
 
-/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:a.b.c.d or ::ffff:xxxx:xxxx). */
-function unmapped(address: string): string {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted?.[1]) return dotted[1];
-  const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex?.[1] && hex[2]) {
-    const high = Number.parseInt(hex[1], 16);
-    const low = Number.parseInt(hex[2], 16);
-    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-  }
-  return address;
+/** The address parsed, IPv4-mapped IPv6 (::ffff:a.b.c.d) read as the IPv4 address it maps. */
+function parsePlain(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (!ipaddr.isValid(address)) return undefined;
+  return ipaddr.process(address);
 }
 
-function normalizeV6(address: string): string {
-  // Expand to compare textual forms of the metadata address (fd00:ec2:0::254 …).
-  const [head = "", tail = ""] = address.toLowerCase().split("::");
-  const left = head ? head.split(":") : [];
-  const right = tail ? tail.split(":") : [];
-  const fill = address.includes("::") ? 8 - left.length - right.length : 0;
-  return [...left, ...Array<string>(fill).fill("0"), ...right]
-    .map((group) => group.replace(/^0+(?=.)/, ""))
-    .join(":");
+/** The IPv4 address inside an IPv4-mapped IPv6 address, else the address as given. */
+function unmapped(address: string): string {
+  return parsePlain(address)?.toString() ?? address;
 }
 
 /** A compiled allow list: host names, single addresses and CIDR ranges. */
@@ -122,13 +101,18 @@ export function refusedHostReason(host: string): string | undefined {
 
 /** Why an IP address may not be fetched (loopback, private…), or undefined when it is public. */
 export function refusedAddressReason(address: string): string | undefined {
-  const plain = unmapped(address);
-  const family = isIP(plain);
-  if (family === 0) return "not an IP address";
-  const type = family === 4 ? "ipv4" : "ipv6";
-  const key = family === 4 ? plain : normalizeV6(plain);
-  if (metadataAddresses.has(key) || (family === 6 && key === normalizeV6("fd00:ec2::254")))
+  const ip = isIP(address) === 0 ? undefined : parsePlain(address);
+  if (!ip) return "not an IP address";
+  if (metadataAddresses.has(ip.toNormalizedString()) || metadataAddresses.has(ip.toString()))
     return "cloud metadata address";
-  if (!refused.check(plain, type)) return undefined;
-  return reasons.find(({ list }) => list.check(plain, type))?.reason ?? "refused range";
+  const range = ip.range();
+  if (range === "unicast") {
+    // ::a.b.c.d, the deprecated IPv4-compatible form, is global unicast to ipaddr.js.
+    if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).match(ipaddr.IPv6.parse("::"), 96))
+      return "unspecified or loopback";
+    return undefined;
+  }
+  if (ip.kind() === "ipv6" && (range === "loopback" || range === "unspecified"))
+    return "unspecified or loopback";
+  return rangeReasons[range] ?? "reserved";
 }
