@@ -39,3 +39,6 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** Text of a 403 (core spec §6). */
 export const forbiddenMessage = "Forbidden. You do not have permission to access this resource.";
+
+/** Text of a 400 for input holding a NUL character (U+0000), refused in every path, query and body. */
+export const nulCharacterMessage = "Text must not contain NUL characters";

@@ -5,6 +5,7 @@ import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
 import { agentsRoutes } from "../routes/agents/agents-routes.js";
+import { rpcEdgeError } from "../routes/agents/rpc-edge-errors.js";
 import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
 import { oauthRoutes } from "../routes/auth/oauth-routes.js";
 import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
@@ -20,6 +21,7 @@ import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
 import { jsonBody } from "./middleware/json-body.js";
+import { noNulUrl } from "./middleware/no-nul-url.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
 import { selfFetch } from "./self-fetch.js";
@@ -50,6 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", ...requestContext(logger));
   app.use("*", securityHeaders({ https }));
   app.use("*", compress());
+  app.use("/api/*", noNulUrl());
   app.use("/api/*", ...jsonBody(config.server.bodyLimitBytes));
 
   const api = new Hono<AppEnv>();
@@ -84,6 +87,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
     return c.text("Not found", 404);
   });
-  app.onError(handleError);
+  app.onError((error, c) => rpcEdgeError(error, c) ?? handleError(error, c));
   return app;
 }

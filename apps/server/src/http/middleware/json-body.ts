@@ -1,5 +1,7 @@
+import { nulCharacterMessage } from "@a2a-chat/contracts";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { containsNul } from "../contains-nul.js";
 import type { AppEnv } from "../env.js";
 import { AppError } from "../errors.js";
 
@@ -18,8 +20,9 @@ function hasBody(request: Request): boolean {
 }
 
 /**
- * Guards every API write: the body must fit the limit, be declared as JSON and parse. The parsed
- * value is put on the context, so a rejected request never reaches a handler and writes nothing.
+ * Guards every API write: the body must fit the limit, be declared as JSON, parse and hold no NUL
+ * character. The parsed value is put on the context, so a rejected request never reaches a
+ * handler and writes nothing.
  */
 export function jsonBody(limitBytes: number): MiddlewareHandler<AppEnv>[] {
   const limit = bodyLimit({
@@ -41,10 +44,16 @@ export function jsonBody(limitBytes: number): MiddlewareHandler<AppEnv>[] {
     if (!isJsonType(c.req.header("content-type"))) {
       throw new AppError("unsupported_media_type", "Content-Type must be application/json");
     }
+    let body: unknown;
     try {
-      c.set("body", JSON.parse(text));
+      body = JSON.parse(text);
     } catch {
       throw new AppError("invalid_json", "Request body is not valid JSON");
+    }
+    c.set("body", body);
+    // JSON can only carry NUL as the escape \u0000, so most bodies skip the walk.
+    if (text.includes("\\u0000") && containsNul(body)) {
+      throw new AppError("validation_failed", nulCharacterMessage);
     }
     return next();
   };
