@@ -6,6 +6,7 @@ import { AgentRequestHandler } from "./agent-request-handler.js";
 import { GuardedPushNotificationSender } from "./guarded-push-sender.js";
 import { GuardedPushNotificationStore } from "./guarded-push-store.js";
 import { RunningTaskViews } from "./running-task-views.js";
+import { SafeTaskStore } from "./safe-task-store.js";
 import { selectRunner } from "./select-runner.js";
 import { StoredTaskStore } from "./stored-task-store.js";
 
@@ -29,12 +30,12 @@ export function createAgentHosts(services: Services, host: CardHost): Map<string
     const pushStore = new GuardedPushNotificationStore(services);
     const handler = new AgentRequestHandler(
       card,
-      new StoredTaskStore(services, agent.name, views),
+      new SafeTaskStore(new StoredTaskStore(services, agent.name, views), services.logger),
       executor,
       undefined,
       pushStore,
       new GuardedPushNotificationSender(services, pushStore),
-    ).withServices(services, executor.replies);
+    ).withServices(services, executor.replies, pushStore);
     hosts.set(agent.name, { agent, handler });
   }
   return hosts;

@@ -1,57 +1,75 @@
 import type { SendMessageRequest, StreamResponse, SubscribeToTaskRequest } from "@a2a-js/sdk";
 import { RequestMalformedError } from "@a2a-js/sdk/errors";
 import { DefaultRequestHandler, type ServerCallContext } from "@a2a-js/sdk/server";
+import { createContext } from "../contexts/context-commands.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { callerOf } from "./caller-user.js";
+import { conversationNameOf } from "./conversation-name.js";
+import type { GuardedPushNotificationStore } from "./guarded-push-store.js";
 import type { StreamedReplies } from "./streamed-replies.js";
 
 /** Refusal of a message whose context id is not one of the caller's conversations. */
 export const notYourConversationMessage = "message.contextId must be one of your conversations";
 
 /**
- * The SDK's request handler, refusing up front (as a JSON-RPC error) any message whose context
- * id is not one of the caller's conversations, so an agent never touches another user's data.
+ * The SDK's request handler. Before the SDK stores anything, a message is checked whole: its
+ * conversation must be the caller's (so an agent never touches another user's data) and its
+ * push-notification URL acceptable; a refused call changes nothing. A message without a
+ * conversation (and without a task) starts a new one, as A2A lets the server do.
  */
 export class AgentRequestHandler extends DefaultRequestHandler {
   private services?: Services;
   private replies?: StreamedReplies;
+  private pushStore?: GuardedPushNotificationStore;
 
   /**
    * Must be called once after construction (the base constructor takes many positionals), with
-   * the executor's record of running replies.
+   * the executor's record of running replies and the push store that vets URLs.
    */
-  withServices(services: Services, replies?: StreamedReplies): this {
+  withServices(
+    services: Services,
+    replies?: StreamedReplies,
+    pushStore?: GuardedPushNotificationStore,
+  ): this {
     this.services = services;
     this.replies = replies;
+    this.pushStore = pushStore;
     return this;
   }
 
-  private async checkContext(
+  /** Checks a send completely, then returns its params with the conversation filled in. */
+  private async prepare(
     params: SendMessageRequest,
     context: ServerCallContext,
-  ): Promise<void> {
+  ): Promise<SendMessageRequest> {
     const services = this.services;
     if (!services) throw new Error("AgentRequestHandler used before withServices");
-    const contextId = params.message?.contextId;
-    if (!contextId) throw new RequestMalformedError(notYourConversationMessage);
-    const row = await new ContextsRepository(services.db.kysely).findById(contextId);
-    if (!canUseContext(callerOf(context), row))
-      throw new RequestMalformedError(notYourConversationMessage);
+    const message = params.message;
+    if (!message) throw new RequestMalformedError("request.message is required.");
+    const caller = callerOf(context);
+    if (message.contextId) {
+      const row = await new ContextsRepository(services.db.kysely).findById(message.contextId);
+      if (!canUseContext(caller, row)) throw new RequestMalformedError(notYourConversationMessage);
+    }
+    const push = params.configuration?.taskPushNotificationConfig;
+    if (push) await this.pushStore?.check(push.url, context);
+    // A follow-up names its task; the SDK takes the conversation from it (scoped to the caller).
+    if (message.contextId || message.taskId) return params;
+    const created = await createContext(services, caller, conversationNameOf(message));
+    return { ...params, message: { ...message, contextId: created.context_id } };
   }
 
   override async sendMessage(params: SendMessageRequest, context: ServerCallContext) {
-    await this.checkContext(params, context);
-    return super.sendMessage(params, context);
+    return super.sendMessage(await this.prepare(params, context), context);
   }
 
   override async *sendMessageStream(
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
-    await this.checkContext(params, context);
-    yield* super.sendMessageStream(params, context);
+    yield* super.sendMessageStream(await this.prepare(params, context), context);
   }
 
   /**

@@ -33,11 +33,12 @@ export class GuardedPushNotificationStore implements PushNotificationStore {
     context: ServerCallContext,
     config: TaskPushNotificationConfig,
   ): Promise<void> {
-    await this.vet(config.url, context);
+    await this.check(config.url, context);
     await this.inner.save(taskId, context, config);
   }
 
-  private async vet(url: string, context: ServerCallContext): Promise<void> {
+  /** Refuses (as a JSON-RPC error) a URL this store would not save for the caller. */
+  async check(url: string, context: ServerCallContext): Promise<void> {
     const ownContext = ownNotificationsContext(url, this.services.config);
     if (ownContext !== undefined) {
       const row = await new ContextsRepository(this.services.db.kysely).findById(ownContext);

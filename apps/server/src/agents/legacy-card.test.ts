@@ -3,7 +3,7 @@ import { isLegacyAgentCard, parseLegacyAgentCard } from "@a2a-js/sdk/compat/v0_3
 import { describe, expect, it } from "vitest";
 import { testConfig } from "../test/config.js";
 import { agentUrl, bearerSchemeName, buildAgentCard, type CardHost } from "./agent-cards.js";
-import { toLegacyAgentCard, wantsLegacyCard } from "./legacy-card.js";
+import { requestedCard, toLegacyAgentCard } from "./legacy-card.js";
 
 const host: CardHost = {
   origin: "https://chat.example.com",
@@ -132,10 +132,11 @@ describe("v0.3 agent card", () => {
   });
 
   it("recognises the version header", () => {
-    expect(wantsLegacyCard("0.3")).toBe(true);
-    expect(wantsLegacyCard(" 0.3.0 ")).toBe(true);
-    expect(wantsLegacyCard("1.0")).toBe(false);
-    expect(wantsLegacyCard("0.30")).toBe(false);
-    expect(wantsLegacyCard(undefined)).toBe(false);
+    expect(requestedCard("0.3")).toBe("legacy");
+    expect(requestedCard(" 0.3.0 ")).toBe("legacy");
+    expect(requestedCard("1.0")).toBe("v1");
+    expect(requestedCard("0.30")).toBe("v1");
+    expect(requestedCard(undefined)).toBe("unversioned");
+    expect(requestedCard(" ")).toBe("unversioned");
   });
 });

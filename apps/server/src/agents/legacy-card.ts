@@ -42,6 +42,8 @@ export interface LegacyAgentCard {
   documentationUrl?: string;
   securitySchemes?: Record<string, LegacyHttpSecurityScheme>;
   security?: Record<string, string[]>[];
+  /** The v1.0 interfaces, carried along for v1.0 clients that ask without a version. */
+  supportedInterfaces?: AgentInterface[];
 }
 
 const isLegacyVersion = (version: string) => version === "0.3" || version.startsWith("0.3.");
@@ -71,8 +73,13 @@ function legacyScheme(scheme: SecurityScheme): LegacyHttpSecurityScheme | undefi
  * A v1.0 card as a v0.3 card. v0.3 has one `url` per card plus `additionalInterfaces`, all of
  * the card's protocol version, so only the 0.3 interfaces are carried over; the v1.0
  * `stateTransitionHistory` has no field and every task of ours keeps its history, so it is true.
+ * With `embedV1Interfaces` the v1.0 interface list rides along (as the SDK's reference server
+ * does for requests naming no version), so a v1.0 client reading it still finds its endpoint.
  */
-export function toLegacyAgentCard(card: AgentCard): LegacyAgentCard {
+export function toLegacyAgentCard(
+  card: AgentCard,
+  options: { embedV1Interfaces?: boolean } = {},
+): LegacyAgentCard {
   const primary = legacyInterface(card);
   const url = primary?.url ?? "";
   const transport = primary?.protocolBinding || "JSONRPC";
@@ -124,10 +131,19 @@ export function toLegacyAgentCard(card: AgentCard): LegacyAgentCard {
     ...(card.documentationUrl ? { documentationUrl: card.documentationUrl } : {}),
     ...(schemes.length > 0 ? { securitySchemes: Object.fromEntries(schemes) } : {}),
     ...(security.length > 0 ? { security } : {}),
+    ...(options.embedV1Interfaces
+      ? { supportedInterfaces: card.supportedInterfaces.map((i) => ({ ...i })) }
+      : {}),
   };
 }
 
-/** Whether a card request asks for the v0.3 card (`A2A-Version: 0.3` or `0.3.x`). */
-export function wantsLegacyCard(versionHeader: string | undefined): boolean {
-  return versionHeader !== undefined && isLegacyVersion(versionHeader.trim());
+/**
+ * Which card a request asks for: `A2A-Version: 0.3` (or `0.3.x`) the v0.3 card; no version at
+ * all also the v0.3 card, since only v0.3 clients omit the header (the v1.0 SDK always sends it);
+ * any other version the v1.0 card.
+ */
+export function requestedCard(versionHeader: string | undefined): "legacy" | "unversioned" | "v1" {
+  const version = versionHeader?.trim() ?? "";
+  if (version === "") return "unversioned";
+  return isLegacyVersion(version) ? "legacy" : "v1";
 }

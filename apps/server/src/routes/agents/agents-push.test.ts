@@ -44,11 +44,56 @@ describeEachDialect("A2A push notifications", (get) => {
       "http://169.254.169.254/latest/meta-data/",
       "http://[::ffff:192.168.1.1]/hook",
       "file:///etc/passwd",
+      // Tunnels and translators that can carry a private IPv4 address, and the discard prefix.
+      "http://[2002:7f00:1::]/hook",
+      "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook",
+      "http://[64:ff9b::a9fe:a9fe]/hook",
+      "http://[64:ff9b:1::a00:1]/hook",
+      "http://[::ffff:0:7f00:1]/hook",
+      "http://[100::1]/hook",
     ]) {
       await expect(
         client.sendMessage(withPush(textMessage(contextId, "hello"), url, token)),
       ).rejects.toThrow(/Push notification url refused/);
     }
+  });
+
+  it("a refused push URL changes nothing: no conversation, task or message is stored", async () => {
+    const app = createTestApp(get());
+    const { user, contextId, client, token } = await setup(app);
+    const asking = await client.sendMessage({
+      tenant: "",
+      message: textMessage(contextId, "make a table"),
+      configuration: undefined,
+      metadata: undefined,
+    });
+    if (!("id" in asking)) throw new Error("expected a task");
+    const holdings = async () => ({
+      contexts: await (await user.get("/contexts")).json(),
+      tasks: await (await user.get(`/contexts/${contextId}/tasks`)).json(),
+    });
+    const before = await holdings();
+    const refused = "http://10.0.0.1/hook";
+    const message = "Push notification url refused: Address refused: private";
+    // A follow-up to the waiting task: the SDK would append it before saving the push config.
+    await expect(
+      client.sendMessage(withPush(textMessage(contextId, "fruits", asking.id), refused, token)),
+    ).rejects.toThrow(message);
+    const stream = async () => {
+      const follow = withPush(textMessage(contextId, "fruits", asking.id), refused, token);
+      for await (const _ of client.sendMessageStream(follow)) {
+        // nothing may arrive
+      }
+    };
+    await expect(stream()).rejects.toThrow(message);
+    // A new task, and a message that would start a new conversation.
+    await expect(
+      client.sendMessage(withPush(textMessage(contextId, "hello"), refused, token)),
+    ).rejects.toThrow(message);
+    await expect(
+      client.sendMessage(withPush(textMessage("", "hello"), refused, token)),
+    ).rejects.toThrow(message);
+    expect(await holdings()).toEqual(before);
   });
 
   it("delivers pushes to our own notifications URL in-process onto the live stream", async () => {

@@ -73,7 +73,9 @@ describe("agent registry and cards", () => {
       const { data } = (await registry.json()) as { data: Record<string, unknown>[] };
       expect(data.map((card) => card.name)).toEqual(["assistant", "coder"]);
 
-      const res = await app.request("/api/v1/agents/coder/.well-known/agent-card.json");
+      const res = await app.request("/api/v1/agents/coder/.well-known/agent-card.json", {
+        headers: { "A2A-Version": "1.0" },
+      });
       const card = (await res.json()) as CardJson;
       expect(card.supportedInterfaces).toEqual([
         {
@@ -231,7 +233,7 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     const user = await taskUser(app);
     const contextId = await user.createContext();
     const path = "/api/v1/agents/assistant/.well-known/agent-card.json";
-    const v1 = await app.request(path);
+    const v1 = await app.request(path, { headers: { "A2A-Version": "1.0" } });
     expect(v1.headers.get("vary")).toContain("A2A-Version");
     expect(isLegacyAgentCard(await v1.json())).toBe(false);
 

@@ -5,10 +5,12 @@ import {
   agentsInRegistryOrder,
   buildAgentCard,
   type CardHost,
+  defaultAgentName,
 } from "../../agents/agent-cards.js";
 import { createAgentHosts } from "../../agents/agent-hosts.js";
 import { CallerUser } from "../../agents/caller-user.js";
-import { toLegacyAgentCard, wantsLegacyCard } from "../../agents/legacy-card.js";
+import { requestedCard, toLegacyAgentCard } from "../../agents/legacy-card.js";
+import { SafeRequestHandler } from "../../agents/safe-request-handler.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
@@ -34,6 +36,13 @@ export function agentsRoutes(services: Services, startedAt: number): Hono<AppEnv
     services,
     cardHost(config.server.publicUrl ?? `http://localhost:${config.server.port}`),
   );
+  const userOf = (c: Context<AppEnv>) => new CallerUser(c.var.auth);
+  const rpcHandlers = new Map(
+    [...hosts].map(([name, { handler }]) => [
+      name,
+      jsonRpcHandler(new SafeRequestHandler(handler, services.logger), userOf),
+    ]),
+  );
   const hostOf = (name: string) => {
     const host = hosts.get(name);
     if (!host) throw new AppError("not_found", `No agent named ${name}`);
@@ -48,15 +57,20 @@ export function agentsRoutes(services: Services, startedAt: number): Hono<AppEnv
     return c.json({ data });
   });
 
-  routes.get("/:name/.well-known/agent-card.json", (c) => {
-    const { agent } = hostOf(c.req.param("name"));
+  const serveCard = (c: Context<AppEnv>, name: string) => {
+    const { agent } = hostOf(name);
     c.header("Cache-Control", "no-cache");
     // The same URL serves two shapes, so caches must key on the version header.
     c.header("Vary", "A2A-Version");
     const card = buildAgentCard(agent, config, cardHost(c.req.url));
-    if (wantsLegacyCard(c.req.header("A2A-Version"))) return c.json(toLegacyAgentCard(card));
-    return c.json(agentCardJson(card) as object);
-  });
+    const wanted = requestedCard(c.req.header("A2A-Version"));
+    if (wanted === "v1") return c.json(agentCardJson(card) as object);
+    return c.json(toLegacyAgentCard(card, { embedV1Interfaces: wanted === "unversioned" }));
+  };
+  routes.get("/:name/.well-known/agent-card.json", (c) => serveCard(c, c.req.param("name")));
+  // An SDK given the base URL .../agents/{name} without its trailing slash resolves the card one
+  // level up, here: it gets the default agent's card (the other agents need the slash).
+  routes.get("/.well-known/agent-card.json", (c) => serveCard(c, defaultAgentName(config) ?? ""));
 
   const [requireAuth, perUserLimit] = services.protect;
   if (!requireAuth || !perUserLimit)
@@ -65,8 +79,8 @@ export function agentsRoutes(services: Services, startedAt: number): Hono<AppEnv
     hostOf(c.req.param("name") ?? "");
     await next();
   };
-  routes.post("/:name", knownAgent, requireAuth, perUserLimit, async (c) => {
-    const { agent, handler } = hostOf(c.req.param("name"));
+  const call = async (c: Context<AppEnv>) => {
+    const { agent } = hostOf(c.req.param("name") ?? "");
     const { scopes } = c.var.auth;
     if (!canAccess(scopes, agent.requiredScopes)) {
       return c.json(
@@ -77,8 +91,13 @@ export function agentsRoutes(services: Services, startedAt: number): Hono<AppEnv
         200,
       );
     }
-    return jsonRpcHandler(handler, (ctx) => new CallerUser(ctx.var.auth))(c);
-  });
+    const rpc = rpcHandlers.get(agent.name);
+    if (!rpc) throw new AppError("not_found", `No agent named ${agent.name}`);
+    return rpc(c);
+  };
+  // With or without a trailing slash, as base URLs are written both ways.
+  routes.post("/:name", knownAgent, requireAuth, perUserLimit, call);
+  routes.post("/:name/", knownAgent, requireAuth, perUserLimit, call);
 
   return routes;
 }

@@ -12,6 +12,7 @@ import {
   LEGACY_METHOD_TASKS_RESUBSCRIBE,
 } from "@a2a-js/sdk/compat/v0_3";
 import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
+import { A2AError } from "@a2a-js/sdk/errors";
 import {
   type A2ARequestHandler,
   defaultServerCallContextBuilder,
@@ -20,9 +21,14 @@ import {
   validateVersion,
 } from "@a2a-js/sdk/server";
 import type { Context } from "hono";
+import { rpcRequestProblem } from "../../agents/rpc-request-check.js";
+import { internalErrorMessage } from "../../agents/safe-request-handler.js";
 import type { AppEnv } from "../../http/env.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
+
+/** JSON-RPC 2.0 "Invalid params". */
+export const invalidParamsCode = -32602;
 
 /** A JSON-RPC error response for a request body (its id, when it had one). */
 export function rpcError(body: unknown, error: RpcError) {
@@ -111,6 +117,9 @@ export function jsonRpcHandler(
         requestedVersion: versionHeader || undefined,
       });
       validateVersion(context.requestedVersion, await requestHandler.getAgentCard(), "JSONRPC");
+      const problem = rpcRequestProblem(body, useLegacy);
+      if (problem)
+        return c.json(rpcError(body, { code: invalidParamsCode, message: problem }), 200);
       const transport = useLegacy ? legacy : v1;
       const result: unknown = await transport.handle(body as Record<string, unknown>, context);
       if (context.activatedExtensions) {
@@ -140,7 +149,10 @@ export function jsonRpcHandler(
     } catch (error) {
       const mapped = mapToError(error);
       c.var.log.warn({ err: error }, "A2A JSON-RPC call failed");
-      return c.json(rpcError(body, mapped), mapped.code === -32603 ? 500 : 200);
+      // Only A2A errors carry text meant for the caller (see SafeRequestHandler).
+      const safe =
+        error instanceof A2AError ? mapped : { code: mapped.code, message: internalErrorMessage };
+      return c.json(rpcError(body, safe), safe.code === -32603 ? 500 : 200);
     }
   };
 }
