@@ -11,6 +11,7 @@ import { appendMessage } from "../tasks/message-commands.js";
 import { createTask } from "../tasks/task-commands.js";
 import { updateTaskStatus } from "../tasks/task-status-commands.js";
 import { callerOf } from "./caller-user.js";
+import { listAgentTasks } from "./list-agent-tasks.js";
 import type { RunningTaskViews } from "./running-task-views.js";
 import { artifactFromSdk, messageFromSdk, stateFromSdk, taskToSdk } from "./sdk-convert.js";
 
@@ -171,8 +172,7 @@ export class StoredTaskStore implements TaskStore {
     }
   }
 
-  async list(_params: ListTasksRequest, _context: ServerCallContext): Promise<ListTasksResponse> {
-    // Listing goes through GET /api/v1/core/tasks; the A2A ListTasks call sees an empty page.
-    return { tasks: [], nextPageToken: "", pageSize: 0, totalSize: 0 };
+  list(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
+    return listAgentTasks(this.services, this.agentName, callerOf(context), params);
   }
 }

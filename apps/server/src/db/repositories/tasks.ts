@@ -2,6 +2,16 @@ import type { DatabaseDialect, TaskState } from "@a2a-chat/contracts";
 import type { Insertable, Kysely, Updateable } from "kysely";
 import type { Database, TaskRow, TasksTable } from "../schema.js";
 
+/** Which of a user's tasks an agent's task list shows. */
+export interface AgentTaskFilter {
+  userId: string;
+  agentName: string;
+  contextId?: string;
+  state?: TaskState;
+  /** ISO time: only tasks whose status changed at or after it. */
+  statusSince?: string;
+}
+
 /** Reads and writes tasks. Lists taking a user or conversation are scoped to it. */
 export class TasksRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -57,6 +67,42 @@ export class TasksRepository {
       );
     }
     return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  }
+
+  /**
+   * A page of one agent's tasks of a user, latest status first (then id), after the `after` task
+   * in that order, and how many match the filters in all.
+   */
+  async pageForAgent(
+    filter: AgentTaskFilter,
+    limit: number,
+    after?: { statusTimestamp: string; id: string },
+  ): Promise<{ rows: TaskRow[]; total: number }> {
+    let query = this.db
+      .selectFrom("tasks")
+      .where("user_id", "=", filter.userId)
+      .where("agent_name", "=", filter.agentName);
+    if (filter.contextId) query = query.where("context_id", "=", filter.contextId);
+    if (filter.state) query = query.where("state", "=", filter.state);
+    if (filter.statusSince) query = query.where("status_timestamp", ">=", filter.statusSince);
+    const counted = await query
+      .select((eb) => eb.fn.countAll<string | number | bigint>().as("n"))
+      .executeTakeFirstOrThrow();
+    let page = query.selectAll();
+    if (after) {
+      page = page.where((eb) =>
+        eb.or([
+          eb("status_timestamp", "<", after.statusTimestamp),
+          eb.and([eb("status_timestamp", "=", after.statusTimestamp), eb("id", "<", after.id)]),
+        ]),
+      );
+    }
+    const rows = await page
+      .orderBy("status_timestamp", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+    return { rows, total: Number(counted.n) };
   }
 
   async insert(row: Insertable<TasksTable>): Promise<void> {
