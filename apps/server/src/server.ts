@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { loadOrCreateSigningKey } from "./auth/signing-key.js";
 import type { Config } from "./config/schema.js";
-import { type Db, openDatabase } from "./db/database.js";
+import { type DatabaseOptions, type Db, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { createApp } from "./http/app.js";
 import { createServices } from "./http/services.js";
@@ -24,12 +24,13 @@ export const defaultWebDir = fileURLToPath(new URL("../../web/dist", import.meta
 
 /** Opens storage, migrates it, and listens. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const db = await openDatabase(config.database, {
-    onIdleConnectionError: (error) =>
+  const options = {
+    onIdleConnectionError: (error: Error) =>
       logger.warn({ err: error }, "idle database connection lost; the pool reconnects on demand"),
-  });
+  };
+  const db = await openDatabase(config.database, options);
   try {
-    const level = await migrateToLatest(db);
+    const level = await migrate(config.database, db, options);
     logger.info(
       { dialect: db.dialect, location: db.location, migration: level.latest },
       "database ready",
@@ -69,6 +70,24 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return closing;
   };
   return { port, db, close };
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL they run on a connection of their own without the
+ * statement and lock time limits: a migration may rewrite a large table, and a replica starting
+ * beside another one waits for that one's migration lock.
+ */
+async function migrate(settings: Config["database"], db: Db, options: DatabaseOptions) {
+  if (db.dialect !== "postgres") return migrateToLatest(db);
+  const unbounded = await openDatabase(
+    { ...settings, poolSize: 1, statementTimeoutMs: 0, lockTimeoutMs: 0 },
+    options,
+  );
+  try {
+    return await migrateToLatest(unbounded);
+  } finally {
+    await unbounded.close();
+  }
 }
 
 async function shutdown(server: Server, db: Db, logger: Logger, timeoutMs: number): Promise<void> {

@@ -18,6 +18,7 @@ export const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  database_unavailable: 503,
 } as const;
 
 /** A stable, machine-readable error code. */
@@ -42,3 +43,11 @@ export const forbiddenMessage = "Forbidden. You do not have permission to access
 
 /** Text of a 400 for input holding a NUL character (U+0000), refused in every path, query and body. */
 export const nulCharacterMessage = "Text must not contain NUL characters";
+
+/** Text of a 503 database_unavailable: the database refused, timed out or was locked too long. */
+export const databaseUnavailableMessage =
+  "The database is unavailable right now. Please try again in a moment.";
+
+/** Text of a 503 service_unavailable while the server drains for a restart. */
+export const restartingMessage =
+  "The server is restarting. Please send your message again in a moment.";

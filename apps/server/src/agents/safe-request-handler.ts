@@ -1,3 +1,4 @@
+import { databaseUnavailableMessage } from "@a2a-chat/contracts";
 import type {
   CancelTaskRequest,
   DeleteTaskPushNotificationConfigRequest,
@@ -12,6 +13,7 @@ import type {
 } from "@a2a-js/sdk";
 import { A2AError, RequestMalformedError, TaskNotFoundError } from "@a2a-js/sdk/errors";
 import type { A2ARequestHandler, ServerCallContext } from "@a2a-js/sdk/server";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { AppError } from "../http/errors.js";
 import type { Logger } from "../log/logger.js";
 
@@ -29,6 +31,12 @@ export function toClientError(error: unknown, logger: Logger): A2AError {
   if (error instanceof AppError) {
     if (error.code === "not_found") return new TaskNotFoundError(error.message);
     if (error.status < 500) return new RequestMalformedError(error.message);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Kept as the cause: the route answers such calls with 503 database_unavailable.
+    const unavailable = new A2AError(databaseUnavailableMessage);
+    unavailable.cause = error;
+    return unavailable;
   }
   logger.error({ err: error }, "A2A call failed inside the server");
   return new A2AError(internalErrorMessage);

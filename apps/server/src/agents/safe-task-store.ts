@@ -22,7 +22,8 @@ export class SafeTaskStore implements TaskStore {
     } catch (error) {
       if (error instanceof A2AError || error instanceof AppError) throw error;
       this.logger.error({ err: error }, "task store failed");
-      throw new Error(internalErrorMessage);
+      // The cause stays for the server (a database outage is answered with a 503), never the client.
+      throw new Error(internalErrorMessage, { cause: error });
     }
   }
 

@@ -29,6 +29,8 @@ export const configSchema = z
         bodyLimitBytes: z.coerce.number().int().min(1024).max(104_857_600).default(1_048_576),
         /** How long in-flight requests may run after a shutdown signal before being cut. */
         shutdownTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(10_000),
+        /** How long GET /api/v1/health waits for the database before answering "degraded". */
+        healthTimeoutMs: z.coerce.number().int().min(50).max(60_000).default(1000),
         /** Folder with the built web app; defaults to apps/web/dist beside the server. */
         webDir: z.string().min(1).optional(),
         /**
@@ -55,6 +57,12 @@ export const configSchema = z
           .default("public"),
         /** Largest number of pooled PostgreSQL connections per process. */
         poolSize: z.coerce.number().int().min(1).max(200).default(10),
+        /** PostgreSQL: longest one statement may run before it is cancelled; 0 = no limit. */
+        statementTimeoutMs: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+        /** Longest a statement waits for a lock (SQLite: a busy file) before failing; 0 = no limit. */
+        lockTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(3000),
+        /** PostgreSQL: longest a request waits for a pooled connection; 0 = no limit. */
+        acquireTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(3000),
       })
       .strict()
       .prefault({}),

@@ -28,35 +28,51 @@ export interface DatabaseOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
+/** The database settings openDatabase reads (timeouts default to none, as for migrations). */
+export type DatabaseSettings = Pick<Config["database"], "dataDir" | "url" | "schema" | "poolSize"> &
+  Partial<Pick<Config["database"], "statementTimeoutMs" | "lockTimeoutMs" | "acquireTimeoutMs">>;
+
 /** Opens SQLite in the data dir, or PostgreSQL when a URL is configured. */
 export async function openDatabase(
-  config: Config["database"],
+  config: DatabaseSettings,
   options: DatabaseOptions = {},
 ): Promise<Db> {
-  return config.url
-    ? openPostgres(config.url, config.schema, config.poolSize, options)
-    : openSqlite(config.dataDir);
+  return config.url ? openPostgres(config.url, config, options) : openSqlite(config);
 }
 
-function openSqlite(dataDir: string): Db {
-  const dir = resolve(dataDir);
+function openSqlite(config: DatabaseSettings): Db {
+  const dir = resolve(config.dataDir);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, sqliteFileName);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  // A file locked by another process (a backup, the sqlite3 shell) blocks the event loop while
+  // SQLite waits, so the wait is bounded by the lock timeout (5 s when none is configured).
+  sqlite.pragma(`busy_timeout = ${config.lockTimeoutMs || 5000}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: "sqlite", location: file, close: () => kysely.destroy() };
 }
 
+/** Session settings of every pooled connection: the schema, and the time limits (0 = none). */
+function sessionOptions(config: DatabaseSettings): string {
+  const settings = [`search_path=${config.schema}`];
+  if (config.statementTimeoutMs) settings.push(`statement_timeout=${config.statementTimeoutMs}`);
+  if (config.lockTimeoutMs) settings.push(`lock_timeout=${config.lockTimeoutMs}`);
+  if (config.statementTimeoutMs) {
+    // A transaction left open (a crashed request) must not hold its locks for ever.
+    settings.push(`idle_in_transaction_session_timeout=${config.statementTimeoutMs * 2}`);
+  }
+  return settings.map((setting) => `-c ${setting}`).join(" ");
+}
+
 async function openPostgres(
   url: string,
-  schema: string,
-  poolSize: number,
+  config: DatabaseSettings,
   options: DatabaseOptions,
 ): Promise<Db> {
+  const { schema } = config;
   if (schema !== "public") {
     // The schema must exist before pooled connections put it on their search path.
     const client = new pg.Client({ connectionString: url });
@@ -69,8 +85,10 @@ async function openPostgres(
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
-    options: `-c search_path=${schema}`,
+    max: config.poolSize,
+    options: sessionOptions(config),
+    // Bounds both opening a connection and waiting for a free one when all are busy.
+    ...(config.acquireTimeoutMs ? { connectionTimeoutMillis: config.acquireTimeoutMs } : {}),
   });
   // An 'error' event with no listener throws, and would take every replica down at once.
   pool.on("error", (error) => options.onIdleConnectionError?.(error));

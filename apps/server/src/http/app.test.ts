@@ -14,6 +14,7 @@ describeEachDialect("GET /api/v1/health", (get, dialect) => {
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(body.database).toEqual({
       dialect,
+      status: "ok",
       migration: Object.keys(migrations).at(-1),
       migrations: Object.keys(migrations).length,
     });

@@ -56,7 +56,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/*", ...jsonBody(config.server.bodyLimitBytes));
 
   const api = new Hono<AppEnv>();
-  api.route("/v1/health", healthRoutes(db, deps.startedAt ?? Date.now()));
+  api.route(
+    "/v1/health",
+    healthRoutes(db, {
+      startedAt: deps.startedAt ?? Date.now(),
+      timeoutMs: config.server.healthTimeoutMs,
+    }),
+  );
   api.route("/v1/core/oauth", oauthRoutes(services));
   api.route("/v1/core/me", meRoutes(services));
   // Mounted first: its paths run its own guards only, so auth and rate limit run exactly once.

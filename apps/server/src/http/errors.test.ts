@@ -33,6 +33,19 @@ describe("handleError", () => {
     expect(await res.json()).toEqual({ error: "internal_error", message: "Internal server error" });
   });
 
+  it("answers a database outage with 503 database_unavailable and a retry delay", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 10.0.0.5:5432"), {
+      code: "ECONNREFUSED",
+    });
+    const res = await appThrowing(refused).request("/boom");
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("2");
+    expect(await res.json()).toEqual({
+      error: "database_unavailable",
+      message: "The database is unavailable right now. Please try again in a moment.",
+    });
+  });
+
   it("maps each code to the status of the contracts table", () => {
     expect(new AppError("not_found", "x").status).toBe(404);
     expect(new AppError("unsupported_media_type", "x").status).toBe(415);

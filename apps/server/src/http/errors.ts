@@ -1,6 +1,12 @@
-import { type ErrorCode, type ErrorEnvelope, errorStatus } from "@a2a-chat/contracts";
+import {
+  databaseUnavailableMessage,
+  type ErrorCode,
+  type ErrorEnvelope,
+  errorStatus,
+} from "@a2a-chat/contracts";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 import type { AppEnv } from "./env.js";
 
 /** An error meant for the API caller: a stable code and a human message. */
@@ -31,9 +37,24 @@ export function errorResponse(
   return c.json(body, errorStatus[code]);
 }
 
-/** Hono error handler: AppErrors become their envelope, anything else a logged 500. */
+/** Seconds a client is asked to wait before retrying after a 503 database_unavailable. */
+export const databaseRetryAfterSeconds = 2;
+
+/** The 503 sent when the database refused, timed out or stayed locked. */
+export function databaseUnavailableResponse(c: Context<AppEnv>, error: unknown): Response {
+  c.var.log?.warn({ err: error }, "database unavailable");
+  return errorResponse(c, "database_unavailable", databaseUnavailableMessage, {
+    "Retry-After": String(databaseRetryAfterSeconds),
+  });
+}
+
+/**
+ * Hono error handler: AppErrors become their envelope, database outages a 503, anything else a
+ * logged 500.
+ */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof AppError) return errorResponse(c, error.code, error.message, error.headers);
+  if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
   c.var.log?.error({ err: error }, "unhandled error");
   return errorResponse(c, "internal_error", "Internal server error");
 }

@@ -41,6 +41,9 @@ function withCleanups(
   };
 }
 
+/** The default database time limits, as a server runs with them. */
+const timeLimits = { statementTimeoutMs: 15_000, lockTimeoutMs: 3000, acquireTimeoutMs: 3000 };
+
 function uniqueName(prefix: string): string {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
@@ -48,12 +51,12 @@ function uniqueName(prefix: string): string {
 /** Creates a fresh database: a temp SQLite file, or a new schema in the test PostgreSQL. */
 export async function createTestDatabase(
   dialect: DatabaseDialect,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; settings?: Partial<Config["database"]> } = {},
 ): Promise<TestDatabase> {
   const migrate = options.migrate ?? true;
   if (dialect === "sqlite") {
     const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-test-"));
-    const config = { dataDir, schema: "public", poolSize: 1 };
+    const config = { ...timeLimits, dataDir, schema: "public", poolSize: 1, ...options.settings };
     const db = await openDatabase(config);
     if (migrate) await migrateToLatest(db);
     return withCleanups(db, config, async () => {
@@ -65,7 +68,14 @@ export async function createTestDatabase(
     throw new Error(`PostgreSQL is required in CI but unreachable: ${postgresProblem}`);
   }
   const schema = uniqueName("t").toLowerCase();
-  const config = { dataDir: tmpdir(), url: testPostgresUrl, schema, poolSize: 4 };
+  const config = {
+    ...timeLimits,
+    dataDir: tmpdir(),
+    url: testPostgresUrl,
+    schema,
+    poolSize: 4,
+    ...options.settings,
+  };
   const db = await openDatabase(config);
   if (migrate) await migrateToLatest(db);
   return withCleanups(db, config, async () => {

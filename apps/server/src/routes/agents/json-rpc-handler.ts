@@ -1,3 +1,4 @@
+import { databaseUnavailableMessage } from "@a2a-chat/contracts";
 import {
   A2A_VERSION_HEADER,
   Extensions,
@@ -23,7 +24,9 @@ import {
 import type { Context } from "hono";
 import { rpcRequestProblem } from "../../agents/rpc-request-check.js";
 import { internalErrorMessage } from "../../agents/safe-request-handler.js";
+import { isDatabaseUnavailable } from "../../db/unavailable.js";
 import type { AppEnv } from "../../http/env.js";
+import { databaseUnavailableResponse } from "../../http/errors.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 
@@ -82,17 +85,50 @@ function sseBody(
   });
 }
 
+/** What a database outage inside a call looks like to a JSON-RPC client (mid-stream). */
+const databaseRpcError = { code: -32603, message: databaseUnavailableMessage };
+
+/**
+ * The request handler with every promise-returning call noting, per call context, an error that
+ * means the database is unavailable: the transport turns thrown errors into JSON-RPC errors
+ * itself, and the route answers such calls with a 503 instead.
+ */
+function notingDatabaseFailures(
+  handler: A2ARequestHandler,
+  failed: WeakMap<object, unknown>,
+): A2ARequestHandler {
+  return new Proxy(handler, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const result: unknown = value.apply(target, args);
+        if (!(result instanceof Promise)) return result;
+        return result.catch((error: unknown) => {
+          const context = args[1];
+          if (isDatabaseUnavailable(error) && typeof context === "object" && context !== null)
+            failed.set(context, error);
+          throw error;
+        });
+      };
+    },
+  });
+}
+
 /**
  * The Hono equivalent of the SDK's Express `jsonRpcHandler`: A2A-Version picks the v1.0 or the
  * v0.3 (legacy) transport handler, results that are async iterators stream as SSE, and errors
- * map through the handler's own static mappers.
+ * map through the handler's own static mappers; a database outage is a 503 database_unavailable
+ * (or, once a stream has started, a JSON-RPC error with the same text).
  */
 export function jsonRpcHandler(
   requestHandler: A2ARequestHandler,
   userOf: (c: Context<AppEnv>) => User,
 ) {
-  const v1 = new JsonRpcTransportHandler(requestHandler);
-  const legacy = new LegacyJsonRpcTransportHandler(requestHandler);
+  const failed = new WeakMap<object, unknown>();
+  const guarded = notingDatabaseFailures(requestHandler, failed);
+  const v1 = new JsonRpcTransportHandler(guarded);
+  const legacy = new LegacyJsonRpcTransportHandler(guarded);
   return async (c: Context<AppEnv>): Promise<Response> => {
     const body: unknown = c.var.body;
     const versionHeader = c.req.header(A2A_VERSION_HEADER);
@@ -101,7 +137,8 @@ export function jsonRpcHandler(
     const mapToError = useLegacy
       ? LegacyJsonRpcTransportHandler.mapToLegacyJSONRPCError
       : JsonRpcTransportHandler.mapToJSONRPCError;
-    const errorOf = (error: unknown) => rpcError(body, mapToError(error));
+    const errorOf = (error: unknown) =>
+      rpcError(body, isDatabaseUnavailable(error) ? databaseRpcError : mapToError(error));
     try {
       const headers: Record<string, string> = {};
       c.req.raw.headers.forEach((value, key) => {
@@ -122,6 +159,7 @@ export function jsonRpcHandler(
         return c.json(rpcError(body, { code: invalidParamsCode, message: problem }), 200);
       const transport = useLegacy ? legacy : v1;
       const result: unknown = await transport.handle(body as Record<string, unknown>, context);
+      if (failed.has(context)) return databaseUnavailableResponse(c, failed.get(context));
       if (context.activatedExtensions) {
         c.header(
           useLegacy ? LEGACY_HTTP_EXTENSION_HEADER : HTTP_EXTENSION_HEADER,
@@ -137,6 +175,7 @@ export function jsonRpcHandler(
       try {
         first = await iterator.next();
       } catch (error) {
+        if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
         if (!alwaysSse) return c.json(errorOf(error), 200);
         return new Response(
           sseBody({ done: true, value: undefined }, { next: () => Promise.reject(error) }, errorOf),
@@ -147,6 +186,7 @@ export function jsonRpcHandler(
       }
       return new Response(sseBody(first, iterator, errorOf), { status: 200, headers: SSE_HEADERS });
     } catch (error) {
+      if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
       const mapped = mapToError(error);
       c.var.log.warn({ err: error }, "A2A JSON-RPC call failed");
       // Only A2A errors carry text meant for the caller (see SafeRequestHandler).

@@ -1,27 +1,83 @@
 import type { HealthResponse } from "@a2a-chat/contracts";
 import { Hono } from "hono";
 import type { Db } from "../../db/database.js";
-import { migrationLevel } from "../../db/migrate.js";
+import { type MigrationLevel, migrationLevel } from "../../db/migrate.js";
 import type { AppEnv } from "../../http/env.js";
 import { version } from "../../version.js";
 
-/** GET /api/v1/health: liveness plus what the server is running on. */
-export function healthRoutes(db: Db, startedAt: number): Hono<AppEnv> {
+/** What the health check needs besides the database. */
+export interface HealthOptions {
+  startedAt: number;
+  /** Longest the check waits for the database before answering degraded. */
+  timeoutMs: number;
+  /** True once the server drains for a shutdown. */
+  draining?: () => boolean;
+}
+
+type Probe = { ok: true; level: MigrationLevel } | { ok: false; message: string };
+
+/**
+ * GET /api/v1/health: 200 `ok` when the database answered within the bound, else 503 `degraded`
+ * (or `draining` during a shutdown), always within the bound, so a load balancer's check never
+ * hangs on a locked or unreachable database. Concurrent checks share one database read.
+ */
+export function healthRoutes(db: Db, options: HealthOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  let known: MigrationLevel = { applied: [], latest: null };
+  let inFlight: Promise<Probe> | undefined;
+
+  const read = (): Promise<Probe> =>
+    migrationLevel(db).then(
+      (level): Probe => {
+        known = level;
+        return { ok: true, level };
+      },
+      (): Probe => ({ ok: false, message: "The database refused the health check." }),
+    );
+
+  const probe = (): Promise<Probe> => {
+    inFlight ??= read().finally(() => {
+      inFlight = undefined;
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Probe>((resolve) => {
+      timer = setTimeout(
+        () =>
+          resolve({
+            ok: false,
+            message: `The database did not answer within ${options.timeoutMs} ms.`,
+          }),
+        options.timeoutMs,
+      );
+    });
+    return Promise.race([inFlight, late]).finally(() => clearTimeout(timer));
+  };
+
+  // Learn the level now, so a check made while the database is down still reports it.
+  void probe();
+
   routes.get("/", async (c) => {
-    const level = await migrationLevel(db);
+    const result = await probe();
+    const level = result.ok ? result.level : known;
+    const draining = options.draining?.() ?? false;
     const body: HealthResponse = {
-      status: "ok",
+      status: draining ? "draining" : result.ok ? "ok" : "degraded",
       version,
       database: {
         dialect: db.dialect,
+        status: result.ok ? "ok" : "unavailable",
         migration: level.latest,
         migrations: level.applied.length,
       },
-      uptime_seconds: Math.round((Date.now() - startedAt) / 1000),
+      uptime_seconds: Math.round((Date.now() - options.startedAt) / 1000),
+      ...(draining
+        ? { message: "The server is shutting down." }
+        : result.ok
+          ? {}
+          : { message: result.message }),
     };
     c.header("Cache-Control", "no-store");
-    return c.json(body);
+    return c.json(body, body.status === "ok" ? 200 : 503);
   });
   return routes;
 }
