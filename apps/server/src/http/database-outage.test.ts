@@ -9,7 +9,6 @@ import SqliteDatabase from "better-sqlite3";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.js";
-import { sendParams, textMessage } from "../test/a2a.js";
 import { createTestApp } from "../test/app.js";
 import { createTestDatabase, type TestDatabase, testDialects } from "../test/databases.js";
 import { testPostgresUrl } from "../test/postgres-probe.js";
@@ -32,6 +31,16 @@ const rpc = (app: App, token: string, method: string, params: unknown) =>
     headers: { ...bearer(token), "content-type": "application/json", "a2a-version": "1.0" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
+
+/** SendMessage params in the JSON wire form of protocol 1.0. */
+const jsonMessage = (contextId: string) => ({
+  message: {
+    messageId: `m-${Math.random()}`,
+    contextId,
+    role: "ROLE_USER",
+    parts: [{ text: "hello" }],
+  },
+});
 
 /** Waits until this many other sessions wait for a lock. */
 async function waitForLockWaits(client: pg.Client, count: number): Promise<void> {
@@ -146,11 +155,13 @@ onPostgres("a long lock on PostgreSQL", () => {
     };
     await holder.query("begin");
     await holder.query(`lock table "${db.config.schema}".contexts in access exclusive mode`);
-    const send = sendParams(textMessage(created.context_id, "hello"));
+    await holder.query(`lock table "${db.config.schema}".tasks in access exclusive mode`);
+    const send = jsonMessage(created.context_id);
     await expectDatabaseUnavailable(await rpc(app, session.access_token, "SendMessage", send));
     await expectDatabaseUnavailable(
       await rpc(app, session.access_token, "SendStreamingMessage", send),
     );
+    await expectDatabaseUnavailable(await rpc(app, session.access_token, "GetTask", { id: "t1" }));
     await holder.query("rollback");
 
     const healthy = await app.request("/api/v1/health");
@@ -214,7 +225,7 @@ onPostgres("PostgreSQL refusing connections", () => {
     );
     await expectDatabaseUnavailable(await createContext(app, earlier.access_token));
     await expectDatabaseUnavailable(
-      await rpc(app, earlier.access_token, "SendMessage", sendParams(textMessage("c", "hi"))),
+      await rpc(app, earlier.access_token, "SendMessage", jsonMessage("c")),
     );
     const health = await app.request("/api/v1/health");
     expect(health.status).toBe(503);
