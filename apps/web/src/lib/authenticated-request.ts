@@ -3,6 +3,7 @@ import { selectHasValidToken } from "../stores/auth-selectors.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { type FetchLike, requestJson } from "./api.js";
 import { ApiError, isInvalidTokenError } from "./api-error.js";
+import { goesToThisOrigin } from "./same-origin-credentials.js";
 import { newTraceId } from "./trace-id.js";
 
 /** Core spec §5: a call that needs a session, made without a valid token. */
@@ -15,7 +16,8 @@ function validToken(): string | null {
 
 function send<T>(path: string, init: RequestInit, token: string, fetchImpl?: FetchLike) {
   const headers = new Headers(init.headers);
-  headers.set("Authorization", `Bearer ${token}`);
+  // API paths are this site's; the token would not go anywhere else even if one were not.
+  if (goesToThisOrigin(path)) headers.set("Authorization", `Bearer ${token}`);
   headers.set("x-trace-id", newTraceId());
   return requestJson<T>(path, { ...init, headers }, fetchImpl);
 }

@@ -95,6 +95,17 @@ describe("listServerTools", () => {
     expect(list?.headers.has("x-context-id")).toBe(false);
   });
 
+  it("sends the session token to no other origin, even for a server whose auth is 'required'", async () => {
+    const server = fakeServer([[listRegions]]);
+    await listServerTools({
+      server: { name: "remote", endpoint: "https://tools.example.com/mcp", auth: "required" },
+      token: "token-1",
+      fetch: server.fetchImpl,
+    });
+    expect(server.calls.length).toBeGreaterThan(0);
+    for (const call of server.calls) expect(call.headers.has("authorization")).toBe(false);
+  });
+
   it("sends no Authorization header without a credential", async () => {
     const server = fakeServer([[]]);
     await expect(

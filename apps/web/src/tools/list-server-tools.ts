@@ -8,6 +8,7 @@ import type {
   JsonSchemaValidator,
   jsonSchemaValidator,
 } from "@modelcontextprotocol/sdk/validation/types.js";
+import { sameOriginCredentials } from "../lib/same-origin-credentials.js";
 import type { ToolServer } from "./mcp-registry-api.js";
 import {
   type McpFetch,
@@ -71,7 +72,7 @@ export async function listServerTools(options: ListServerToolsOptions): Promise<
   const token = server.auth === "required" ? options.token : null;
   const transport = new StreamableHTTPClientTransport(resolveEndpoint(server.endpoint), {
     requestInit: { headers: toolCallHeaders(token, options.contextId) },
-    fetch: withoutNotificationStream(options.fetch ?? globalFetch),
+    fetch: withoutNotificationStream(sameOriginCredentials(options.fetch ?? globalFetch)),
   });
   const client = new Client(mcpClientInfo, {
     capabilities: {},

@@ -24,7 +24,7 @@ describe("callTool", () => {
     };
     const server = fakeServer(result);
     const answer = await callTool({
-      endpoint: "https://chat.example.com/api/v1/mcp/analytics/mcp",
+      endpoint: `${window.location.origin}/api/v1/mcp/analytics/mcp`,
       toolName: "query_orders",
       args: { region: "EU" },
       token: "token-1",
@@ -41,7 +41,7 @@ describe("callTool", () => {
       "tools/call",
     ]);
     const toolCall = posts[2];
-    expect(toolCall?.url).toBe("https://chat.example.com/api/v1/mcp/analytics/mcp");
+    expect(toolCall?.url).toBe(`${window.location.origin}/api/v1/mcp/analytics/mcp`);
     expect(toolCall?.body?.params).toEqual({ name: "query_orders", arguments: { region: "EU" } });
     for (const call of posts) {
       expect(call.headers.get("accept")).toBe("application/json, text/event-stream");
@@ -50,6 +50,19 @@ describe("callTool", () => {
       expect(call.headers.get("x-task-id")).toBe("task-1");
       expect(call.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it("never sends the session token to a tool server on another origin", async () => {
+    const server = fakeServer({ content: [] });
+    await callTool({
+      endpoint: "https://tools.example.com/mcp",
+      toolName: "t",
+      args: {},
+      token: "token-1",
+      fetch: server.fetchImpl,
+    });
+    expect(server.calls.length).toBeGreaterThan(0);
+    for (const call of server.calls) expect(call.headers.has("authorization")).toBe(false);
   });
 
   it("asks the server for no notification stream: only POSTs go out", async () => {

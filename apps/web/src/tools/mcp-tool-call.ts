@@ -1,5 +1,6 @@
 import { contextIdHeader, taskIdHeader, traceIdHeader } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { sameOriginCredentials } from "../lib/same-origin-credentials.js";
 import { newTraceId } from "../lib/trace-id.js";
 
 /** Core spec §7: a tool result flagged as error without any text. */
@@ -17,7 +18,10 @@ export interface CallToolOptions {
   endpoint: string;
   toolName: string;
   args: Record<string, unknown>;
-  /** The session's bearer token; without one no Authorization header is sent. */
+  /**
+   * The session's bearer token; without one no Authorization header is sent. It goes only to
+   * this site's origin (see sameOriginCredentials), never to another tool server.
+   */
   token: string | null;
   /** The current conversation, sent as x-context-id when known. */
   contextId?: string | null;
@@ -96,7 +100,9 @@ export async function callTool(options: CallToolOptions): Promise<CallToolResult
   ]);
   const transport = new StreamableHTTPClientTransport(resolveEndpoint(options.endpoint), {
     requestInit: { headers: toolCallHeaders(options.token, options.contextId, options.taskId) },
-    fetch: withoutNotificationStream(options.fetch ?? ((url, init) => fetch(url, init))),
+    fetch: withoutNotificationStream(
+      sameOriginCredentials(options.fetch ?? ((url, init) => fetch(url, init))),
+    ),
   });
   const client = new Client(mcpClientInfo, { capabilities: {} });
   try {

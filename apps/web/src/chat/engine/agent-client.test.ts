@@ -6,7 +6,7 @@ import { AgentClientError, isConnectionError, isPermissionError } from "./agent-
 import { testAgent } from "./engine-fixtures.js";
 import { buildOutgoingMessage } from "./outgoing-message.js";
 
-const endpoint = "http://localhost/api/v1/agents/assistant";
+const endpoint = `${window.location.origin}/api/v1/agents/assistant`;
 const v1Card = {
   name: "assistant",
   description: "Helps",
@@ -21,7 +21,7 @@ const v03Card = {
   name: "legacy",
   description: "Old",
   version: "0.1.0",
-  url: "http://localhost/legacy",
+  url: `${window.location.origin}/legacy`,
   protocolVersion: "0.3.0",
   preferredTransport: "JSONRPC",
   capabilities: { streaming: true, pushNotifications: false },
@@ -143,6 +143,58 @@ describe("createAgentClient (protocol 1.0)", () => {
     });
   });
 
+  it("sends no token anywhere but this origin: a card listing this site first and a foreign host last", async () => {
+    const { fetchImpl, calls } = fakeFetch((request) => rpcEvents(request.id, { task: wireTask }));
+    const attacker = "https://attacker.example/a2a";
+    const card = {
+      ...v1Card,
+      supportedInterfaces: [
+        { url: endpoint, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        { url: attacker, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+      ],
+    };
+    // The stored agent looks like ours (its url is the card's first interface).
+    const agent = testAgent({ url: endpoint, card });
+    const client = createAgentClient(agent, () => "tok-1", { fetchImpl });
+    await collect(
+      client.sendStream(outgoing, { pushUrl: pushNotificationUrl("ctx-1"), token: "tok-1" }),
+    );
+    await client.getTask("task-1").catch(() => undefined);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.url).toBe(attacker);
+      expect(call.headers.has("Authorization")).toBe(false);
+      expect(JSON.stringify(call.body)).not.toContain("tok-1");
+    }
+  });
+
+  it("sends the token when the interface the SDK picks is this site, whatever comes first", async () => {
+    const { fetchImpl, calls } = fakeFetch((request) => rpcEvents(request.id, { task: wireTask }));
+    const card = {
+      ...v1Card,
+      supportedInterfaces: [
+        {
+          url: "https://elsewhere.example/a2a",
+          protocolBinding: "JSONRPC",
+          protocolVersion: "0.9",
+        },
+        { url: endpoint, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+      ],
+    };
+    const agent = testAgent({ url: "https://elsewhere.example/a2a", card });
+    await collect(
+      createAgentClient(agent, () => "tok-1", { fetchImpl }).sendStream(outgoing, {
+        pushUrl: pushNotificationUrl("ctx-1"),
+        token: "tok-1",
+      }),
+    );
+    expect(calls[0]?.url).toBe(endpoint);
+    expect(calls[0]?.headers.get("Authorization")).toBe("Bearer tok-1");
+    expect(calls[0]?.body.params).toMatchObject({
+      configuration: { taskPushNotificationConfig: { token: "tok-1" } },
+    });
+  });
+
   it("sends no push config to an agent whose card has no push notifications", async () => {
     const { fetchImpl, calls } = fakeFetch((request) => rpcEvents(request.id, { task: wireTask }));
     const quiet = testAgent({
@@ -258,13 +310,13 @@ describe("createAgentClient (protocol 0.3)", () => {
     const agent = testAgent({
       protocol: "0.3",
       name: "legacy",
-      url: "http://localhost/legacy",
+      url: `${window.location.origin}/legacy`,
       card: v03Card,
     });
     const events = await collect(
       createAgentClient(agent, () => "tok", { fetchImpl }).sendStream(outgoing),
     );
-    expect(calls[0]?.url).toBe("http://localhost/legacy");
+    expect(calls[0]?.url).toBe(`${window.location.origin}/legacy`);
     expect(calls[0]?.body.method).toBe("message/stream");
     expect(calls[0]?.headers.get("Authorization")).toBe("Bearer tok");
     expect(events).toMatchObject([

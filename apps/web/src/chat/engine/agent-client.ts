@@ -5,9 +5,11 @@ import {
   ClientFactory,
   DefaultAgentCardResolver,
   JsonRpcTransportFactory,
+  type TransportFactory,
 } from "@a2a-js/sdk/client";
 import type { Agent } from "../../agents/agent-types.js";
 import { logger } from "../../lib/logger.js";
+import { goesToThisOrigin, sameOriginCredentials } from "../../lib/same-origin-credentials.js";
 import { newTraceId } from "../../lib/trace-id.js";
 import type { ChatStreamEvent } from "../model/chat-types.js";
 import {
@@ -82,21 +84,33 @@ export function createAgentClient(
   const baseFetch = options.fetchImpl ?? ((input, init) => fetch(input, init));
   // Failed HTTP answers by the signal of the call that got them, so errors can name the status.
   const failures = new WeakMap<AbortSignal, HttpFailure>();
+  // The bearer token goes only where a request really goes to this origin (see
+  // sameOriginCredentials): a card may list this site first and another host last.
+  const credentialed = sameOriginCredentials(baseFetch, { getToken });
   const fetchImpl: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
-    const token = getToken();
-    if (token) headers.set("Authorization", `Bearer ${token}`);
     headers.set("x-trace-id", newTraceId());
-    const response = await baseFetch(input, { ...init, headers });
+    const response = await credentialed(input, { ...init, headers });
     if (!response.ok && init?.signal) failures.set(init.signal, await failureOf(response));
     return response;
   };
+  // Where the SDK will send this agent's calls: the interface it picks from the card.
+  let endpoint: string | undefined;
+  const recordEndpoint = (factory: TransportFactory): TransportFactory => ({
+    get protocolName() {
+      return factory.protocolName;
+    },
+    create(url, card) {
+      endpoint = url;
+      return factory.create(url, card);
+    },
+  });
 
   const legacy = agent.protocol === "0.3";
   const compat = legacy ? { legacyCompat: { enabled: true } } : {};
   const resolver = new DefaultAgentCardResolver({ fetchImpl, ...compat });
   const factory = new ClientFactory({
-    transports: [new JsonRpcTransportFactory({ fetchImpl, ...compat })],
+    transports: [recordEndpoint(new JsonRpcTransportFactory({ fetchImpl, ...compat }))],
     cardResolver: resolver,
   });
   let client: Promise<Client> | undefined;
@@ -160,28 +174,35 @@ export function createAgentClient(
 
   return {
     sendStream(message, { pushUrl, token, signal } = {}) {
-      const push = pushUrl && agent.capabilities.pushNotifications;
-      const configuration = push
-        ? {
-            acceptedOutputModes: [],
-            returnImmediately: false,
-            taskPushNotificationConfig: {
-              tenant: "",
-              id: "",
-              taskId: "",
-              url: pushUrl,
-              token: token ?? "",
-              authentication: undefined,
-            },
-          }
-        : undefined;
-      const params = {
-        tenant: "",
-        message: outgoingToSdk(message),
-        configuration,
-        metadata: undefined,
-      };
-      return stream((c, s) => c.sendMessageStream(params, { signal: s }), signal);
+      return stream((c, s) => {
+        // The push token is the session token: only an agent this site serves may hold it,
+        // decided from where the SDK sends the message, not from the card's first interface.
+        const push =
+          pushUrl && token && agent.capabilities.pushNotifications && endpoint
+            ? goesToThisOrigin(endpoint)
+            : false;
+        const configuration = push
+          ? {
+              acceptedOutputModes: [],
+              returnImmediately: false,
+              taskPushNotificationConfig: {
+                tenant: "",
+                id: "",
+                taskId: "",
+                url: pushUrl ?? "",
+                token: token ?? "",
+                authentication: undefined,
+              },
+            }
+          : undefined;
+        const params = {
+          tenant: "",
+          message: outgoingToSdk(message),
+          configuration,
+          metadata: undefined,
+        };
+        return c.sendMessageStream(params, { signal: s });
+      }, signal);
     },
     resubscribe(taskId, { signal } = {}) {
       return stream((c, s) => c.resubscribeTask({ tenant: "", id: taskId }, { signal: s }), signal);

@@ -9,24 +9,6 @@ export function currentToken(): string | null {
   return selectHasValidToken(auth) ? auth.accessToken : null;
 }
 
-/**
- * Whether an agent is served by this site. Only those get the session's token (as the bearer and
- * as the push-notification token): an external agent added by URL must never receive it, since it
- * would let that agent act as the user here.
- */
-export function isOwnAgent(agent: Pick<Agent, "url">, origin = window.location.origin): boolean {
-  try {
-    return new URL(agent.url, origin).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
-/** The token to give an agent: the session's for our own agents, none for external ones. */
-export function tokenFor(agent: Pick<Agent, "url">): string | null {
-  return isOwnAgent(agent) ? currentToken() : null;
-}
-
 let factory: AgentClientFactory = createAgentClient;
 const clients = new Map<string, { card: Agent["card"]; client: AgentClient }>();
 
@@ -41,7 +23,8 @@ export function agentClientFor(agent: Agent): AgentClient {
   const key = `${agent.protocol} ${agent.url}`;
   const cached = clients.get(key);
   if (cached && cached.card === agent.card) return cached.client;
-  const client = factory(agent, () => tokenFor(agent));
+  // The client attaches the token only to requests that really go to this origin.
+  const client = factory(agent, currentToken);
   clients.set(key, { card: agent.card, client });
   return client;
 }

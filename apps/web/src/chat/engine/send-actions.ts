@@ -9,7 +9,7 @@ import { useContextsStore } from "../../stores/contexts-store.js";
 import type { OutgoingFile } from "../model/chat-types.js";
 import { pushNotificationUrl } from "./agent-client.js";
 import { isAbortError, isConnectionError, isPermissionError } from "./agent-client-error.js";
-import { agentClientFor, tokenFor } from "./agent-clients.js";
+import { agentClientFor, currentToken } from "./agent-clients.js";
 import { assistantPlaceholder, userChatMessage } from "./chat-messages.js";
 import { addOptimistic, failStream, finishStream } from "./chat-reducers.js";
 import { endRun, findRun, startRun } from "./chat-runs.js";
@@ -66,9 +66,9 @@ async function runSend(agent: Agent, outgoing: OutgoingMessage): Promise<boolean
   const run = startRun({ client, target, kind: "send", epoch: chatEpoch() });
   let failed = false;
   try {
-    // Push notifications come back to our own endpoint with the session's token, so only our own
-    // agents are asked to send them (see tokenFor).
-    const token = tokenFor(agent);
+    // Push notifications come back to our own endpoint with the session's token; the client
+    // offers them only when the agent's endpoint is this site (see createAgentClient).
+    const token = currentToken();
     const events = client.sendStream(outgoing, {
       ...(token ? { pushUrl: pushNotificationUrl(contextId), token } : {}),
       signal: run.controller.signal,
