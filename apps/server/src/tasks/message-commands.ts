@@ -50,12 +50,9 @@ export function appendMessage(
     }
 
     const messages = new MessagesRepository(trx);
-    const existing = await messages.findById(message.messageId);
+    const existing = await messages.findForUser(owner.userId, message.messageId);
     if (existing) {
-      const same =
-        existing.user_id === owner.userId &&
-        existing.context_id === place.contextId &&
-        existing.task_id === place.taskId;
+      const same = existing.context_id === place.contextId && existing.task_id === place.taskId;
       const stored = same && presentMessage(existing, services.logger);
       if (!stored) throw new AppError("conflict", "Message id already in use");
       return stored;

@@ -85,7 +85,7 @@ export async function insertTask(
     updated_at: at,
   });
   await new ContextStatsRepository(trx).addTask(input.contextId);
-  if (message && (await new MessagesRepository(trx).findById(message.messageId))) {
+  if (message && (await new MessagesRepository(trx).findForUser(owner.userId, message.messageId))) {
     throw new AppError("conflict", "Message id already in use");
   }
   const messageRow = message && (await storeMessage(trx, place, message, now));

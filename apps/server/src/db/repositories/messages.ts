@@ -5,8 +5,14 @@ import type { Database, MessageRow, MessagesTable } from "../schema.js";
 export class MessagesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async findById(id: string): Promise<MessageRow | undefined> {
-    return this.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirst();
+  /** One of a user's messages; ids are unique per user only (another user may use the same). */
+  async findForUser(userId: string, id: string): Promise<MessageRow | undefined> {
+    return this.db
+      .selectFrom("messages")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .executeTakeFirst();
   }
 
   /** The messages of some tasks, oldest first. */
