@@ -162,14 +162,20 @@ export class ChatAgentExecutor implements AgentExecutor {
         metadata: { model: this.runner.model },
       });
       this.publishStored(turn, AgentEvent.task(taskToSdk(task)));
-    } else {
-      await appendMessage(this.services, turn.owner, {
-        contextId: turn.contextId,
-        taskId: turn.taskId,
-        message: userMessage,
-      });
+      await this.status(turn, "working");
+      return;
     }
-    await this.status(turn, "working");
+    // The user answered a task that waited for them. A stream's first event must be the task
+    // (the SDK's client refuses a status update first), so the answered task goes out, working.
+    await appendMessage(this.services, turn.owner, {
+      contextId: turn.contextId,
+      taskId: turn.taskId,
+      message: userMessage,
+    });
+    const resumed = await updateTaskStatus(this.services, turn.owner, turn.taskId, {
+      state: "working",
+    });
+    this.publishStored(turn, AgentEvent.task(taskToSdk(resumed)));
   }
 
   /** Earlier turns of the conversation, oldest first, ending with the new user message. */

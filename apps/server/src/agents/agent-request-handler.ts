@@ -1,4 +1,9 @@
-import type { SendMessageRequest, StreamResponse, SubscribeToTaskRequest } from "@a2a-js/sdk";
+import {
+  type SendMessageRequest,
+  type StreamResponse,
+  type SubscribeToTaskRequest,
+  TaskState,
+} from "@a2a-js/sdk";
 import { RequestMalformedError } from "@a2a-js/sdk/errors";
 import { DefaultRequestHandler, type ServerCallContext } from "@a2a-js/sdk/server";
 import { createContext } from "../contexts/context-commands.js";
@@ -12,6 +17,37 @@ import type { StreamedReplies } from "./streamed-replies.js";
 
 /** Refusal of a message whose context id is not one of the caller's conversations. */
 export const notYourConversationMessage = "message.contextId must be one of your conversations";
+
+/** States after which our agents publish nothing until the user sends the next message. */
+const waitingStates: readonly TaskState[] = [
+  TaskState.TASK_STATE_INPUT_REQUIRED,
+  TaskState.TASK_STATE_AUTH_REQUIRED,
+];
+
+/**
+ * Whether a streamed event ends the turn: the task waits for the user. The SDK keeps a stream
+ * open after auth-required (for credentials injected out of band), but our agents resume an
+ * auth-required task only on the user's next message, which streams on its own request: left
+ * open, the stream would hang until the client gives up.
+ */
+export function endsTurn(response: StreamResponse): boolean {
+  const payload = response.payload;
+  const status =
+    payload?.$case === "statusUpdate" || payload?.$case === "task"
+      ? payload.value.status
+      : undefined;
+  return status !== undefined && waitingStates.includes(status.state);
+}
+
+async function* untilTurnEnds(
+  events: AsyncGenerator<StreamResponse, void, undefined>,
+): AsyncGenerator<StreamResponse, void, undefined> {
+  for await (const event of events) {
+    yield event;
+    // Leaving the loop returns the SDK's generator, which detaches from the task's events.
+    if (endsTurn(event)) return;
+  }
+}
 
 /**
  * The SDK's request handler. Before the SDK stores anything, a message is checked whole: its
@@ -69,7 +105,7 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
-    yield* super.sendMessageStream(await this.prepare(params, context), context);
+    yield* untilTurnEnds(super.sendMessageStream(await this.prepare(params, context), context));
   }
 
   /**
@@ -88,7 +124,12 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     const head = await first;
     if (head.done) return;
     yield head.value;
+    // A task that already waits for the user has nothing more to stream until they answer.
+    if (endsTurn(head.value)) {
+      await events.return();
+      return;
+    }
     if (soFar) yield { payload: { $case: "statusUpdate", value: soFar } };
-    yield* events;
+    yield* untilTurnEnds(events);
   }
 }

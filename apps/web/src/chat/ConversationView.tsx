@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
+import type { Agent } from "../agents/agent-types.js";
 import { selectSelectedAgent, useAgentsStore } from "../stores/agents-store.js";
 import {
   selectCurrentConversation,
@@ -30,7 +31,17 @@ import { AuthRequestPanel } from "./panels/AuthRequestPanel.js";
 import { InputRequestPanel } from "./panels/InputRequestPanel.js";
 import { EmptyConversation } from "./thread/EmptyConversation.js";
 import { MessageList } from "./thread/MessageList.js";
-import { useConversationLifecycle } from "./useConversationLifecycle.js";
+import { agentNamed, useConversationLifecycle } from "./useConversationLifecycle.js";
+
+/** Why the composer is disabled while a reply streams in another conversation (one send at a time). */
+export const otherReplyStreamingText =
+  "A reply is still being written in another conversation. You can send here once it ends.";
+
+/** The agent a waiting task belongs to (answers go to it), else the selected one. */
+function agentOfTask(taskId: string, selected: Agent | null | undefined): Agent | null | undefined {
+  const name = useChatStore.getState().tasksById[taskId]?.metadata.agent_name;
+  return (name && agentNamed(name)) || selected;
+}
 
 /** Core spec §2.1 loading banners. */
 export const loadingConversationsText = "Loading conversations...";
@@ -105,14 +116,14 @@ export function ConversationView() {
   );
   const respond = useCallback(
     async (taskId: string, text: string) => {
-      if (!(await respondToInput(agent, taskId, text))) refused();
+      if (!(await respondToInput(agentOfTask(taskId, agent), taskId, text))) refused();
     },
     [agent],
   );
   const stop = useCallback(() => void stopGenerating(), []);
   const authorize = useCallback(
     async (taskId: string) => {
-      if (!(await authorizeTask(agent, taskId))) refused();
+      if (!(await authorizeTask(agentOfTask(taskId, agent), taskId))) refused();
     },
     [agent],
   );
@@ -162,7 +173,11 @@ export function ConversationView() {
             onStop={stop}
             streaming={streaming}
             disabled={sendBlock !== null || (sending && !streaming)}
-            {...(sendBlock ? { disabledReason: sendBlock } : {})}
+            {...(sendBlock
+              ? { disabledReason: sendBlock }
+              : sending && !streaming
+                ? { disabledReason: otherReplyStreamingText }
+                : {})}
           />
         ) : (
           <NoAgentNotice />

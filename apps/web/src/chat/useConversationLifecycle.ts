@@ -6,7 +6,7 @@ import { loadHistory, resumeActiveTasks } from "./engine/chat-actions.js";
 import { useWelcomeMessage } from "./engine/useWelcomeMessage.js";
 
 /** The registry agent that ran a stored task (tasks name their agent, not its url). */
-function agentNamed(name: string): Agent | undefined {
+export function agentNamed(name: string): Agent | undefined {
   return useAgentsStore.getState().agents.find((agent) => agent.name === name && !agent.external);
 }
 

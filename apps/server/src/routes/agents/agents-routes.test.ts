@@ -210,6 +210,57 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     });
   });
 
+  it("v1.0 streaming: a question or an authorization ends the stream, and the answer streams the same task from its task event", async () => {
+    const app = createTestApp(get());
+    const { user, contextId, v1 } = await setup(app);
+    const streamed = async (text: string, taskId = "") => {
+      const events: StreamResponse[] = [];
+      for await (const event of v1.sendMessageStream(
+        sendParams(textMessage(contextId, text, taskId)),
+      ))
+        events.push(event);
+      return events;
+    };
+    const lastState = (events: StreamResponse[]) => {
+      const last = events.at(-1)?.payload;
+      return last?.$case === "statusUpdate" || last?.$case === "task"
+        ? last.value.status?.state
+        : undefined;
+    };
+    const taskOf = (events: StreamResponse[]) => {
+      const first = events[0]?.payload;
+      if (first?.$case !== "task") throw new Error(`first event is ${first?.$case}`);
+      return first.value;
+    };
+
+    for (const [ask, answer, waiting] of [
+      ["make a table", "fruits", TaskState.TASK_STATE_INPUT_REQUIRED],
+      ["connect my github account", "done", TaskState.TASK_STATE_AUTH_REQUIRED],
+    ] as const) {
+      // The stream ends by itself at the wait (auth-required used to stay open forever).
+      const first = await streamed(ask);
+      expect(lastState(first)).toBe(waiting);
+      const task = taskOf(first);
+      // The answer's stream starts with the task (the SDK client refuses anything else).
+      const second = await streamed(answer, task.id);
+      expect(taskOf(second)).toMatchObject({
+        id: task.id,
+        status: { state: TaskState.TASK_STATE_WORKING },
+      });
+      expect(lastState(second)).toBe(TaskState.TASK_STATE_COMPLETED);
+      const stored = taskSchema.parse(await (await user.get(`/tasks/${task.id}`)).json());
+      expect(stored.status.state).toBe("completed");
+      expect(stored.history.map((m) => m.role)).toEqual(["user", "agent", "user", "agent"]);
+    }
+
+    // Resubscribing to a task that waits gives the task and ends.
+    const asking = taskOf(await streamed("ask me something"));
+    const events: StreamResponse[] = [];
+    for await (const event of v1.resubscribeTask({ tenant: "", id: asking.id })) events.push(event);
+    expect(events).toHaveLength(1);
+    expect(lastState(events)).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+  });
+
   it("v0.3: sends, streams, gets and cancels", async () => {
     const app = createTestApp(get());
     const { contextId, v03 } = await setup(app);

@@ -48,7 +48,7 @@ const text = (delta: string): ChatStreamEvent => ({
   delta,
 });
 const status = (
-  state: "working" | "completed" | "input-required",
+  state: "working" | "completed" | "input-required" | "auth-required",
   reply?: string,
 ): ChatStreamEvent => ({
   type: "status",
@@ -335,6 +335,52 @@ describe("respondToInput and authorizeTask", () => {
     expect(await respondToInput(agent, "task-1", "Europe")).toBe(false);
     expect(chat().pendingInputRequests["task-1"]?.message).toBe("Which region?");
     expect(chat().error).toBe("down");
+  });
+
+  it("leaves a stream at an authorization request although the agent keeps it open", async () => {
+    const stream = new ControlledStream();
+    fake.onSend = () => stream;
+    fake.onGetTask = async () => testTask({ state: "auth-required" });
+    const sending = sendMessage(agent, { text: "connect my github account" });
+    stream.push({ type: "task", task: submitted }, status("auth-required", "Please sign in"));
+    // Never ended by the agent: the send still settles, so the composer and Authorize work.
+    expect(await sending).toBe(true);
+    expect(chat().sending).toBe(false);
+    expect(chat().pendingAuthRequests["task-1"]?.message).toBe("Please sign in");
+    fake.onSend = () =>
+      eventsOf([{ type: "task", task: testTask({ state: "working" }) }, status("completed", "Ok")]);
+    fake.onGetTask = async () => testTask();
+    expect(await authorizeTask(agent, "task-1")).toBe(true);
+    expect(fake.sent[1]?.message).toMatchObject({ taskId: "task-1" });
+    expect(chat().pendingAuthRequests).toEqual({});
+  });
+
+  it("answers the waiting task with a message typed in the normal box, files included", async () => {
+    await askedTask();
+    fake.onSend = () => eventsOf([status("working"), status("completed", "Here")]);
+    fake.onGetTask = async () => testTask();
+    const file = { name: "a.txt", mimeType: "text/plain", bytes: "aGk=", size: 2 };
+    expect(await sendMessage(agent, { text: " Europe ", files: [file] })).toBe(true);
+    expect(fake.sent[1]?.message).toMatchObject({
+      taskId: "task-1",
+      contextId: "ctx-1",
+      parts: [{ kind: "text", text: "Europe" }, { kind: "file" }],
+    });
+    expect(chat().pendingInputRequests).toEqual({});
+  });
+
+  it("starts a new task when the waiting one belongs to another agent", async () => {
+    await askedTask();
+    const coder = testAgent({
+      name: "coder",
+      url: `${window.location.origin}/api/v1/agents/coder`,
+    });
+    const other = testTask({ id: "task-2", state: "working" });
+    fake.onSend = () => eventsOf([{ type: "task", task: other }]);
+    fake.onGetTask = async () => ({ ...other, status: { ...other.status, state: "completed" } });
+    expect(await sendMessage(coder, { text: "hello" })).toBe(true);
+    expect(fake.sent[1]?.message.taskId).toBeUndefined();
+    expect(chat().pendingInputRequests["task-1"]?.message).toBe("Which region?");
   });
 
   it("answers 'done' to a task waiting for authorization", async () => {

@@ -6,6 +6,7 @@ import {
   selectSendBlockReason,
 } from "../../stores/contexts-selectors.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
+import { selectPendingRequest } from "../conversation-selectors.js";
 import type { OutgoingFile } from "../model/chat-types.js";
 import { pushNotificationUrl } from "./agent-client.js";
 import { isAbortError, isConnectionError, isPermissionError } from "./agent-client-error.js";
@@ -118,11 +119,27 @@ async function runSend(agent: Agent, outgoing: OutgoingMessage): Promise<boolean
 }
 
 /**
+ * The task of a conversation that waits for the user's answer (input first, then authorization)
+ * and belongs to the agent being talked to: a message typed in the normal box answers it, so the
+ * task does not wait forever while a new one starts beside it.
+ */
+function waitingTaskOf(contextId: string, agent: Agent): string | undefined {
+  const state = useChatStore.getState();
+  const waiting =
+    selectPendingRequest(state, contextId, "input") ??
+    selectPendingRequest(state, contextId, "auth");
+  const task = waiting && state.tasksById[waiting.taskId];
+  if (!task || agent.external || task.metadata.agent_name !== agent.name) return undefined;
+  return task.id;
+}
+
+/**
  * Sends the user's message to an agent in the current conversation (core spec §5 Sending):
  * refused without an agent ('Client not initialized'), while another send is in flight, before
  * the conversations loaded or without a current one, and when the trimmed text is blank and no
- * file is attached. Resolves true when the agent took the message; on failure the optimistic
- * messages are removed and the store's error says why.
+ * file is attached. When a task of this agent waits for the user there, the message answers it.
+ * Resolves true when the agent took the message; on failure the optimistic messages are removed
+ * and the store's error says why.
  */
 export async function sendMessage(
   agent: Agent | null | undefined,
@@ -142,10 +159,10 @@ export async function sendMessage(
   const text = input.text.trim();
   const files = input.files ?? [];
   if (text === "" && files.length === 0) return false;
-  return runSend(
-    agent,
-    buildOutgoingMessage({ text, files, contextId: contexts.currentContextId }),
-  );
+  const contextId = contexts.currentContextId;
+  const waiting = waitingTaskOf(contextId, agent);
+  if (waiting) return answerTask(agent, waiting, contextId, { text, files });
+  return runSend(agent, buildOutgoingMessage({ text, files, contextId }));
 }
 
 function contextOfTask(taskId: string): string | undefined {
@@ -156,6 +173,35 @@ function contextOfTask(taskId: string): string | undefined {
     if (messages.some((m) => m.taskId === taskId)) return contextId;
   }
   return undefined;
+}
+
+/**
+ * Sends the answer on the task: its requests are resolved at once and come back if the answer
+ * fails.
+ */
+async function answerTask(
+  agent: Agent,
+  taskId: string,
+  contextId: string,
+  input: { text: string; files?: readonly OutgoingFile[] },
+): Promise<boolean> {
+  const epoch = chatEpoch();
+  const before = useChatStore.getState();
+  const question = before.pendingInputRequests[taskId];
+  const auth = before.pendingAuthRequests[taskId];
+  useChatStore.setState((state) => clearPendingRequests(state, taskId));
+  const ok = await runSend(agent, buildOutgoingMessage({ ...input, contextId, taskId }));
+  if (!ok && chatEpoch() === epoch) {
+    useChatStore.setState((state) => ({
+      pendingInputRequests: question
+        ? { ...state.pendingInputRequests, [taskId]: question }
+        : state.pendingInputRequests,
+      pendingAuthRequests: auth
+        ? { ...state.pendingAuthRequests, [taskId]: auth }
+        : state.pendingAuthRequests,
+    }));
+  }
+  return ok;
 }
 
 /**
@@ -180,23 +226,7 @@ export async function respondToInput(
     setError(noConversationSelectedMessage);
     return false;
   }
-  const epoch = chatEpoch();
-  const before = useChatStore.getState();
-  const input = before.pendingInputRequests[taskId];
-  const auth = before.pendingAuthRequests[taskId];
-  useChatStore.setState((state) => clearPendingRequests(state, taskId));
-  const ok = await runSend(agent, buildOutgoingMessage({ text: trimmed, contextId, taskId }));
-  if (!ok && chatEpoch() === epoch) {
-    useChatStore.setState((state) => ({
-      pendingInputRequests: input
-        ? { ...state.pendingInputRequests, [taskId]: input }
-        : state.pendingInputRequests,
-      pendingAuthRequests: auth
-        ? { ...state.pendingAuthRequests, [taskId]: auth }
-        : state.pendingAuthRequests,
-    }));
-  }
-  return ok;
+  return answerTask(agent, taskId, contextId, { text: trimmed });
 }
 
 /** Tells a task waiting for authorization that the user signed in: 'done' on the same task. */

@@ -4,6 +4,7 @@ import { applyStreamEvent } from "./chat-reducers.js";
 import type { ChatRun } from "./chat-runs.js";
 import { chatEpoch, useChatStore } from "./chat-store.js";
 import { createDeltaBatcher, type FrameScheduler } from "./delta-batcher.js";
+import { isFinalState } from "./sdk-events.js";
 
 /** What a stream told about its task. */
 export interface StreamOutcome {
@@ -25,6 +26,16 @@ export function applyToRun(run: ChatRun, event: ChatStreamEvent): void {
   useChatStore.setState((state) => applyStreamEvent(state, run.target, event));
 }
 
+/**
+ * Whether an event ends what a stream has to say: the task ended or waits for the user. Nothing
+ * follows until the user answers (on a request of its own), so the stream is left at once;
+ * waiting for the server to close it kept an auth-required send "in flight" forever.
+ */
+function endsStream(event: ChatStreamEvent): boolean {
+  if (event.type === "status") return event.final;
+  return event.type === "task" && isFinalState(event.task.status.state);
+}
+
 function taskIdOf(event: ChatStreamEvent): string | undefined {
   if (event.type === "task") return event.task.id;
   if (event.type === "message") return event.message.taskId;
@@ -33,7 +44,8 @@ function taskIdOf(event: ChatStreamEvent): string | undefined {
 
 /**
  * Reads a stream into the store: text deltas are batched per frame, every other event first
- * flushes the text before it, so the order is kept. Throws what the stream throws.
+ * flushes the text before it, so the order is kept. Ends at the task's end or wait. Throws what
+ * the stream throws.
  */
 export async function pipeStream(
   run: ChatRun,
@@ -63,6 +75,7 @@ export async function pipeStream(
       }
       batcher.flush();
       applyToRun(run, event);
+      if (endsStream(event)) break;
     }
   } finally {
     batcher.flush();
