@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { writeCompressedCopies } from "./site-build/compress.js";
 
 const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
 
@@ -23,16 +23,7 @@ function precompress(): Plugin {
           const path = join(dir, name);
           return statSync(path).isDirectory() ? walk(path) : [path];
         });
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|txt|xml)$/.test(file)) continue;
-        const data = readFileSync(file);
-        if (data.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
+      for (const file of walk(outDir)) writeCompressedCopies(file);
     },
   };
 }

@@ -13,3 +13,4 @@ export * from "./task-events.js";
 export * from "./tasks.js";
 export * from "./tool-artifacts.js";
 export * from "./tool-executions.js";
+export * from "./web-routes.js";

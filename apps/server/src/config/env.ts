@@ -46,6 +46,9 @@ export const envOverrides = [
   ["MCP_PROBE_TIMEOUT_MS", "mcp.probeTimeoutMs"],
   ["MCP_PROBE_CACHE_SECONDS", "mcp.probeCacheSeconds"],
   ["LOG_LEVEL", "log.level"],
+  ["SITE_SUPPORT_EMAIL", "site.supportEmail"],
+  ["SITE_PRIVACY_EMAIL", "site.privacyEmail"],
+  ["SITE_COMMUNITY_URL", "site.communityUrl"],
 ] as const;
 
 /** Name of the environment variable that sets a dotted config key, if any. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type agentConfigSchema, agentListSchema, defaultAgents } from "./agents-schema.js";
 import { mcpConfigSchema } from "./mcp-schema.js";
+import { siteConfigSchema } from "./site-schema.js";
 
 /** A list from YAML, or a comma-separated string from the environment. */
 const commaList = z.preprocess(
@@ -156,6 +157,8 @@ export const configSchema = z
     agents: agentListSchema.prefault(defaultAgents),
     /** Built-in MCP servers (enable, scopes) and external MCP servers. */
     mcp: mcpConfigSchema.prefault({}),
+    /** The website's contact details (read at build time). */
+    site: siteConfigSchema.prefault({}),
     log: z
       .object({
         level: z.enum(logLevels).default("info"),

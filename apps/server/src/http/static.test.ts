@@ -7,13 +7,25 @@ import { createTestApp } from "../test/app.js";
 import { createTestDatabase, type TestDatabase } from "../test/databases.js";
 import { cacheControlFor } from "./static.js";
 
-const indexHtml = `<!doctype html><html><head><title>A2A Chat</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`;
+const appHtml = `<!doctype html><html><head><title>A2A Chat</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(100)}</body></html>`;
+const homeHtml = "<!doctype html><html><body><h1>Home page</h1></body></html>";
+const aboutHtml = "<!doctype html><html><body><h1>About</h1></body></html>";
+const notFoundHtml = "<!doctype html><html><body><h1>Page not found</h1></body></html>";
 const script = "console.log('app');".repeat(10);
 
+/** A build as `npm run build` writes it: the website's pages and the chat's shell in app.html. */
 function makeWebDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "a2a-chat-web-"));
   mkdirSync(join(dir, "assets"));
-  writeFileSync(join(dir, "index.html"), indexHtml);
+  mkdirSync(join(dir, "about"));
+  mkdirSync(join(dir, "docs"));
+  writeFileSync(join(dir, "app.html"), appHtml);
+  writeFileSync(join(dir, "index.html"), homeHtml);
+  writeFileSync(join(dir, "about", "index.html"), aboutHtml);
+  writeFileSync(join(dir, "docs", "agents.md"), "# Agents\n");
+  writeFileSync(join(dir, "404.html"), notFoundHtml);
+  writeFileSync(join(dir, "500.html"), "<h1>An unexpected error occurred</h1>");
+  writeFileSync(join(dir, "sitemap.xml"), "<urlset/>");
   writeFileSync(join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   writeFileSync(join(dir, "assets", "app-Ab12Cd.js"), script);
   writeFileSync(join(dir, "assets", "app-Ab12Cd.js.gz"), gzipSync(script));
@@ -30,20 +42,53 @@ describe("serving the web app", () => {
   });
   const app = () => createTestApp(database, { webDir });
 
-  it("serves index.html at / with no-cache", async () => {
-    const res = await app().request("/");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/html");
-    expect(res.headers.get("cache-control")).toBe("no-cache");
-    expect(await res.text()).toBe(indexHtml);
+  it("serves the website's prerendered pages with no-cache", async () => {
+    for (const [path, html] of [
+      ["/", homeHtml],
+      ["/about", aboutHtml],
+      ["/about/", aboutHtml],
+    ] as const) {
+      const res = await app().request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(await res.text()).toBe(html);
+    }
   });
 
-  it("falls back to index.html for client routes", async () => {
-    for (const path of ["/chat", "/docs/getting-started", "/auth/callback"]) {
+  it("serves a docs page's markdown and the sitemap as text", async () => {
+    const md = await app().request("/docs/agents.md");
+    expect(md.status).toBe(200);
+    expect(md.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
+    expect(md.headers.get("cache-control")).toBe("no-cache");
+    expect(await md.text()).toBe("# Agents\n");
+    const sitemap = await app().request("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toContain("xml");
+  });
+
+  it("sends the chat's shell for the app's routes only", async () => {
+    for (const path of ["/chat", "/chat/", "/chat/anything"]) {
       const res = await app().request(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-cache");
-      expect(await res.text()).toBe(indexHtml);
+      expect(await res.text()).toBe(appHtml);
+    }
+  });
+
+  it("answers unknown pages with the website's 404 page and status 404", async () => {
+    for (const path of ["/nope", "/docs/missing-page", "/chatroom", "/404"]) {
+      const res = await app().request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(await res.text()).toBe(notFoundHtml);
+    }
+  });
+
+  it("does not serve the build's internal files as pages", async () => {
+    for (const path of ["/app.html", "/404.html", "/500.html", "/site-build.json"]) {
+      const res = await app().request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('<div id="root">');
     }
   });
 
@@ -109,6 +154,8 @@ describe("cacheControlFor", () => {
     expect(cacheControlFor("/assets/x-1.css")).toContain("immutable");
     expect(cacheControlFor("/index.html")).toBe("no-cache");
     expect(cacheControlFor("/docs/")).toBe("no-cache");
-    expect(cacheControlFor("/robots.txt")).toBe("public, max-age=3600");
+    expect(cacheControlFor("/robots.txt")).toBe("no-cache");
+    expect(cacheControlFor("/favicon.svg")).toBe("public, max-age=3600");
+    expect(cacheControlFor("/about", "text/html; charset=UTF-8")).toBe("no-cache");
   });
 });

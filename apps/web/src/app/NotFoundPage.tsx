@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 /** Shown for any client path no route claims. */
 export function NotFoundPage() {
   return (
@@ -7,9 +5,9 @@ export function NotFoundPage() {
       <p className="text-5xl font-bold text-primary-500">404</p>
       <h1 className="text-xl font-semibold">Page not found</h1>
       <p className="text-neutral-300">There is nothing at this address.</p>
-      <Link to="/" className="text-primary-400 underline-offset-4 hover:underline">
+      <a href="/" className="text-primary-400 underline-offset-4 hover:underline">
         Go Home
-      </Link>
+      </a>
     </main>
   );
 }

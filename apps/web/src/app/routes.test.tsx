@@ -1,3 +1,4 @@
+import { spaRoutes } from "@a2a-chat/contracts";
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -25,13 +26,15 @@ describe("routes", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("renders the landing page at / without asking for a session", async () => {
-    renderAt("/");
-    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(
-      /Chat with AI agents/,
-    );
-    expect(screen.getByRole("link", { name: "Start chatting" })).toHaveAttribute("href", "/chat");
-    expect(screen.queryByRole("heading", { name: "Initializing" })).not.toBeInTheDocument();
+  it("has exactly the routes the server sends the app's shell for", () => {
+    const paths = (routes[0]?.children ?? []).map((route) => route.path).filter((p) => p !== "*");
+    expect([...paths].sort()).toEqual([...spaRoutes].sort());
+  });
+
+  it("shows the not-found page for a path that is not the app's, without asking for a session", () => {
+    renderAt("/elsewhere");
+    expect(screen.getByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

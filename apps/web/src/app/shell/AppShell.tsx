@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Link } from "react-router";
 import { Logo } from "../Logo.js";
 import { Drawer } from "./Drawer.js";
 import { LegalFooter } from "./LegalFooter.js";
@@ -31,10 +30,11 @@ export interface AppShellProps {
   closeDrawersOn?: unknown;
 }
 
+// The home page is the prerendered website, not a route of this app: a full page load.
 const homeLink = (
-  <Link to="/" aria-label="A2A Chat home" className="flex shrink-0 items-center rounded-sm">
+  <a href="/" aria-label="A2A Chat home" className="flex shrink-0 items-center rounded-sm">
     <Logo compact />
-  </Link>
+  </a>
 );
 
 /**

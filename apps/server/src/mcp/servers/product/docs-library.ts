@@ -1,30 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFrontMatterLoosely } from "@a2a-chat/contracts/front-matter";
 
-/** One page of the product documentation (docs/*.md). */
+/** One page of the product documentation (every .md file under docs/, the same files the website renders). */
 export interface DocPage {
+  /** Path below docs/, such as `agents.md` or `documentation/tools.md`. */
   file: string;
   title: string;
   description: string;
   /** Markdown without the front matter. */
   body: string;
-}
-
-/** Splits `---` front matter (flat `key: value` lines) from the markdown body. */
-export function parseFrontMatter(text: string): { meta: Record<string, string>; body: string } {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  if (!match) return { meta: {}, body: text };
-  const meta: Record<string, string> = {};
-  for (const line of (match[1] ?? "").split(/\r?\n/)) {
-    const at = line.indexOf(":");
-    if (at > 0)
-      meta[line.slice(0, at).trim()] = line
-        .slice(at + 1)
-        .trim()
-        .replace(/^["']|["']$/g, "");
-  }
-  return { meta, body: text.slice(match[0].length) };
 }
 
 /**
@@ -51,14 +37,28 @@ export function findDocsDir(): string | undefined {
   return undefined;
 }
 
+function markdownFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return markdownFiles(path);
+    return entry.name.endsWith(".md") ? [path] : [];
+  });
+}
+
 function load(dir: string | undefined): DocPage[] {
   if (!dir) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith(".md"))
+  return markdownFiles(dir)
+    .map((path) => relative(dir, path).split("\\").join("/"))
     .sort()
     .map((file) => {
-      const { meta, body } = parseFrontMatter(readFileSync(join(dir, file), "utf8"));
-      return { file, title: meta.title ?? file, description: meta.description ?? "", body };
+      const { fields, body } = readFrontMatterLoosely(readFileSync(join(dir, file), "utf8"));
+      const text = (value: unknown) => (typeof value === "string" ? value : "");
+      return {
+        file,
+        title: text(fields.title) || file,
+        description: text(fields.description),
+        body,
+      };
     });
 }
 

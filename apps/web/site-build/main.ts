@@ -1,0 +1,111 @@
+// Prerenders the website into apps/web/dist after the two Vite builds (`npm run build`): every
+// page as complete HTML, the markdown of every documentation page, /sitemap.xml, /robots.txt and
+// /llms.txt; then checks them and fails the build on any problem.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { spaRoutes } from "@a2a-chat/contracts";
+import { arrangeDocs } from "../src/site/docs/navigation.js";
+import { renderPage } from "../src/site/render.js";
+import { sitePages } from "../src/site/routes.js";
+import { brokenLinks, metadataProblems, type Output } from "./checks.js";
+import { writeCompressedCopies } from "./compress.js";
+import { loadDocs } from "./load-docs.js";
+import { llmsTxt, robotsTxt, sitemapXml } from "./outputs.js";
+import { siteSettingsFromConfig } from "./settings.js";
+
+const webDir = fileURLToPath(new URL("..", import.meta.url));
+const repoRoot = join(webDir, "..", "..");
+const dist = join(webDir, "dist");
+
+/** File a site path is written to: `/` → index.html, `/a/b` → a/b/index.html, `/404` → 404.html. */
+export function fileFor(path: string): string {
+  if (path === "/") return "index.html";
+  if (/^\/\d{3}$/.test(path)) return `${path.slice(1)}.html`;
+  if (/\.(md|txt|xml)$/.test(path)) return path.slice(1);
+  return `${path.slice(1)}/index.html`;
+}
+
+function siteAssets(): { css: string[]; js: string[] } {
+  const manifestPath = join(dist, "site-manifest.json");
+  if (!existsSync(manifestPath))
+    throw new Error("dist/site-manifest.json is missing: run the website's Vite build first");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<
+    string,
+    { file: string; css?: string[]; isEntry?: boolean }
+  >;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error("dist/site-manifest.json has no entry");
+  return { js: [`/${entry.file}`], css: (entry.css ?? []).map((file) => `/${file}`) };
+}
+
+/** The chat's HTML shell moves to app.html: index.html becomes the website's home page. */
+function moveAppShell(): void {
+  const index = join(dist, "index.html");
+  if (!existsSync(index) || !readFileSync(index, "utf8").includes('<div id="root">')) return;
+  for (const suffix of ["", ".gz", ".br"]) {
+    if (existsSync(index + suffix)) renameSync(index + suffix, join(dist, `app.html${suffix}`));
+  }
+}
+
+async function build(): Promise<void> {
+  const assets = siteAssets();
+  const site = siteSettingsFromConfig(assets, process.env, repoRoot);
+  const docs = loadDocs(join(repoRoot, "docs"));
+  const pages = sitePages(site, docs);
+
+  const outputs: Output[] = [];
+  const failures: string[] = [];
+  for (const page of pages) {
+    const { html, failure } = await renderPage(site, page);
+    if (failure) failures.push(`${page.path}: ${failure.message}\n${failure.componentStack}`);
+    outputs.push({
+      path: page.path,
+      body: html,
+      page: { status: page.status ?? 200, canonical: page.meta.path !== undefined },
+    });
+    if (page.markdown) outputs.push({ path: `${page.path}.md`, body: page.markdown });
+  }
+  outputs.push(
+    { path: "/sitemap.xml", body: sitemapXml(site, pages) },
+    { path: "/robots.txt", body: robotsTxt(site) },
+    { path: "/llms.txt", body: llmsTxt(site, arrangeDocs(docs)) },
+  );
+
+  const publicFiles = ["/favicon.svg", "/og-image.png"].filter((path) =>
+    existsSync(join(webDir, "public", path)),
+  );
+  const otherPaths = new Set<string>([...spaRoutes, ...publicFiles, ...assets.css, ...assets.js]);
+  const problems = [
+    ...failures,
+    ...outputs.filter((output) => output.page).flatMap(metadataProblems),
+    ...brokenLinks(outputs, site.origin, otherPaths),
+  ];
+  if (problems.length > 0) {
+    console.error(`The website has ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
+    process.exit(1);
+  }
+
+  moveAppShell();
+  for (const output of outputs) {
+    const file = join(dist, fileFor(output.path));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, output.body);
+    writeCompressedCopies(file);
+  }
+  for (const asset of [...assets.css, ...assets.js]) writeCompressedCopies(join(dist, asset));
+  writeFileSync(
+    join(dist, "site-build.json"),
+    `${JSON.stringify({ origin: site.origin, pages: pages.length, docs: docs.length }, null, 2)}\n`,
+  );
+  console.log(
+    `website: ${pages.length} pages (${docs.length} documentation pages) for ${site.origin}`,
+  );
+}
+
+try {
+  await build();
+} catch (error) {
+  console.error(`The website could not be built: ${(error as Error).message}`);
+  process.exit(1);
+}
