@@ -32,7 +32,7 @@ export default defineConfig({
           name: "web",
           root: "apps/web",
           environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}"],
+          include: ["src/**/*.test.{ts,tsx}", "site-build/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test-setup.ts"],
         },
       },

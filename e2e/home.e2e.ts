@@ -16,7 +16,7 @@ describe("the built app in Chromium", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(
       "Chat with AI agents",
     );
-    expect(await page.title()).toBe("A2A Chat");
+    expect(await page.title()).toBe("A2A Chat: chat with AI agents and the tools they use");
     await screenshot(page, "home");
 
     await page.getByRole("link", { name: "Start chatting" }).click();

@@ -2,7 +2,7 @@
 // then runs the built server in this same process.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -16,7 +16,12 @@ const sources = [
   "apps/web/public",
   "apps/web/index.html",
   "apps/web/vite.config.ts",
-].map((p) => join(root, p));
+  "apps/web/vite.site.config.ts",
+  "apps/web/site-build",
+  // The website is prerendered from the docs and the config's public URL and contact details.
+  "docs",
+  process.env.CONFIG ?? "config/default.yaml",
+].map((p) => resolve(root, p));
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

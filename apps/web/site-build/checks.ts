@@ -77,7 +77,10 @@ export function brokenLinks(
     if (!output.page) continue;
     const targets = [
       ...attributes(output.body, /\s(?:href|src)="([^"]*)"/g),
-      ...attributes(output.body, /<meta (?:property|name)="(?:og|twitter):image" content="([^"]*)"/g),
+      ...attributes(
+        output.body,
+        /<meta (?:property|name)="(?:og|twitter):image" content="([^"]*)"/g,
+      ),
     ];
     for (const href of targets) {
       const local = href.startsWith(origin) ? href.slice(origin.length) || "/" : href;

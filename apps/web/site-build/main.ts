@@ -4,14 +4,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { spaRoutes } from "@a2a-chat/contracts";
-import { arrangeDocs } from "../src/site/docs/navigation.js";
-import { renderPage } from "../src/site/render.js";
-import { sitePages } from "../src/site/routes.js";
-import { brokenLinks, metadataProblems, type Output } from "./checks.js";
+import { buildSite, docsDirOf } from "./build-site.js";
 import { writeCompressedCopies } from "./compress.js";
-import { loadDocs } from "./load-docs.js";
-import { llmsTxt, robotsTxt, sitemapXml } from "./outputs.js";
 import { siteSettingsFromConfig } from "./settings.js";
 
 const webDir = fileURLToPath(new URL("..", import.meta.url));
@@ -51,36 +45,14 @@ function moveAppShell(): void {
 async function build(): Promise<void> {
   const assets = siteAssets();
   const site = siteSettingsFromConfig(assets, process.env, repoRoot);
-  const docs = loadDocs(join(repoRoot, "docs"));
-  const pages = sitePages(site, docs);
-
-  const outputs: Output[] = [];
-  const failures: string[] = [];
-  for (const page of pages) {
-    const { html, failure } = await renderPage(site, page);
-    if (failure) failures.push(`${page.path}: ${failure.message}\n${failure.componentStack}`);
-    outputs.push({
-      path: page.path,
-      body: html,
-      page: { status: page.status ?? 200, canonical: page.meta.path !== undefined },
-    });
-    if (page.markdown) outputs.push({ path: `${page.path}.md`, body: page.markdown });
-  }
-  outputs.push(
-    { path: "/sitemap.xml", body: sitemapXml(site, pages) },
-    { path: "/robots.txt", body: robotsTxt(site) },
-    { path: "/llms.txt", body: llmsTxt(site, arrangeDocs(docs)) },
-  );
-
   const publicFiles = ["/favicon.svg", "/og-image.png"].filter((path) =>
     existsSync(join(webDir, "public", path)),
   );
-  const otherPaths = new Set<string>([...spaRoutes, ...publicFiles, ...assets.css, ...assets.js]);
-  const problems = [
-    ...failures,
-    ...outputs.filter((output) => output.page).flatMap(metadataProblems),
-    ...brokenLinks(outputs, site.origin, otherPaths),
-  ];
+  const { docs, pages, outputs, problems } = await buildSite(
+    site,
+    docsDirOf(repoRoot),
+    publicFiles,
+  );
   if (problems.length > 0) {
     console.error(`The website has ${problems.length} problem(s):\n- ${problems.join("\n- ")}`);
     process.exit(1);

@@ -96,9 +96,15 @@ export function markdownToDocTree(
  * the file is read.
  */
 export function markdownForSite(markdown: string, file: string, resolve: DocResolver): string {
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const tree = fromMarkdown(markdown, {
+    extensions: [gfm()],
+    mdastExtensions: [gfmFromMarkdown()],
+  });
   const visit = (node: MdastNodes) => {
-    if ((node.type === "link" || node.type === "definition") && !/^([a-z][a-z0-9+.-]*:|#|\/)/i.test(node.url)) {
+    if (
+      (node.type === "link" || node.type === "definition") &&
+      !/^([a-z][a-z0-9+.-]*:|#|\/)/i.test(node.url)
+    ) {
       const [path = "", hash] = siteHref(node.url, file, resolve).split("#", 2);
       node.url = hash ? `${path}.md#${hash}` : `${path}.md`;
     }

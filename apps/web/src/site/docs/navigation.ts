@@ -16,6 +16,7 @@ export const docSections: readonly { title: string; paths: readonly string[] }[]
       "/docs/configuration",
       "/docs/operations",
       "/docs/api-reference",
+      "/docs/website",
       "/docs/benchmarks",
     ],
   },

@@ -7,9 +7,7 @@ export function DocErrorPage({ title, failure }: { title: string; failure: Rende
     <div role="alert" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <p className="text-sm font-medium text-primary-400">Documentation</p>
       <h1 className="mt-2 text-3xl font-bold">This page could not be shown</h1>
-      <p className="mt-4 text-neutral-300">
-        “{title}” failed to render: {failure.message}
-      </p>
+      <p className="mt-4 text-neutral-300">{`“${title}” failed to render: ${failure.message}`}</p>
       <div className="mt-6 flex flex-col gap-3">
         <ErrorDetails
           title="Details"

@@ -30,7 +30,11 @@ export function SiteHeader({ path }: { path: string }) {
         aria-label="Main"
         className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
       >
-        <a href="/" aria-label="A2A Chat home" className="flex items-center text-neutral-100 no-underline">
+        <a
+          href="/"
+          aria-label="A2A Chat home"
+          className="flex items-center text-neutral-100 no-underline"
+        >
           <Logo />
         </a>
         <NavLinks path={path} className="hidden items-center gap-6 text-sm md:flex" />
