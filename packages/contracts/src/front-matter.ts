@@ -63,7 +63,7 @@ function parseMapping(yaml: string, file: string): Record<string, unknown> {
   let value: unknown;
   try {
     // YAML 1.2 core schema: plain data only, no custom tags, nothing is evaluated.
-    value = parseYaml(yaml, { schema: "core", prettyErrors: false });
+    value = parseYaml(yaml, { schema: "core", prettyErrors: false, logLevel: "error" });
   } catch (error) {
     throw new FrontMatterError(
       `${file}: front matter is not valid YAML: ${(error as Error).message}`,
