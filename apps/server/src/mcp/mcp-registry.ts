@@ -1,6 +1,7 @@
 import type { McpRegistryEntry } from "@a2a-chat/contracts";
 import type { Config } from "../config/schema.js";
 import type { Logger } from "../log/logger.js";
+import { redactUrl } from "../net/redact-url.js";
 import { builtinServers } from "./builtin-servers.js";
 import { type ProbeResult, probeExternalServer } from "./external-probe.js";
 
@@ -45,7 +46,8 @@ export class McpRegistry {
         const base = {
           name: server.name,
           description: server.description,
-          endpoint: server.url,
+          // The registry is public: a key in the URL's query or userinfo must not show.
+          endpoint: redactUrl(server.url),
           enabled: server.enabled,
           auth: server.bearer ? ("required" as const) : ("none" as const),
           oauth_required: false,

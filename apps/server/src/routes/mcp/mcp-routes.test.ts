@@ -95,14 +95,20 @@ describeEachDialect("/api/v1/mcp", (get) => {
         probeTimeoutMs: 500,
         servers: [
           { name: "gone", url: "http://127.0.0.1:9/mcp", bearer: "secret-token" },
-          { name: "off", url: "http://127.0.0.1:9/mcp", enabled: false },
+          {
+            name: "off",
+            url: "http://user:pass-secret@127.0.0.1:9/mcp?api_key=key-secret",
+            enabled: false,
+          },
         ],
       },
     });
     const res = await app.request("/api/v1/mcp/registry");
     expect(res.status).toBe(200);
     const raw = await res.text();
-    expect(raw).not.toContain("secret-token");
+    for (const secret of ["secret-token", "pass-secret", "key-secret"]) {
+      expect(raw).not.toContain(secret);
+    }
     const { data } = mcpRegistryResponseSchema.parse(JSON.parse(raw));
     expect(data.map((s) => [s.name, s.status])).toEqual([
       ["analytics", "running"],
@@ -115,6 +121,7 @@ describeEachDialect("/api/v1/mcp", (get) => {
       auth: "required",
       endpoint: "http://127.0.0.1:9/mcp",
     });
+    expect(data[3]?.endpoint).toBe("http://[redacted]@127.0.0.1:9/mcp?api_key=[redacted]");
   });
 
   it("analytics: lists tools with artifact output schemas and a dynamic enum", async () => {

@@ -11,15 +11,19 @@ const text = (result: CallToolResult) =>
   result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 
 describeEachDialect("MCP server product", (get) => {
-  const connect = async () => {
+  const connect = async (as: "visitor" | "admin" = "visitor") => {
     const app = createTestApp(get(), {
       config: {
-        providers: { openai: { apiKey: "sk-secret" } },
+        database: { url: "postgres://app:db-secret@db.internal/chat?password=q-secret" },
+        providers: {
+          openai: { apiKey: "sk-secret", baseUrl: "https://llm.internal/v1?api_key=base-secret" },
+        },
+        outbound: { allowHosts: ["10.0.0.0/8"] },
         mcp: {
           servers: [
             {
               name: "ext",
-              url: "http://127.0.0.1:9/mcp",
+              url: "http://127.0.0.1:9/mcp?key=url-secret",
               headers: { "x-api-key": "hdr-secret" },
               enabled: false,
             },
@@ -27,11 +31,24 @@ describeEachDialect("MCP server product", (get) => {
         },
       },
     });
-    const { access_token } = await anonymousSession(app);
-    return mcpClient(app, "product", access_token);
+    const session = await anonymousSession(app);
+    if (as === "visitor") return mcpClient(app, "product", session.access_token);
+    const admin = await app.services.tokens.issue({
+      userId: session.user_id,
+      sessionId: session.session_id,
+      userType: "authenticated",
+      username: "owner",
+      email: "owner@example.com",
+      scopes: ["admin"],
+    });
+    return mcpClient(app, "product", admin.token);
   };
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const client = await connect();
+  const call = async (
+    name: string,
+    args: Record<string, unknown> = {},
+    as: "visitor" | "admin" = "visitor",
+  ) => {
+    const client = await connect(as);
     try {
       return (await client.callTool({ name, arguments: args })) as CallToolResult;
     } finally {
@@ -59,7 +76,7 @@ describeEachDialect("MCP server product", (get) => {
   });
 
   it("server_metrics shows live metrics in all five section types", async () => {
-    const result = await call("server_metrics");
+    const result = await call("server_metrics", {}, "admin");
     const data = result.structuredContent as {
       sections: { section_type: string; data: Record<string, unknown> }[];
     };
@@ -116,12 +133,58 @@ describeEachDialect("MCP server product", (get) => {
     expect(notes.content).toContain("## Documentation");
   });
 
-  it("config_summary redacts secrets", async () => {
-    const result = await call("config_summary");
-    const raw = JSON.stringify(result.structuredContent);
-    expect(raw).not.toContain("sk-secret");
-    expect(raw).not.toContain("hdr-secret");
-    expect(raw).toContain("[redacted]");
+  const secrets = ["sk-secret", "hdr-secret", "db-secret", "q-secret", "base-secret", "url-secret"];
+
+  it("config_summary redacts secrets for everyone, URL query values and userinfo included", async () => {
+    for (const as of ["visitor", "admin"] as const) {
+      const raw = JSON.stringify((await call("config_summary", {}, as)).structuredContent);
+      for (const secret of secrets) expect(raw).not.toContain(secret);
+      expect(raw).toContain("[redacted]");
+      expect(raw).toContain("http://127.0.0.1:9/mcp?key=[redacted]");
+    }
+  });
+
+  it("config_summary shows paths, internal addresses, allow lists and prompts to admins only", async () => {
+    type View = { config: Record<string, Record<string, unknown>> };
+    const visitor = (await call("config_summary")).structuredContent as View;
+    expect(visitor.config.database).toMatchObject({
+      dataDir: "[admins only]",
+      url: "[admins only]",
+    });
+    expect(visitor.config.outbound?.allowHosts).toBe("[admins only]");
+    expect(visitor.config.server?.host).toBe("[admins only]");
+    const agents = visitor.config.agents as unknown as { systemPrompt: string }[];
+    expect(agents.every((a) => a.systemPrompt === "[admins only]")).toBe(true);
+    expect(JSON.stringify(visitor)).not.toContain("10.0.0.0/8");
+    expect(JSON.stringify(visitor)).not.toContain("llm.internal");
+
+    const admin = (await call("config_summary", {}, "admin")).structuredContent as View;
+    expect(admin.config.outbound?.allowHosts).toEqual(["10.0.0.0/8"]);
+    expect(admin.config.database?.url).toBe(
+      "postgres://[redacted]@db.internal/chat?password=[redacted]",
+    );
+    expect(JSON.stringify(admin)).toContain("llm.internal");
+  });
+
+  it("server_metrics shows site-wide counts to admins and each user's own counts to others", async () => {
+    type Dashboard = { sections: { section_id: string; data: Record<string, unknown> }[] };
+    const rows = (d: Dashboard) =>
+      (d.sections.find((s) => s.section_id === "database")?.data.rows ?? []) as {
+        metric: string;
+      }[];
+    const visitor = (await call("server_metrics")).structuredContent as Dashboard;
+    const visitorMetrics = rows(visitor).map((r) => r.metric);
+    expect(visitorMetrics).toContain("Your conversations");
+    expect(visitorMetrics).not.toContain("Users");
+    expect(JSON.stringify(visitor)).not.toContain("Stream connections");
+    const admin = (await call("server_metrics", {}, "admin")).structuredContent as Dashboard;
+    expect(rows(admin).map((r) => r.metric)).toEqual(
+      expect.arrayContaining(["Users", "Conversations", "Tasks", "Artifacts"]),
+    );
+    expect(JSON.stringify(admin)).toContain("Stream connections");
+  });
+
+  it("config_summary reads one section", async () => {
     const one = await call("config_summary", { section: "log" });
     expect(one.structuredContent).toEqual({ config: { log: { level: "silent" } } });
     expect((await call("config_summary", { section: "nope" })).isError).toBe(true);
@@ -137,7 +200,7 @@ it("redactSecrets hides URL passwords and secret-named keys but keeps paths", ()
       bearer: "b",
     }),
   ).toEqual({
-    url: "postgres://u:[redacted]@h/db",
+    url: "postgres://[redacted]@h/db",
     apiKey: "[redacted]",
     signingKeyPath: "/k.json",
     bearer: "[redacted]",

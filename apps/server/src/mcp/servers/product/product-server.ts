@@ -21,14 +21,15 @@ export const productServer: BuiltinServer = {
     const server = recordCalls(new McpServer({ name: "product", version }), context, "product");
     const origin =
       services.config.server.publicUrl ?? `http://localhost:${services.config.server.port}`;
-    registerServerMetrics(server, services);
+    const isAdmin = context.scopes.includes("admin");
+    registerServerMetrics(server, services, { userId: context.userId, isAdmin });
     registerSearchDocs(server);
     registerDocsTree(server);
     registerCodeSample(server, origin);
     registerFeedbackForm(server);
     registerWelcomeCard(server);
     registerReleaseNotes(server);
-    registerConfigSummary(server, services.config);
+    registerConfigSummary(server, services.config, isAdmin);
     return server;
   },
 };

@@ -44,26 +44,53 @@ function duration(seconds: number): string {
   return d > 0 ? `${d}d ${h}h` : h > 0 ? `${h}h ${m}m` : `${m}m ${Math.floor(seconds % 60)}s`;
 }
 
-async function counts(services: Services) {
+/** Who asks: site-wide counts are for admins; everyone else sees their own. */
+export interface MetricsCaller {
+  userId: string;
+  isAdmin: boolean;
+}
+
+async function counts(services: Services, caller: MetricsCaller) {
   const k = services.db.kysely;
-  const count = async (table: "users" | "contexts" | "tasks" | "artifacts") => {
+  const count = async (table: "contexts" | "tasks" | "artifacts") => {
+    let query = k.selectFrom(table).select((eb) => eb.fn.countAll().as("n"));
+    if (!caller.isAdmin) query = query.where("user_id", "=", caller.userId);
+    const row = await query.executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+  const users = async () => {
+    if (!caller.isAdmin) return undefined;
     const row = await k
-      .selectFrom(table)
+      .selectFrom("users")
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   };
-  const [users, contexts, tasks, artifacts] = await Promise.all([
-    count("users"),
+  const [userCount, contexts, tasks, artifacts] = await Promise.all([
+    users(),
     count("contexts"),
     count("tasks"),
     count("artifacts"),
   ]);
-  return { users, contexts, tasks, artifacts };
+  return { users: userCount, contexts, tasks, artifacts };
+}
+
+function countRows(caller: MetricsCaller, totals: Awaited<ReturnType<typeof counts>>) {
+  const label = (siteWide: string, own: string) => (caller.isAdmin ? siteWide : own);
+  return [
+    ...(totals.users === undefined ? [] : [{ metric: "Users", value: String(totals.users) }]),
+    { metric: label("Conversations", "Your conversations"), value: String(totals.contexts) },
+    { metric: label("Tasks", "Your tasks"), value: String(totals.tasks) },
+    { metric: label("Artifacts", "Your artifacts"), value: String(totals.artifacts) },
+  ];
 }
 
 /** server_metrics: a dashboard of this server process's live health. */
-export function registerServerMetrics(server: McpServer, services: Services): void {
+export function registerServerMetrics(
+  server: McpServer,
+  services: Services,
+  caller: MetricsCaller,
+): void {
   eventLoopDelay();
   server.registerTool(
     "server_metrics",
@@ -77,7 +104,10 @@ export function registerServerMetrics(server: McpServer, services: Services): vo
     async () => {
       const memory = process.memoryUsage();
       const delay = eventLoopDelay();
-      const [level, totals] = await Promise.all([migrationLevel(services.db), counts(services)]);
+      const [level, totals] = await Promise.all([
+        migrationLevel(services.db),
+        counts(services, caller),
+      ]);
       const p99 = ms(delay.percentile(99));
       const { config } = services;
       const mcp = config.mcp;
@@ -110,13 +140,17 @@ export function registerServerMetrics(server: McpServer, services: Services): vo
                 icon: "activity",
                 status: p99 > 100 ? "warning" : "healthy",
               },
-              {
-                title: "Stream connections",
-                value: String(services.hub.size),
-                subtitle: "live SSE clients on this process",
-                icon: "radio",
-                status: "healthy",
-              },
+              ...(caller.isAdmin
+                ? [
+                    {
+                      title: "Stream connections",
+                      value: String(services.hub.size),
+                      subtitle: "live SSE clients on this process",
+                      icon: "radio",
+                      status: "healthy",
+                    },
+                  ]
+                : []),
             ],
           },
         },
@@ -157,10 +191,7 @@ export function registerServerMetrics(server: McpServer, services: Services): vo
               { metric: "Dialect", value: services.db.dialect },
               { metric: "Migration level", value: level.latest ?? "none" },
               { metric: "Migrations applied", value: String(level.applied.length) },
-              { metric: "Users", value: String(totals.users) },
-              { metric: "Conversations", value: String(totals.contexts) },
-              { metric: "Tasks", value: String(totals.tasks) },
-              { metric: "Artifacts", value: String(totals.artifacts) },
+              ...countRows(caller, totals),
             ],
           },
         },
