@@ -38,3 +38,34 @@ export type ToolExecutionRecord = z.infer<typeof toolExecutionRecordSchema>;
 export const toolExecutionCompletedDataSchema = toolExecutionRecordSchema;
 /** data of `tool_execution_completed`. */
 export type ToolExecutionCompletedData = ToolExecutionRecord;
+
+/**
+ * POST /api/v1/mcp/executions: a call the browser made to a tool server that does not record
+ * its own calls (a third-party server), reported so that it is recorded like our servers' calls
+ * and its result becomes an artifact in the conversation. Either `result` (the server's
+ * CallToolResult) or `error` (the call never produced one).
+ */
+export const recordExecutionBodySchema = z
+  .object({
+    server_name: z.string().min(1).max(100),
+    server_endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+    tool_name: z.string().min(1).max(200),
+    input: z.record(z.string(), z.unknown()),
+    context_id: z.string().min(1).max(128),
+    result: z
+      .object({
+        content: z.array(z.unknown()).optional(),
+        structuredContent: z.record(z.string(), z.unknown()).optional(),
+        isError: z.boolean().optional(),
+        _meta: z.record(z.string(), z.unknown()).optional(),
+      })
+      .optional(),
+    /** The tool's declared outputSchema (x-artifact-type and x-rendering-hints type the artifact). */
+    output_schema: z.record(z.string(), z.unknown()).optional(),
+    error: z.string().min(1).max(2000).optional(),
+  })
+  .refine((body) => (body.result === undefined) !== (body.error === undefined), {
+    message: "Give either result or error",
+  });
+/** Body of POST /api/v1/mcp/executions. */
+export type RecordExecutionBody = z.infer<typeof recordExecutionBodySchema>;
