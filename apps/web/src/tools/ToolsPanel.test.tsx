@@ -18,6 +18,7 @@ const server = (name: string, overrides: Partial<ToolServer> = {}): ToolServer =
   status: "running",
   oauth_required: false,
   oauth_scopes: [],
+  recordsCalls: true,
   ...overrides,
 });
 

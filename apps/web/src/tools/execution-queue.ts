@@ -27,6 +27,30 @@ export interface ToolExecution {
   sourceArtifact?: Artifact;
   /** The server's execution record id of the call, once the tool answered. */
   mcpExecutionId?: string;
+  /** A run from the tools column: what Run again needs (the tool, its server, the arguments). */
+  run?: ToolRun;
+  /** The last progress the tool reported while it runs. */
+  progress?: { progress: number; total?: number; message?: string };
+  /** When the call started executing, in ms since the epoch (for the elapsed time). */
+  startedAt?: number;
+  /** What went wrong underneath a catalogue message ('Failed to execute tool'). */
+  detail?: string;
+}
+
+/** What a run of a tool from the tools column was: enough to run it again. */
+export interface ToolRun {
+  toolName: string;
+  serverName: string;
+  /** The registry entry's endpoint (ours, a third party's, or later a proxy's). */
+  endpoint: string;
+  /** 'required': the session's token goes along (to this site's endpoints only). */
+  auth: string;
+  /** The server records its calls itself (ours); otherwise the browser reports them. */
+  recordsCalls: boolean;
+  /** The tool's outputSchema: results of third parties are checked against it. */
+  outputSchema?: Record<string, unknown>;
+  /** The exact arguments sent. */
+  args: Record<string, unknown>;
 }
 
 /** 'Active' means pending or executing (core spec §4 Tool execution). */

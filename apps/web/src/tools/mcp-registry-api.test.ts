@@ -66,6 +66,7 @@ describe("fetchMcpRegistry", () => {
         status: "running",
         oauth_required: false,
         oauth_scopes: [],
+        recordsCalls: true,
       },
       {
         name: "github",
@@ -75,6 +76,7 @@ describe("fetchMcpRegistry", () => {
         status: "error",
         oauth_required: true,
         oauth_scopes: ["user"],
+        recordsCalls: false,
       },
     ]);
   });

@@ -15,6 +15,11 @@ export interface ToolServer {
   status: string;
   oauth_required: boolean;
   oauth_scopes: string[];
+  /**
+   * The server records each call as an execution and stores its result in the conversation
+   * (this site's built-in servers); for other servers the browser reports its calls.
+   */
+  recordsCalls: boolean;
 }
 
 type Entry = Record<string, unknown>;
@@ -52,6 +57,7 @@ function toToolServer(entry: Entry, origin: string): ToolServer | null {
     status: text(entry.status),
     oauth_required: entry.oauth_required === true,
     oauth_scopes: scopes.filter((scope): scope is string => typeof scope === "string"),
+    recordsCalls: entry.kind === "built_in",
   };
 }
 

@@ -31,6 +31,23 @@ export interface CallToolOptions {
    */
   taskId?: string | null;
   fetch?: McpFetch;
+  /** Aborting it cancels the call: the server is sent notifications/cancelled. */
+  signal?: AbortSignal;
+  /** Asks the server for progress notifications and receives them. */
+  onProgress?: (progress: ToolProgress) => void;
+  /** How long the call may go without an answer or a progress notification. */
+  timeoutMs?: number;
+  /** How long the call may take at most, progress or not. */
+  maxTotalTimeoutMs?: number;
+  /** Returns a result flagged as error instead of throwing its text. */
+  returnErrors?: boolean;
+}
+
+/** A progress notification of a running call (MCP notifications/progress). */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -81,7 +98,37 @@ export function withoutNotificationStream(fetchImpl: McpFetch): McpFetch {
       : fetchImpl(url, init);
 }
 
-function firstText(result: CallToolResult): string | undefined {
+/** How long a cancellation notice may take to reach the server before the session closes. */
+const cancelNoticeWaitMs = 2000;
+
+/**
+ * A fetch that lets a `notifications/cancelled` POST outlive the session: closing the client
+ * aborts the transport's requests, which would drop the notice the SDK sends (without waiting)
+ * when a call is aborted; `settle` waits for such notices, briefly.
+ */
+export function keepingCancelNotices(fetchImpl: McpFetch) {
+  const notices = new Set<Promise<unknown>>();
+  const wrapped: McpFetch = (url, init) => {
+    const body = typeof init?.body === "string" ? init.body : "";
+    if (!body.includes('"notifications/cancelled"')) return fetchImpl(url, init);
+    const { signal: _dropped, ...rest } = init ?? {};
+    const sent = fetchImpl(url, rest);
+    notices.add(sent);
+    void sent.catch(() => undefined).finally(() => notices.delete(sent));
+    return sent;
+  };
+  const settle = async () => {
+    if (notices.size === 0) return;
+    await Promise.race([
+      Promise.allSettled([...notices]),
+      new Promise((resolve) => setTimeout(resolve, cancelNoticeWaitMs)),
+    ]);
+  };
+  return { fetch: wrapped, settle };
+}
+
+/** The first text of a result, if any. */
+export function firstText(result: CallToolResult): string | undefined {
   for (const block of result.content ?? []) {
     if (block.type === "text" && block.text) return block.text;
   }
@@ -98,24 +145,45 @@ export async function callTool(options: CallToolOptions): Promise<CallToolResult
     import("@modelcontextprotocol/sdk/client/index.js"),
     import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
   ]);
+  const notices = keepingCancelNotices(options.fetch ?? ((url, init) => fetch(url, init)));
   const transport = new StreamableHTTPClientTransport(resolveEndpoint(options.endpoint), {
     requestInit: { headers: toolCallHeaders(options.token, options.contextId, options.taskId) },
-    fetch: withoutNotificationStream(
-      sameOriginCredentials(options.fetch ?? ((url, init) => fetch(url, init))),
-    ),
+    fetch: withoutNotificationStream(sameOriginCredentials(notices.fetch)),
   });
   const client = new Client(mcpClientInfo, { capabilities: {} });
+  const { signal, onProgress } = options;
   try {
-    await client.connect(transport);
+    await client.connect(transport, signal ? { signal } : undefined);
     // Without a custom result schema the SDK answers a CallToolResult (its union type also
     // covers a legacy shape that only the compatibility schema produces).
-    const result = (await client.callTool({
-      name: options.toolName,
-      arguments: options.args,
-    })) as CallToolResult;
-    if (result.isError) throw new Error(firstText(result) ?? toolExecutionFailedMessage);
+    const result = (await client.callTool(
+      { name: options.toolName, arguments: options.args },
+      undefined,
+      {
+        ...(signal ? { signal } : {}),
+        ...(onProgress
+          ? {
+              onprogress: (p: ToolProgress) =>
+                onProgress({
+                  progress: p.progress,
+                  ...(p.total === undefined ? {} : { total: p.total }),
+                  ...(p.message === undefined ? {} : { message: p.message }),
+                }),
+              resetTimeoutOnProgress: true,
+            }
+          : {}),
+        ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+        ...(options.maxTotalTimeoutMs === undefined
+          ? {}
+          : { maxTotalTimeout: options.maxTotalTimeoutMs }),
+      },
+    )) as CallToolResult;
+    if (result.isError && !options.returnErrors) {
+      throw new Error(firstText(result) ?? toolExecutionFailedMessage);
+    }
     return result;
   } finally {
+    await notices.settle();
     // Closing only aborts local requests; a failure there must not hide the call's own outcome.
     await client.close().catch(() => undefined);
   }
