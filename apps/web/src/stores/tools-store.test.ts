@@ -73,29 +73,20 @@ describe("tools store", () => {
     expect(fetchRegistry).toHaveBeenCalledTimes(2);
   });
 
-  it("sets loading at the start and clears it after a success; tools are listed per server on demand", async () => {
+  it("sets loading at the start, lists every permitted server's tools, and clears it after", async () => {
     const reply = deferred<ToolServer[]>();
     const { store, listTools } = setup(() => reply.promise);
     const load = store.getState().load();
     expect(store.getState().loading).toBe(true);
     reply.resolve([server("analytics"), server("everything", { auth: "none" })]);
     await load;
-    let state = store.getState();
+    const state = store.getState();
     expect(state.loading).toBe(false);
     expect(state.error).toBeNull();
     expect(state.servers.map((s) => [s.server.name, s.access])).toEqual([
       ["analytics", "open"],
       ["everything", "open"],
     ]);
-    // Nothing is listed until a server's list is opened: the MCP client loads only then.
-    expect(listTools).not.toHaveBeenCalled();
-    const listing = store.getState().listServer("analytics");
-    expect(store.getState().listings).toEqual({ analytics: "loading" });
-    await listing;
-    await store.getState().listServer("everything");
-    await store.getState().listServer("analytics");
-    expect(listTools).toHaveBeenCalledTimes(2);
-    state = store.getState();
     expect(state.listings).toEqual({ analytics: "loaded", everything: "loaded" });
     expect(state.tools.map((t) => [t.serverName, t.name])).toEqual([
       ["analytics", "analytics_tool"],
@@ -106,6 +97,9 @@ describe("tools store", () => {
       token: "token-1",
       contextId: "ctx-1",
     });
+    // Listed once: opening a server's list later asks nothing more.
+    await store.getState().listServer("analytics");
+    expect(listTools).toHaveBeenCalledTimes(2);
   });
 
   it("clears loading after a failure and stores the error's own message", async () => {
@@ -145,7 +139,7 @@ describe("tools store", () => {
     expect(store.getState().servers).toHaveLength(1);
   });
 
-  it("logs a server that cannot be listed and marks it; the rest continue", async () => {
+  it("logs a server that cannot be listed and skips it; the rest continue", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { store, listTools } = setup(async () => [
       server("analytics"),
@@ -157,10 +151,10 @@ describe("tools store", () => {
       return toolsFor(s.name, `${s.name}_tool`);
     });
     await store.getState().load();
-    for (const name of ["analytics", "broken", "product"]) await store.getState().listServer(name);
     const state = store.getState();
     expect(state.error).toBeNull();
-    expect(state.listings).toEqual({ analytics: "loaded", broken: "error", product: "loaded" });
+    expect(state.servers.map((s) => s.server.name)).toEqual(["analytics", "product"]);
+    expect(state.listings).toEqual({ analytics: "loaded", product: "loaded" });
     expect(state.tools.map((t) => t.name)).toEqual(["analytics_tool", "product_tool"]);
     expect(warn).toHaveBeenCalledWith(
       expect.stringContaining("Skipping MCP server broken"),
@@ -181,12 +175,10 @@ describe("tools store", () => {
       ["forum", "login"],
     ]);
     // A greyed server is never contacted.
-    for (const name of ["analytics", "forum"]) await store.getState().listServer(name);
     expect(listTools.mock.calls.map(([options]) => options.server.name)).toEqual(["analytics"]);
 
     signInAs("user-1", ["user"]);
     await store.getState().load();
-    for (const name of ["analytics", "github", "forum"]) await store.getState().listServer(name);
     expect(store.getState().servers.map((s) => [s.server.name, s.access])).toEqual([
       ["analytics", "open"],
       ["github", "open"],

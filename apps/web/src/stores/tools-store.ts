@@ -30,7 +30,10 @@ export interface ToolsState {
   loadedFor: string | null;
   /** How far listing each server's tools got, by server name (absent: not asked yet). */
   listings: Record<string, "loading" | "loaded" | "error">;
-  /** Loads the registry (servers only); a call during a load joins it. */
+  /**
+   * Loads the registry and lists each permitted server's tools (tools spec §4, §7); a server
+   * that cannot be reached or listed is logged and left out. A call during a load joins it.
+   */
   load: () => Promise<void>;
   /**
    * Lists one open server's tools over MCP, once (the first time its list is opened): the MCP
@@ -99,8 +102,20 @@ export function createToolsStore(deps: ToolsDependencies = defaults) {
       inFlight = (async () => {
         try {
           const registry = await deps.fetchRegistry();
-          const servers = permittedServers(registry, useAuthStore.getState());
-          if (!stale()) set({ servers, tools: [], listings: {}, error: null });
+          const auth = useAuthStore.getState();
+          const permitted = permittedServers(registry, auth);
+          const contextId = useContextsStore.getState().currentContextId;
+          // Tools spec §7: each permitted server is listed; one that cannot be is skipped.
+          const listings = await Promise.all(
+            permitted.map((shown) => listOne(shown, deps, auth.accessToken, contextId)),
+          );
+          const { servers, tools } = collectListings(listings);
+          const listed = Object.fromEntries(
+            servers
+              .filter((shown) => shown.access === "open")
+              .map((shown) => [shown.server.name, "loaded" as const]),
+          );
+          if (!stale()) set({ servers, tools, listings: listed, error: null });
         } catch (error) {
           logger.warn("Loading the MCP registry failed", error);
           if (!stale()) set({ error: registryErrorMessage(error) });

@@ -3,6 +3,8 @@ import { Button } from "../app/Button.js";
 import { ArtifactView, type ArtifactViewProps } from "../artifacts/ArtifactView.js";
 import { formatToolDuration } from "../lib/durations.js";
 import { isActiveExecution, type ToolExecution } from "./execution-queue.js";
+import { ProgressLine } from "./ProgressLine.js";
+import { useNow } from "./useNow.js";
 
 /** Core spec §2.4: what the modal says while a tool runs. */
 export const executingMessage = (toolName: string) =>
@@ -16,14 +18,20 @@ export interface ExecutionResultProps {
   execution: ToolExecution;
   /** Runs the execution again; absent when its source artifact is unknown. */
   onRetry?: () => void;
+  /** Cancels the running call; absent when it cannot be cancelled from here. */
+  onCancel?: () => void;
+  /** Runs the tool again with the same arguments (runs from the tools column). */
+  onRunAgain?: () => void;
   onSendMessage?: ArtifactViewProps["onSendMessage"];
 }
 
+/** The heading of the arguments a call was made with. */
+export const argumentsSentTitle = "Arguments sent";
+
 function Parameters({ parameters }: { parameters: Record<string, unknown> }) {
-  if (Object.keys(parameters).length === 0) return null;
   return (
     <details className="mt-4 text-sm text-neutral-400">
-      <summary className="cursor-pointer">Parameters</summary>
+      <summary className="cursor-pointer">{argumentsSentTitle}</summary>
       <pre className="mt-2 overflow-x-auto rounded bg-surface p-3 text-xs text-neutral-300">
         {JSON.stringify(parameters, null, 2)}
       </pre>
@@ -49,19 +57,41 @@ function Completed({
 }
 
 /** The body of one execution: progress while active, the error with Retry, or the result. */
-export function ExecutionResult({ execution, onRetry, onSendMessage }: ExecutionResultProps) {
-  if (isActiveExecution(execution)) {
-    const message = executingMessage(execution.toolName);
-    return (
-      <div role="status" className="flex flex-col items-center gap-4 py-10 text-center">
-        <div
-          role="progressbar"
-          aria-label={`Executing ${execution.toolName}`}
-          className="size-8 animate-spin rounded-full border-2 border-primary-500 border-t-transparent"
-        />
+function Running({ execution, onCancel }: Pick<ExecutionResultProps, "execution" | "onCancel">) {
+  const now = useNow(true);
+  const message = executingMessage(execution.toolName);
+  return (
+    <div>
+      <div role="status" className="flex flex-col items-center gap-4 py-8 text-center">
+        {execution.progress?.total ? null : (
+          <div
+            role="progressbar"
+            aria-label={`Executing ${execution.toolName}`}
+            className="size-8 animate-spin rounded-full border-2 border-primary-500 border-t-transparent"
+          />
+        )}
         <p className="text-sm text-neutral-300">{message}</p>
+        {execution.run ? <ProgressLine execution={execution} now={now} /> : null}
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
-    );
+      {execution.run ? <Parameters parameters={execution.parameters} /> : null}
+    </div>
+  );
+}
+
+export function ExecutionResult({
+  execution,
+  onRetry,
+  onCancel,
+  onRunAgain,
+  onSendMessage,
+}: ExecutionResultProps) {
+  if (isActiveExecution(execution)) {
+    return <Running execution={execution} {...(onCancel ? { onCancel } : {})} />;
   }
   if (execution.status === "error") {
     return (
@@ -69,6 +99,9 @@ export function ExecutionResult({ execution, onRetry, onSendMessage }: Execution
         <div role="alert" className="rounded-md border border-red-900 bg-red-950/40 p-4">
           <h3 className="font-semibold text-red-300">{executionFailedTitle}</h3>
           <p className="mt-1 text-sm break-words text-red-200">{execution.error}</p>
+          {execution.detail ? (
+            <p className="mt-1 text-xs break-words text-red-300/80">{execution.detail}</p>
+          ) : null}
         </div>
         <div className="mt-4 flex justify-end">
           <Button onClick={onRetry} disabled={!onRetry}>
@@ -90,6 +123,13 @@ export function ExecutionResult({ execution, onRetry, onSendMessage }: Execution
       ) : (
         <p className="text-sm text-neutral-400">The tool completed without a result.</p>
       )}
+      {onRunAgain ? (
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={onRunAgain}>
+            Run again
+          </Button>
+        </div>
+      ) : null}
       <Parameters parameters={execution.parameters} />
     </div>
   );

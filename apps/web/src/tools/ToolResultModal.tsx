@@ -3,11 +3,27 @@ import { Modal } from "../agents/Modal.js";
 import { Button } from "../app/Button.js";
 import type { ArtifactViewProps } from "../artifacts/ArtifactView.js";
 import { useArtifactsStore } from "../stores/artifacts-store.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { loadingContextId } from "../stores/contexts-reducers.js";
+import { useContextsStore } from "../stores/contexts-store.js";
 import { ExecutionResult } from "./ExecutionResult.js";
 import { ExecutionTabs } from "./ExecutionTabs.js";
 import type { ToolExecution } from "./execution-queue.js";
+import { runTool } from "./runner/run-tool.js";
+import { cancelCall, isCallRunning } from "./runner/running-calls.js";
 import { selectSelectedExecution, useToolExecutionsStore } from "./tool-executions-store.js";
 import { useArtifactRefresh } from "./useArtifactRefresh.js";
+
+/** Runs a tool-column run again with the same arguments, in the current conversation. */
+function runAgain(execution: ToolExecution): void {
+  if (!execution.run) return;
+  const contextId = useContextsStore.getState().currentContextId;
+  runTool(execution.run, {
+    token: useAuthStore.getState().accessToken,
+    contextId: contextId === loadingContextId ? null : contextId,
+    renderBehavior: execution.renderBehavior,
+  });
+}
 
 /** Core spec §2.4: the modal's title when no execution is selected. */
 export const toolResultsTitle = "Tool Results";
@@ -24,6 +40,7 @@ function useRetry(execution: ToolExecution | undefined): (() => void) | undefine
     execution?.sourceArtifactId ? state.byId[execution.sourceArtifactId] : undefined,
   );
   const source = stored ?? execution?.sourceArtifact;
+  if (execution?.run) return () => runAgain(execution);
   if (!execution || !source) return undefined;
   return () => {
     // The outcome lands in the execution store, which this modal shows.
@@ -80,6 +97,8 @@ export function ToolResultModal({ onSendMessage }: ToolResultModalProps) {
           <ExecutionResult
             execution={selected}
             {...(retry ? { onRetry: retry } : {})}
+            {...(selected.run ? { onRunAgain: () => runAgain(selected) } : {})}
+            {...(isCallRunning(selected.id) ? { onCancel: () => cancelCall(selected.id) } : {})}
             {...(onSendMessage ? { onSendMessage } : {})}
           />
         ) : (

@@ -16,6 +16,8 @@ export interface ToolServerItemProps {
   listing?: "loading" | "loaded" | "error" | undefined;
   /** Asks for this server's tools (the first time its list opens). */
   onOpen: (shown: ShownToolServer) => void;
+  /** Opens a tool's parameter form. */
+  onPickTool?: (tool: ServerTool, shown: ShownToolServer) => void;
 }
 
 /** Said in an open server's list while its tools load, or when they could not be listed. */
@@ -43,29 +45,38 @@ function Chevron({ open }: { open: boolean }) {
   );
 }
 
-function ToolRow({ tool }: { tool: ServerTool }) {
+function ToolRow({ tool, onPick }: { tool: ServerTool; onPick?: (() => void) | undefined }) {
   const behavior = toolRenderBehavior(tool);
   return (
-    <li className="rounded-md px-2 py-1.5">
-      <span className="flex items-center gap-2">
-        <span
-          title={tool.name}
-          className="min-w-0 flex-1 truncate font-mono text-xs text-neutral-100"
-        >
-          {tool.name}
+    <li>
+      <button
+        type="button"
+        onClick={onPick}
+        disabled={!onPick}
+        aria-haspopup="dialog"
+        aria-label={`Run ${tool.name}`}
+        className="block w-full rounded-md px-2 py-1.5 text-left transition-colors duration-150 hover:bg-neutral-800/60 focus-visible:bg-neutral-800/60"
+      >
+        <span className="flex items-center gap-2">
+          <span
+            title={tool.name}
+            className="min-w-0 flex-1 truncate font-mono text-xs text-neutral-100"
+          >
+            {tool.name}
+          </span>
+          {behavior ? (
+            <span className="shrink-0 rounded bg-neutral-800 px-1.5 py-0.5 text-[10px] text-neutral-300">
+              <span className="sr-only">Render behaviour: </span>
+              {behavior}
+            </span>
+          ) : null}
         </span>
-        {behavior ? (
-          <span className="shrink-0 rounded bg-neutral-800 px-1.5 py-0.5 text-[10px] text-neutral-300">
-            <span className="sr-only">Render behaviour: </span>
-            {behavior}
+        {tool.description ? (
+          <span title={tool.description} className="mt-0.5 line-clamp-2 text-xs text-neutral-400">
+            {tool.description}
           </span>
         ) : null}
-      </span>
-      {tool.description ? (
-        <span title={tool.description} className="mt-0.5 line-clamp-2 text-xs text-neutral-400">
-          {tool.description}
-        </span>
-      ) : null}
+      </button>
     </li>
   );
 }
@@ -80,6 +91,7 @@ export function ToolServerItem({
   onRequireLogin,
   listing,
   onOpen,
+  onPickTool,
 }: ToolServerItemProps) {
   const { server, access } = shown;
   const [expanded, setExpanded] = useState(false);
@@ -146,7 +158,11 @@ export function ToolServerItem({
             <li className="px-2 py-1.5 text-xs text-red-300">{serverListingTexts.failed}</li>
           ) : null}
           {tools.map((tool) => (
-            <ToolRow key={tool.name} tool={tool} />
+            <ToolRow
+              key={tool.name}
+              tool={tool}
+              onPick={onPickTool ? () => onPickTool(tool, shown) : undefined}
+            />
           ))}
         </ul>
       ) : null}

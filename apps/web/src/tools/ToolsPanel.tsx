@@ -1,11 +1,16 @@
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { AuthRequiredDialog } from "../agents/AuthRequiredDialog.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { type ShownToolServer, toolsAuthKey, toolsOfServer } from "../stores/tools-reducers.js";
 import { useToolsStore } from "../stores/tools-store.js";
+import type { ServerTool } from "./list-server-tools.js";
 import { RefreshIcon } from "./RefreshIcon.js";
+import { ToolRuns } from "./ToolRuns.js";
 import { ToolServerItem } from "./ToolServerItem.js";
+
+// The parameter form, its compiler, the validator and the runner load when a tool is picked.
+const ToolFormModal = lazy(() => import("./forms/ToolFormModal.js"));
 
 /** Texts of the right column (tools spec §2, §8). */
 export const toolsPanelTexts = {
@@ -35,6 +40,7 @@ export function ToolsPanel() {
     );
   const authKey = useAuthStore(toolsAuthKey);
   const [loginFor, setLoginFor] = useState<ShownToolServer | null>(null);
+  const [picked, setPicked] = useState<{ tool: ServerTool; shown: ShownToolServer } | null>(null);
   const headingId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the user is the trigger; the store reads it.
@@ -88,10 +94,22 @@ export function ToolsPanel() {
               onRequireLogin={setLoginFor}
               listing={listings[shown.server.name]}
               onOpen={(opened) => void listServer(opened.server.name)}
+              onPickTool={(tool, owner) => setPicked({ tool, shown: owner })}
             />
           ))}
         </ul>
       ) : null}
+      <ToolRuns />
+      {picked ? (
+        <Suspense fallback={<p className="text-xs text-neutral-400">Loading form...</p>}>
+          <ToolFormModal
+            tool={picked.tool}
+            server={picked.shown.server}
+            onClose={() => setPicked(null)}
+          />
+        </Suspense>
+      ) : null}
+      {/* Sign-in prompt of a greyed server: swap for the passkey sign-in modal when it lands. */}
       <AuthRequiredDialog
         open={loginFor !== null}
         agentName={loginFor?.server.name ?? ""}

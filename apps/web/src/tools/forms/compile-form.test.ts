@@ -22,6 +22,7 @@ const shown = (model: ObjectModel, raw: RawValues = {}) =>
 function ifThenElse(test: unknown, whenTrue: unknown, whenFalse?: unknown) {
   return Object.fromEntries([
     ["if", test],
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword.
     ["then", whenTrue],
     ...(whenFalse === undefined ? [] : [["else", whenFalse]]),
   ]);
