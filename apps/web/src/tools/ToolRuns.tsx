@@ -38,15 +38,15 @@ export function ToolRuns() {
       <ul className="space-y-1.5">
         {runs.map((execution) => (
           <li key={execution.id} className="rounded-md border border-border p-2 text-xs">
-            <div className="flex items-center gap-2">
-              <button
-                type="button"
-                onClick={() => open(execution.id)}
-                className="min-w-0 flex-1 truncate text-left font-mono text-neutral-100 hover:underline"
-                title={`Show the result of ${execution.toolName}`}
-              >
-                {execution.toolName}
-              </button>
+            <button
+              type="button"
+              onClick={() => open(execution.id)}
+              className="block w-full truncate text-left font-mono text-neutral-100 hover:underline"
+              title={`Show the result of ${execution.toolName}`}
+            >
+              {execution.toolName}
+            </button>
+            <div className="mt-1 flex min-h-6 items-center justify-between gap-2">
               <span
                 className={
                   execution.status === "error"

@@ -1,0 +1,159 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  apiGet,
+  artifactFrame,
+  eventually,
+  messageLog,
+  openFirstVisit,
+  screenshotOf,
+  unlimitedEnv,
+} from "./harness/artifacts.js";
+import { launchChromium, screenshot } from "./harness/browser.js";
+import { openChat, phoneContext } from "./harness/chat.js";
+import { type EverythingServer, startEverything } from "./harness/everything.js";
+import { type E2eServer, startBuiltServer } from "./harness/server.js";
+
+interface StoredTask {
+  id: string;
+  status: { state: string };
+  metadata: { tool_name?: string; task_type?: string };
+}
+
+async function currentTasks(page: Page, baseUrl: string): Promise<StoredTask[]> {
+  const contexts = await apiGet<{ context_id: string; name: string }[]>(
+    page,
+    baseUrl,
+    "/api/v1/core/contexts",
+  );
+  const current = contexts.find((c) => c.name === "Default Conversation");
+  if (!current) throw new Error("no Default Conversation");
+  return apiGet<StoredTask[]>(page, baseUrl, `/api/v1/core/contexts/${current.context_id}/tasks`);
+}
+
+/** Opens a server in the tools column (desktop) and picks one of its tools. */
+async function pickTool(page: Page, serverName: string, tool: string): Promise<void> {
+  const column = page.getByRole("list", { name: "Tool servers" });
+  const toggle = column.getByRole("button", { name: serverName, exact: true });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await page.getByRole("button", { name: `Run ${tool}`, exact: true }).click();
+  await page.getByRole("form", { name: `Parameters of ${tool}` }).waitFor();
+}
+
+describe("running tools from the tools column", () => {
+  let everything: EverythingServer;
+  let server: E2eServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    everything = await startEverything();
+    server = await startBuiltServer({ ...unlimitedEnv, CONFIG: everything.configPath });
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await everything?.stop();
+  });
+
+  it("fills a form (dynamic options, an invalid value and its message), runs it and shows the artifact", async () => {
+    const { page, errors } = await openFirstVisit(browser, server.url);
+    await pickTool(page, "analytics", "query_orders");
+    const form = page.getByRole("form", { name: "Parameters of query_orders" });
+    // The region's options come from list_regions.
+    const region = form.getByLabel("Region");
+    await expect.poll(() => region.evaluate((el) => el.tagName)).toBe("SELECT");
+    await region.selectOption({ label: "Europe" });
+    const limit = form.getByLabel(/^Limit/);
+    await limit.fill("0");
+    await form.getByText("Must be at least 1").waitFor();
+    await screenshot(page, "tool-form-invalid");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    // Still invalid: the form stays.
+    await form.getByText("Must be at least 1").waitFor();
+    await limit.fill("5");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await form.waitFor({ state: "detached" });
+    const table = artifactFrame(messageLog(page), "query_orders");
+    await table.waitFor({ timeout: 15_000 });
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(5);
+    expect(await table.locator("tbody").innerText()).toContain("Europe");
+    await screenshotOf(page, table, "tool-run-artifact");
+    // The run is listed, done; its result opens with the arguments sent.
+    const runs = page.getByRole("region", { name: "Tool runs" });
+    await runs.getByText("Done").waitFor();
+    await runs.getByRole("button", { name: "query_orders" }).click();
+    const modal = page.getByRole("dialog", { name: "query_orders" });
+    await modal.getByText("Arguments sent").click();
+    expect(await modal.locator("pre").innerText()).toContain('"region": "europe"');
+    await screenshot(page, "tool-result-arguments");
+    expect(errors).toEqual([]);
+  });
+
+  it("cancels the slow report mid-way, on the server too", async () => {
+    const { page } = await openFirstVisit(browser, server.url);
+    await pickTool(page, "analytics", "build_report");
+    await page.getByText("This tool takes no parameters.").waitFor();
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    // build_report renders 'both': the result window opens with its progress.
+    const modal = page.getByRole("dialog", { name: "build_report" });
+    const bar = modal.getByRole("progressbar", { name: "Progress of build_report" });
+    await bar.waitFor();
+    // The report takes about 2 s in five steps: cancel once the first step is reported.
+    await expect.poll(() => bar.getAttribute("aria-valuenow"), { interval: 50 }).not.toBe("0");
+    await modal.getByRole("button", { name: "Cancel" }).click();
+    const runs = page.getByRole("region", { name: "Tool runs" });
+    await runs.getByText("Tool execution cancelled").waitFor();
+    const tasks = await eventually(
+      () => currentTasks(page, server.url),
+      (list) =>
+        list.some((t) => t.metadata.tool_name === "build_report" && t.status.state !== "working"),
+    );
+    const report = tasks.find((t) => t.metadata.tool_name === "build_report");
+    expect(report?.status.state).toBe("failed");
+    await modal.getByText("Tool execution cancelled").waitFor();
+    await screenshot(page, "tool-run-cancelled");
+  });
+
+  it("runs a tool of server-everything, configured as an external server", async () => {
+    const { page, errors } = await openFirstVisit(browser, server.url);
+    await pickTool(page, "everything", "get-structured-content");
+    const form = page.getByRole("form", { name: "Parameters of get-structured-content" });
+    await form.getByLabel(/^Location/).selectOption("Chicago");
+    await screenshot(page, "tool-form-everything");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const result = artifactFrame(messageLog(page), "get-structured-content");
+    await result.waitFor({ timeout: 15_000 });
+    await expect.poll(() => result.innerText()).toContain("Light rain");
+    await screenshotOf(page, result, "tool-run-everything");
+
+    // A tool with a richer schema renders a usable form and runs too.
+    await pickTool(page, "everything", "get-sum");
+    const sum = page.getByRole("form", { name: "Parameters of get-sum" });
+    await sum.getByLabel(/^A/).fill("2");
+    await sum.getByLabel(/^B/).fill("x");
+    await sum.getByText("Must be a number").waitFor();
+    await sum.getByLabel(/^B/).fill("40");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect.poll(() => messageLog(page).innerText(), { timeout: 15_000 }).toContain("42");
+    expect(errors).toEqual([]);
+  });
+
+  it("runs a tool from the phone's tools drawer", async () => {
+    const { page } = await openChat(browser, server.url, phoneContext);
+    await page.getByRole("navigation").getByRole("button", { name: "Tools" }).tap();
+    const drawer = page.getByRole("dialog", { name: "TOOLS" });
+    await drawer.getByRole("button", { name: "analytics", exact: true }).tap();
+    await drawer.getByRole("button", { name: "Run list_regions", exact: true }).tap();
+    const form = page.getByRole("form", { name: "Parameters of list_regions" });
+    await form.waitFor();
+    await form.getByLabel(/^Filter/).fill("eu");
+    await screenshot(page, "tool-form-phone");
+    await page.getByRole("button", { name: "Run", exact: true }).tap();
+    await form.waitFor({ state: "detached" });
+    await drawer
+      .getByRole("region", { name: "Tool runs" })
+      .getByText("Done")
+      .waitFor({ timeout: 15_000 });
+    await screenshot(page, "tool-run-phone");
+  });
+});
