@@ -7,7 +7,9 @@ const unsafeScheme = /^\s*(javascript|vbscript|data|file|blob):\S/i;
 
 /** Whether a string is an address with a scheme a third-party result may not use. */
 export function isUnsafeUrl(value: string): boolean {
-  return unsafeScheme.test(value.replace(/[\u0000-\u001f]/g, ""));
+  // Browsers ignore control characters inside a scheme ("java\tscript:"), so they are dropped first.
+  const head = [...value.slice(0, 64)].filter((c) => c.charCodeAt(0) > 0x1f).join("");
+  return unsafeScheme.test(head);
 }
 
 /**
