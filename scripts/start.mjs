@@ -39,7 +39,9 @@ function buildIsCurrent() {
 }
 
 if (!buildIsCurrent()) {
-  console.log("Building the web app and server (first start or sources changed)...");
+  console.log(
+    "Building the web app and server (first start or sources changed); this takes a minute or two...",
+  );
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

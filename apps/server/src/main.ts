@@ -2,6 +2,14 @@ import { ConfigError, loadConfig } from "./config/load.js";
 import { createLogger } from "./log/logger.js";
 import { startServer } from "./server.js";
 
+/** The address to open in a browser: PUBLIC_URL, else this host and port (any-address → localhost). */
+function openUrl(config: ReturnType<typeof loadConfig>, port: number): string {
+  if (config.server.publicUrl) return config.server.publicUrl.replace(/\/+$/, "");
+  const host = config.server.host;
+  const name = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : host;
+  return `http://${name.includes(":") ? `[${name}]` : name}:${port}`;
+}
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -18,6 +26,9 @@ async function main(): Promise<void> {
     logger.fatal({ err: error }, "server failed to start");
     process.exit(1);
   });
+  // Whatever the log level, say where to go: the first line a person running `npm start` needs.
+  const url = openUrl(config, running.port);
+  process.stdout.write(`\nA2A Chat is running at ${url}  (chat: ${url}/chat)\n\n`);
 
   const stop = (signal: NodeJS.Signals) => {
     logger.info({ signal }, "signal received");
