@@ -8,13 +8,15 @@ import type { Config } from "./config/schema.js";
 import { type DatabaseOptions, type Db, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { createApp } from "./http/app.js";
-import { createServices } from "./http/services.js";
+import { createServices, type Services } from "./http/services.js";
 import type { Logger } from "./log/logger.js";
 
 /** A started server and the way to stop it cleanly. */
 export interface RunningServer {
   port: number;
   db: Db;
+  /** The process's shared services (stream hub, runs…), for tests and diagnostics. */
+  services: Services;
   /** Stops accepting, lets in-flight requests finish (bounded), then closes the database. */
   close(): Promise<void>;
 }
@@ -69,7 +71,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     })();
     return closing;
   };
-  return { port, db, close };
+  return { port, db, services, close };
 }
 
 /**

@@ -29,6 +29,7 @@ export const envOverrides = [
   ["STREAM_RETENTION_HOURS", "stream.retentionHours"],
   ["STREAM_HEARTBEAT_SECONDS", "stream.heartbeatSeconds"],
   ["STREAM_MAX_BUFFER_BYTES", "stream.maxBufferBytes"],
+  ["STREAM_STALL_TIMEOUT_SECONDS", "stream.stallTimeoutSeconds"],
   ["STREAM_MAX_CONNECTIONS_PER_USER", "stream.maxConnectionsPerUser"],
   ["OPENAI_API_KEY", "providers.openai.apiKey"],
   ["OPENAI_BASE_URL", "providers.openai.baseUrl"],

@@ -103,8 +103,10 @@ export const configSchema = z
           .default(24),
         /** Seconds between heartbeats on an idle stream (the spec's value is 15). */
         heartbeatSeconds: z.coerce.number().int().min(1).max(300).default(15),
-        /** Unread bytes a slow client may accumulate before its stream is dropped. */
+        /** Unread bytes of a client past which its stream waits for it to read. */
         maxBufferBytes: z.coerce.number().int().min(4096).max(67_108_864).default(262_144),
+        /** How long a client may leave that much unread before its stream is dropped. */
+        stallTimeoutSeconds: z.coerce.number().min(0.1).max(3600).default(30),
         /** Live stream connections one user may hold on one server process. */
         maxConnectionsPerUser: z.coerce.number().int().min(1).max(1000).default(10),
       })

@@ -164,7 +164,10 @@ onPostgres("a long lock on PostgreSQL", () => {
     await expectDatabaseUnavailable(await rpc(app, session.access_token, "GetTask", { id: "t1" }));
     await holder.query("rollback");
 
-    const healthy = await app.request("/api/v1/health");
+    // Recovered: /health says ok again (its 200 ms bound may be missed on a loaded machine).
+    let healthy = await app.request("/api/v1/health");
+    for (let tries = 0; healthy.status !== 200 && tries < 20; tries += 1)
+      healthy = await app.request("/api/v1/health");
     expect(healthy.status).toBe(200);
     expect(healthResponseSchema.parse(await healthy.json()).status).toBe("ok");
     expect((await createContext(app, session.access_token)).status).toBe(201);

@@ -1,8 +1,11 @@
+import type { HttpBindings } from "@hono/node-server";
 import type { AuthContext } from "../auth/auth-context.js";
 import type { Logger } from "../log/logger.js";
 
 /** Per-request values set by middleware. */
 export interface AppEnv {
+  /** The Node request and response under @hono/node-server; absent in app.request() tests. */
+  Bindings: Partial<HttpBindings>;
   Variables: {
     requestId: string;
     log: Logger;

@@ -79,6 +79,7 @@ export function createServices(
     heartbeatMs: config.stream.heartbeatSeconds * 1000,
     maxConnectionsPerUser: config.stream.maxConnectionsPerUser,
     maxBufferBytes: config.stream.maxBufferBytes,
+    stallTimeoutMs: config.stream.stallTimeoutSeconds * 1000,
     retentionMs: config.stream.retentionHours * 3_600_000,
   });
   return {

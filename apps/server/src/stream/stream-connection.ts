@@ -12,15 +12,27 @@ export interface ConnectionDeps {
   db: Db;
   events: EventLog;
   logger: Logger;
-  /** Bytes that may wait unread for this client before the connection is dropped. */
+  /** Unread bytes of this client past which the connection stops reading the log for it. */
   maxBufferBytes: number;
+  /** How long the client may leave that many bytes unread before it is disconnected. */
+  stallTimeoutMs: number;
   onClose: (connection: StreamConnection) => void;
+}
+
+/** How a connection reaches the client's socket (absent when nothing sits under the stream). */
+export interface ClientSocket {
+  /** Drops the client's connection at once, with whatever is queued for it. */
+  reset(): void;
 }
 
 /**
  * One client's live stream. It never holds events of its own: when woken it reads whatever follows
- * its last sent id from the log, so what it sends is the log, in order, without gaps. A client that
- * stops reading fills its bounded buffer and is disconnected; it resumes with Last-Event-ID.
+ * its last sent id from the log, so what it sends is the log, in order, without gaps. While the
+ * client has more than the bound unread, the connection stops reading the log for it (the events
+ * wait in the log, not in memory) and goes on once the client has read; so one event larger than
+ * the bound still reaches a client that keeps up. A client that leaves the bound exceeded for the
+ * stall timeout is disconnected: its socket is reset, so neither this process nor the kernel keeps
+ * its backlog, and it resumes with Last-Event-ID.
  */
 export class StreamConnection {
   readonly stream: ReadableStream<Uint8Array>;
@@ -30,6 +42,9 @@ export class StreamConnection {
   private reading = false;
   private dirty = false;
   private closed = false;
+  private socket: ClientSocket | undefined;
+  /** Resolves the wait for room in the buffer (the client read some of it). */
+  private roomMade: (() => void) | undefined;
 
   constructor(
     readonly userId: string,
@@ -40,13 +55,20 @@ export class StreamConnection {
         start: (controller) => {
           this.controller = controller;
         },
+        // Called when the client has read enough for the buffer to be under its bound again.
+        pull: () => this.roomMade?.(),
         cancel: () => this.close(),
       },
       new ByteLengthQueuingStrategy({ highWaterMark: deps.maxBufferBytes }),
     );
   }
 
-  /** Sends the snapshot, or replays from lastEventId, then follows the log. */
+  /** Connects the stream to the client's socket, so a slow client can be really dropped. */
+  attach(socket: ClientSocket): void {
+    this.socket = socket;
+  }
+
+  /** Sends the snapshot, or starts the replay from lastEventId, then follows the log. */
   async begin(lastEventId: number | undefined): Promise<void> {
     const last = await this.deps.events.lastSeq(this.deps.db.kysely, this.userId);
     if (
@@ -59,7 +81,9 @@ export class StreamConnection {
       this.lastSeq = lastEventId;
     }
     this.started = true;
-    await this.catchUp();
+    // Not awaited: the replay may have to wait for the client to read, which it can only do
+    // once the response is returned.
+    void this.catchUp();
   }
 
   /** New events may exist for this user. */
@@ -71,14 +95,15 @@ export class StreamConnection {
     void this.catchUp();
   }
 
-  /** Sends an event that is not part of the log (heartbeat, error). */
+  /** Sends an event that is not part of the log (heartbeat, error); skipped while data waits. */
   sendTransient(envelope: StreamEnvelope): void {
-    this.push(formatSse(envelope));
+    if (!this.full) this.push(formatSse(envelope));
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.roomMade?.();
     try {
       this.controller.close();
     } catch {
@@ -130,6 +155,8 @@ export class StreamConnection {
             batchSize,
           );
           for (const event of batch) {
+            if (this.full && !(await this.room())) return;
+            if (this.closed) return;
             if (event.seq !== this.lastSeq + 1) {
               // Pruned while this client lagged: start over from a fresh snapshot.
               await this.sendSnapshot();
@@ -152,10 +179,32 @@ export class StreamConnection {
   private push(text: string): void {
     if (this.closed) return;
     this.controller.enqueue(encoder.encode(text));
-    const free = this.controller.desiredSize ?? 0;
-    if (free < 0) {
-      this.deps.logger.info({ userId: this.userId }, "stream client too slow; disconnecting");
-      this.close();
-    }
+  }
+
+  /** Whether the client has the bound or more unread. */
+  private get full(): boolean {
+    return (this.controller.desiredSize ?? 0) <= 0;
+  }
+
+  /**
+   * Waits until the client reads; false (and the connection dropped) when it reads nothing for
+   * the stall timeout or the connection closes meanwhile.
+   */
+  private async room(): Promise<boolean> {
+    const read = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), this.deps.stallTimeoutMs);
+      this.roomMade = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+    this.roomMade = undefined;
+    if (this.closed) return false;
+    if (read) return true;
+    this.deps.logger.info({ userId: this.userId }, "stream client too slow; disconnecting");
+    // Resetting the connection cancels the response body, discarding what is queued.
+    this.socket?.reset();
+    this.close();
+    return false;
   }
 }

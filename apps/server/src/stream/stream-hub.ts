@@ -12,6 +12,7 @@ export interface StreamHubOptions {
   heartbeatMs: number;
   maxConnectionsPerUser: number;
   maxBufferBytes: number;
+  stallTimeoutMs: number;
   retentionMs: number;
 }
 
@@ -40,6 +41,7 @@ export class StreamHub {
       events: this.options.events,
       logger: this.options.logger,
       maxBufferBytes: this.options.maxBufferBytes,
+      stallTimeoutMs: this.options.stallTimeoutMs,
       onClose: (closed) => this.forget(closed),
     });
     set.add(connection);

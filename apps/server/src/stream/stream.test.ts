@@ -139,17 +139,19 @@ describeEachDialect("GET /api/v1/stream/contexts", (get) => {
   });
 
   it("disconnects a client that stops reading, without slowing others", async () => {
-    const slow = await user({ stream: { maxBufferBytes: 4096 } });
+    const slow = await user({ stream: { maxBufferBytes: 4096, stallTimeoutSeconds: 0.3 } });
     const stalled = await slow.app.request("/api/v1/stream/contexts", { headers: slow.auth });
     expect(stalled.status).toBe(200);
     const watcher = await slow.open();
     expect((await watcher.next()).event).toBe("snapshot");
     expect(slow.app.services.hub.size).toBe(2);
-    // Nobody reads `stalled`: its buffer fills and it is dropped. The watcher keeps up.
+    // Nobody reads `stalled`: its buffer fills, it waits, then it is dropped. The watcher keeps up.
     for (let i = 0; i < 40; i++)
       await slow.create(`Conversation with a long name ${"x".repeat(150)} ${i}`);
     const seen = await watcher.take(40);
     expect(seen.map((e) => Number(e.id))).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    for (let waited = 0; slow.app.services.hub.size > 1 && waited < 3000; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
     expect(slow.app.services.hub.size).toBe(1);
     await watcher.close();
     await stalled.body?.cancel();

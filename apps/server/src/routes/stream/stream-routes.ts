@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { watchClient } from "../../http/client-connection.js";
 import type { AppEnv } from "../../http/env.js";
 import { errorResponse } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
@@ -22,13 +23,17 @@ export function streamRoutes(services: Services): Hono<AppEnv> {
         { "Retry-After": "5" },
       );
     }
-    c.req.raw.signal.addEventListener("abort", () => connection.close(), { once: true });
+    // The slot is freed on every path: the client leaving at any moment (even before this
+    // line), a failed start, the stream ending or being dropped.
+    const client = watchClient(c, () => connection.close());
+    connection.attach(client);
     try {
       await connection.begin(parseLastEventId(c.req.header("last-event-id")));
     } catch (error) {
       connection.close();
       throw error;
     }
+    if (client.isGone()) return c.body(null, 204);
     return new Response(connection.stream, {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",
