@@ -13,6 +13,7 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  quota_exceeded: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

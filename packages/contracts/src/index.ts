@@ -7,6 +7,7 @@ export * from "./list-queries.js";
 export * from "./mcp.js";
 export * from "./messages.js";
 export * from "./push-notifications.js";
+export * from "./quotas.js";
 export * from "./scopes.js";
 export * from "./stream-events.js";
 export * from "./task-events.js";

@@ -49,3 +49,16 @@ export type ContextTasksQuery = z.infer<typeof contextTasksQuerySchema>;
 
 /** Refusal of a ?before that names no task of the conversation. */
 export const unknownBeforeMessage = "before must be a task of this conversation";
+
+/** Refusal of a ?cursor this server did not hand out. */
+export const badCursorMessage = "cursor is not one this server returned";
+
+/**
+ * Query of GET /api/v1/core/contexts: ?limit (1..500, default 100) and ?cursor, the opaque value
+ * from the previous page's `Link: <…>; rel="next"` header. The answer is always a plain list.
+ */
+export const contextListQuerySchema = listQuerySchema.extend({
+  cursor: z.string().min(1).max(512).optional(),
+});
+/** Query of GET /api/v1/core/contexts. */
+export type ContextListQuery = z.infer<typeof contextListQuerySchema>;

@@ -40,8 +40,14 @@ export const streamEnvelopeSchema = z.object({
 /** The envelope of every stream event. */
 export type StreamEnvelope = z.infer<typeof streamEnvelopeSchema>;
 
-/** data of `snapshot`: every conversation of the user with its stats. */
-export const snapshotDataSchema = z.object({ contexts: z.array(contextRecordSchema) });
+/**
+ * data of `snapshot`: the user's most recently updated conversations with their stats; has_more
+ * says older ones exist (read them from GET /api/v1/core/contexts page by page).
+ */
+export const snapshotDataSchema = z.object({
+  contexts: z.array(contextRecordSchema),
+  has_more: z.boolean().optional(),
+});
 /** data of `context_created` and `context_updated`: the conversation as it now is. */
 export const contextEventDataSchema = contextRecordSchema;
 /** data of `context_deleted`. */

@@ -10,9 +10,11 @@ import { createContext } from "../contexts/context-commands.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
+import { checkMessageSize, checkStorage } from "../quotas/quota-checks.js";
 import { callerOf } from "./caller-user.js";
 import { conversationNameOf } from "./conversation-name.js";
 import type { GuardedPushNotificationStore } from "./guarded-push-store.js";
+import { messageFromSdk } from "./sdk-convert.js";
 import type { StreamedReplies } from "./streamed-replies.js";
 
 /** Refusal of a message whose context id is not one of the caller's conversations. */
@@ -91,6 +93,9 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     }
     const push = params.configuration?.taskPushNotificationConfig;
     if (push) await this.pushStore?.check(push.url, context);
+    const { quotas } = services.config;
+    const bytes = checkMessageSize(messageFromSdk(message).parts, quotas);
+    await checkStorage(services.db.kysely, caller.userId, quotas, bytes);
     // A follow-up names its task; the SDK takes the conversation from it (scoped to the caller).
     if (message.contextId || message.taskId) return params;
     const created = await createContext(services, caller, conversationNameOf(message));

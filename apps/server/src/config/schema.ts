@@ -109,6 +109,8 @@ export const configSchema = z
         stallTimeoutSeconds: z.coerce.number().min(0.1).max(3600).default(30),
         /** Live stream connections one user may hold on one server process. */
         maxConnectionsPerUser: z.coerce.number().int().min(1).max(1000).default(10),
+        /** Conversations in a stream's snapshot: the most recently updated ones. */
+        snapshotMaxConversations: z.coerce.number().int().min(1).max(10_000).default(200),
       })
       .strict()
       .prefault({}),
@@ -153,6 +155,18 @@ export const configSchema = z
         maxBytes: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
         /** Redirects followed, each re-vetted; 0 follows none. */
         maxRedirects: z.coerce.number().int().min(0).max(10).default(3),
+      })
+      .strict()
+      .prefault({}),
+    /** What one user may store; 0 turns a limit off. */
+    quotas: z
+      .object({
+        /** Conversations one user may hold. */
+        conversationsPerUser: z.coerce.number().int().min(0).default(1000),
+        /** Largest message (its parts as JSON) or push notification a user may send, in bytes. */
+        messageBytes: z.coerce.number().int().min(0).default(524_288),
+        /** Bytes of messages and artifacts one user's conversations may hold. */
+        storageBytesPerUser: z.coerce.number().int().min(0).default(104_857_600),
       })
       .strict()
       .prefault({}),

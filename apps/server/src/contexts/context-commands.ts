@@ -5,18 +5,23 @@ import { ContextsRepository } from "../db/repositories/contexts.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
+import { checkConversationCount } from "../quotas/quota-checks.js";
 import { transactWithEvents } from "../stream/transact.js";
 import { presentContext } from "./present-context.js";
 
 const notFound = () => new AppError("not_found", "Context not found");
 
-/** Creates a conversation and its context_created event. */
+/** Creates a conversation and its context_created event, within the user's conversation limit. */
 export function createContext(
   services: Services,
-  auth: AuthContext,
+  auth: Pick<AuthContext, "userId">,
   name: string,
 ): Promise<ContextRecord> {
   return transactWithEvents(services, async (trx, emit) => {
+    // Concurrent creates of one user take turns, so the limit cannot be passed by racing.
+    if (services.db.dialect === "postgres")
+      await sql`select id from users where id = ${auth.userId} for update`.execute(trx);
+    await checkConversationCount(trx, auth.userId, services.config.quotas);
     const record = presentContext(await new ContextsRepository(trx).create(auth.userId, name));
     await emit({
       userId: auth.userId,

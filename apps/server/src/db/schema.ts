@@ -41,6 +41,8 @@ export interface ContextsTable {
   message_count: ColumnType<number, number | undefined, number>;
   task_count: ColumnType<number, number | undefined, number>;
   last_message_at: Timestamp | null;
+  /** Bytes of its messages' and artifacts' JSON text (bigint: PostgreSQL reads it as text). */
+  storage_bytes: ColumnType<string | number, number | undefined, number>;
 }
 
 export interface EventsTable {

@@ -81,6 +81,7 @@ export function createServices(
     maxBufferBytes: config.stream.maxBufferBytes,
     stallTimeoutMs: config.stream.stallTimeoutSeconds * 1000,
     retentionMs: config.stream.retentionHours * 3_600_000,
+    snapshotMaxConversations: config.stream.snapshotMaxConversations,
   });
   return {
     config,

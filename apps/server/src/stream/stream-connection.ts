@@ -16,6 +16,8 @@ export interface ConnectionDeps {
   maxBufferBytes: number;
   /** How long the client may leave that many bytes unread before it is disconnected. */
   stallTimeoutMs: number;
+  /** Conversations a snapshot lists at most. */
+  snapshotMaxConversations?: number;
   onClose: (connection: StreamConnection) => void;
 }
 
@@ -124,13 +126,18 @@ export class StreamConnection {
   }
 
   private async sendSnapshot(): Promise<void> {
-    const snapshot = await readSnapshot(this.deps.db, this.deps.events, this.userId);
+    const snapshot = await readSnapshot(
+      this.deps.db,
+      this.deps.events,
+      this.userId,
+      this.deps.snapshotMaxConversations,
+    );
     this.lastSeq = snapshot.seq;
     const envelope: StreamEnvelope = {
       event_type: "snapshot",
       context_id: null,
       user_id: this.userId,
-      data: { contexts: snapshot.contexts },
+      data: { contexts: snapshot.contexts, has_more: snapshot.hasMore },
       timestamp: new Date().toISOString(),
     };
     this.push(formatSse(envelope, snapshot.seq));

@@ -14,6 +14,8 @@ export interface StreamHubOptions {
   maxBufferBytes: number;
   stallTimeoutMs: number;
   retentionMs: number;
+  /** Conversations a snapshot lists at most (the most recently updated). */
+  snapshotMaxConversations?: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export class StreamHub {
       logger: this.options.logger,
       maxBufferBytes: this.options.maxBufferBytes,
       stallTimeoutMs: this.options.stallTimeoutMs,
+      snapshotMaxConversations: this.options.snapshotMaxConversations,
       onClose: (closed) => this.forget(closed),
     });
     set.add(connection);

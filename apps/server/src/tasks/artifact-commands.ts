@@ -10,6 +10,7 @@ import { canUseContext } from "../policies/contexts.js";
 import { canUseTask } from "../policies/tasks.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
 import { presentArtifact } from "./present-artifact.js";
+import { storedBytes } from "./store-message.js";
 import type { Owner } from "./task-checks.js";
 
 /** An artifact to store; its conversation is its metadata.context_id. */
@@ -101,9 +102,16 @@ export async function storeArtifact(
   const kept = newer && presentArtifact(newer, services.logger);
   if (kept) return { artifact: kept, stored: false };
 
-  if (sameId) await artifacts.delete(sameId.id);
+  const stats = new ContextStatsRepository(trx);
+  const remove = async (row: ArtifactRow) => {
+    await artifacts.delete(row.id);
+    await stats.addBytes(row.context_id, -storedBytes(row.parts, row.metadata));
+  };
+  if (sameId) await remove(sameId);
   const replaced = sameFingerprint?.id !== artifact.artifactId ? sameFingerprint : undefined;
-  if (replaced) await artifacts.delete(replaced.id);
+  if (replaced) await remove(replaced);
+  const parts = JSON.stringify(artifact.parts);
+  const metadata = JSON.stringify(artifact.metadata);
   await artifacts.insert({
     id: artifact.artifactId,
     user_id: owner.userId,
@@ -111,12 +119,13 @@ export async function storeArtifact(
     task_id: taskId,
     name: artifact.name ?? null,
     description: artifact.description ?? null,
-    parts: JSON.stringify(artifact.parts),
-    metadata: JSON.stringify(artifact.metadata),
+    parts,
+    metadata,
     artifact_type: artifact.metadata.artifact_type,
     fingerprint: fingerprint ?? null,
     created_at: at,
   });
+  await stats.addBytes(contextId, storedBytes(parts, metadata));
   if (taskId !== null) await tasks.touch(taskId, new Date().toISOString());
   await emit({
     userId: owner.userId,

@@ -26,6 +26,10 @@ export function checkMessage(value: unknown, place: MessagePlace): Message {
   return message;
 }
 
+/** Bytes a stored JSON text takes, as counted against a user's storage quota. */
+export const storedBytes = (...texts: string[]) =>
+  texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+
 /** ISO time one millisecond after another. */
 const after = (iso: string) => new Date(Date.parse(iso) + 1).toISOString();
 
@@ -54,6 +58,6 @@ export async function storeMessage(
     created_at: at,
   };
   await messages.insert(row);
-  await new ContextStatsRepository(trx).addMessage(place.contextId, at);
+  await new ContextStatsRepository(trx).addMessage(place.contextId, at, storedBytes(row.parts));
   return row;
 }

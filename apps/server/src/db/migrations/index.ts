@@ -6,6 +6,7 @@ import * as m0004 from "./0004_tasks_messages_artifacts.js";
 import * as m0005 from "./0005_tool_executions.js";
 import * as m0006 from "./0006_tasks_context_created.js";
 import * as m0007 from "./0007_messages_user_scoped_ids.js";
+import * as m0008 from "./0008_contexts_storage_bytes.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0005_tool_executions": m0005,
   "0006_tasks_context_created": m0006,
   "0007_messages_user_scoped_ids": m0007,
+  "0008_contexts_storage_bytes": m0008,
 };

@@ -16,17 +16,38 @@ export class ContextStatsRepository {
     return (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   }
 
-  /** Counts a new message and makes the conversation most recently updated. */
-  async addMessage(contextId: string, at: string): Promise<void> {
+  /** Counts a new message of `bytes` and makes the conversation most recently updated. */
+  async addMessage(contextId: string, at: string, bytes: number): Promise<void> {
     await this.db
       .updateTable("contexts")
       .set({
         message_count: sql<number>`message_count + 1`,
+        storage_bytes: sql<number>`storage_bytes + ${bytes}`,
         last_message_at: at,
         updated_at: at,
       })
       .where("id", "=", contextId)
       .execute();
+  }
+
+  /** Counts bytes stored in (or, negative, freed from) a conversation. */
+  async addBytes(contextId: string, bytes: number): Promise<void> {
+    if (bytes === 0) return;
+    await this.db
+      .updateTable("contexts")
+      .set({ storage_bytes: sql<number>`storage_bytes + ${bytes}` })
+      .where("id", "=", contextId)
+      .execute();
+  }
+
+  /** Bytes all of a user's conversations hold. */
+  async bytesForUser(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom("contexts")
+      .select((eb) => eb.fn.sum<string | number | null>("storage_bytes").as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   async addTask(contextId: string): Promise<void> {

@@ -9,15 +9,26 @@ export class ContextsRepository {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** A user's conversations, most recently updated first. */
-  async listForUser(userId: string): Promise<ContextRow[]> {
-    return this.db
-      .selectFrom("contexts")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .orderBy("updated_at", "desc")
-      .orderBy("id")
-      .execute();
+  /**
+   * A user's conversations, most recently updated first (then by id): at most `limit`, and only
+   * those after the `after` conversation in that order.
+   */
+  async listForUser(
+    userId: string,
+    page: { limit?: number; after?: { updatedAt: string; id: string } } = {},
+  ): Promise<ContextRow[]> {
+    let query = this.db.selectFrom("contexts").selectAll().where("user_id", "=", userId);
+    const { after } = page;
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("updated_at", "<", after.updatedAt),
+          eb.and([eb("updated_at", "=", after.updatedAt), eb("id", ">", after.id)]),
+        ]),
+      );
+    }
+    const ordered = query.orderBy("updated_at", "desc").orderBy("id");
+    return (page.limit === undefined ? ordered : ordered.limit(page.limit)).execute();
   }
 
   async findById(id: string): Promise<ContextRow | undefined> {
@@ -44,8 +55,12 @@ export class ContextsRepository {
       message_count: 0,
       task_count: 0,
       last_message_at: null,
+      storage_bytes: 0,
     };
-    await this.db.insertInto("contexts").values(row).execute();
+    await this.db
+      .insertInto("contexts")
+      .values({ ...row, storage_bytes: 0 })
+      .execute();
     return row;
   }
 

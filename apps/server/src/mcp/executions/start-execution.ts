@@ -5,6 +5,7 @@ import { ToolExecutionsRepository } from "../../db/repositories/tool-executions.
 import { AppError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
 import { canUseTask } from "../../policies/tasks.js";
+import { checkStorage } from "../../quotas/quota-checks.js";
 import { transactWithEvents } from "../../stream/transact.js";
 import type { Owner } from "../../tasks/task-checks.js";
 import { insertTask } from "../../tasks/task-commands.js";
@@ -41,6 +42,9 @@ export function startExecution(
   call: NewExecution,
 ): Promise<ToolExecutionRecord> {
   return transactWithEvents(services, async (trx, emit) => {
+    // A user's own call is new work and counts against their storage; an agent's is part of a
+    // turn already accepted.
+    if (call.taskId === undefined) await checkStorage(trx, owner.userId, services.config.quotas);
     const id = randomUUID();
     let contextId = call.contextId ?? null;
     let taskId = call.taskId ?? null;

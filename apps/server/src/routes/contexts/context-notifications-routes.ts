@@ -4,6 +4,7 @@ import { bearerToken, requireAuth, type TokenReader } from "../../auth/require-a
 import type { AppEnv } from "../../http/env.js";
 import { readBody } from "../../http/read-body.js";
 import type { Services } from "../../http/services.js";
+import { checkNotificationSize } from "../../quotas/quota-checks.js";
 import { storePushNotification } from "../../tasks/push-notification-commands.js";
 
 /** Header the @a2a-js/sdk push sender puts a push config's token in. */
@@ -32,6 +33,7 @@ export function contextNotificationsRoutes(services: Services): Hono<AppEnv> {
     perUserLimit,
     async (c) => {
       const body = readBody(c, notificationBodySchema);
+      checkNotificationSize(body, services.config.quotas);
       const stored = await storePushNotification(services, c.var.auth, c.req.param("id"), body);
       return c.json({ received: true, task_id: stored.task_id, kind: stored.kind }, 202);
     },

@@ -1,11 +1,13 @@
-import { contextNameBodySchema } from "@a2a-chat/contracts";
+import { contextListQuerySchema, contextNameBodySchema } from "@a2a-chat/contracts";
 import { Hono } from "hono";
 import { createContext, deleteContext, renameContext } from "../../contexts/context-commands.js";
+import { decodeContextCursor, encodeContextCursor } from "../../contexts/context-cursor.js";
 import { presentContext } from "../../contexts/present-context.js";
 import { ContextsRepository } from "../../db/repositories/contexts.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
 import { readBody } from "../../http/read-body.js";
+import { readQuery } from "../../http/read-query.js";
 import type { Services } from "../../http/services.js";
 import { canUseContext } from "../../policies/contexts.js";
 
@@ -15,9 +17,18 @@ export function contextsRoutes(services: Services): Hono<AppEnv> {
   const contexts = new ContextsRepository(services.db.kysely);
   routes.use("*", ...services.protect);
 
+  // A page of conversations, most recently updated first; a Link header names the next page.
   routes.get("/", async (c) => {
-    const rows = await contexts.listForUser(c.var.auth.userId);
-    return c.json(rows.map(presentContext));
+    const { limit, cursor } = readQuery(c, contextListQuerySchema);
+    const after = cursor === undefined ? undefined : decodeContextCursor(cursor);
+    const rows = await contexts.listForUser(c.var.auth.userId, { limit: limit + 1, after });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    if (rows.length > limit && last) {
+      const next = `${c.req.path}?limit=${limit}&cursor=${encodeContextCursor(last)}`;
+      c.header("Link", `<${next}>; rel="next"`);
+    }
+    return c.json(page.map(presentContext));
   });
 
   routes.post("/", async (c) => {
