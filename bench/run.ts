@@ -3,6 +3,7 @@ import { idleMemory } from "./idle-memory.js";
 import { streamBench } from "./stream.js";
 import { tokenThroughput } from "./tokens.js";
 import { webChatBench } from "./web-chat.js";
+import { webFormsBench } from "./web-forms.js";
 import { webViewersBench } from "./web-viewers.js";
 
 /** Every benchmark, in order; each writes its own section of docs/benchmarks.md. */
@@ -13,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   agents: agentsBench,
   "web-chat": webChatBench,
   "web-viewers": webViewersBench,
+  "web-forms": webFormsBench,
 };
 
 const only = process.argv.slice(2);
