@@ -76,6 +76,8 @@ export const toolCallRecordSchema = z.object({
   /** ISO time the call was made. */
   timestamp: z.string(),
   result: z.object({ content: z.unknown(), is_error: z.boolean() }).optional(),
+  /** The reply was stopped while the call ran: it has no result and never will. */
+  cancelled: z.boolean().optional(),
 });
 /** One tool call an agent made in a task. */
 export type ToolCallRecord = z.infer<typeof toolCallRecordSchema>;
@@ -98,6 +100,8 @@ export const taskMetadataSchema = z.looseObject({
   task_type: z.enum(taskTypes),
   agent_name: z.string(),
   created_at: z.string(),
+  /** The name the agent showed when it worked on the task, so its replies keep their author. */
+  agent_display_name: z.string().optional(),
   mcp_server_name: z.string().optional(),
   execution_time_ms: z.number().nonnegative().optional(),
   started_at: z.string().optional(),

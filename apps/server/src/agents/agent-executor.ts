@@ -159,7 +159,10 @@ export class ChatAgentExecutor implements AgentExecutor {
         agentName: this.agent.name,
         taskType: "agent_message",
         initialMessage: userMessage,
-        metadata: { model: this.runner.model },
+        metadata: {
+          model: this.runner.model,
+          agent_display_name: this.agent.displayName ?? this.agent.name,
+        },
       });
       this.publishStored(turn, AgentEvent.task(taskToSdk(task)));
       await this.status(turn, "working");
@@ -293,6 +296,8 @@ export class ChatAgentExecutor implements AgentExecutor {
       }
     }
     if (signal.aborted) {
+      // A call the stop interrupted has no result and never will: it reads as cancelled.
+      if (toolCalls.cancelUnanswered()) Object.assign(usage, toolCalls.metadata());
       await this.finish(
         turn,
         "canceled",

@@ -25,4 +25,19 @@ describe("ToolCallLog", () => {
     expect(tool_calls[1]?.result).toBeUndefined();
     expect(log.size).toBe(2);
   });
+
+  it("marks the calls a stop left without a result as cancelled", () => {
+    const log = new ToolCallLog();
+    const at = new Date("2026-01-01T00:00:00Z");
+    log.called({ id: "c1", name: "query_orders", args: {} }, at);
+    log.called({ id: "c2", name: "build_report", args: {} }, at);
+    log.answered("c1", { isError: false, text: "ok" });
+    expect(log.cancelUnanswered()).toBe(true);
+    const { tool_calls } = log.metadata();
+    expect(tool_calls.map((c) => [c.name, c.cancelled, c.result?.is_error])).toEqual([
+      ["query_orders", undefined, false],
+      ["build_report", true, undefined],
+    ]);
+    expect(log.cancelUnanswered()).toBe(false);
+  });
 });

@@ -33,6 +33,13 @@ export class ToolCallLog {
     return true;
   }
 
+  /** Marks the calls still without a result as cancelled (the turn was stopped); true if any. */
+  cancelUnanswered(): boolean {
+    const open = this.calls.filter((call) => !call.result && !call.cancelled);
+    for (const call of open) call.cancelled = true;
+    return open.length > 0;
+  }
+
   /** The metadata patch that records the calls so far (a copy). */
   metadata(): { tool_calls: ToolCallRecord[] } {
     return { tool_calls: this.calls.map((call) => ({ ...call })) };

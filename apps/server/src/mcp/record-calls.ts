@@ -10,6 +10,17 @@ import type { ToolContext } from "./tool-context.js";
 /** `_meta` key that hands the caller the id of its call's execution record (for refreshes). */
 export const executionIdMetaKey = "mcp_execution_id";
 
+/** The error of an execution its caller cancelled (a stopped reply): no result, no artifact. */
+export const cancelledExecutionMessage = "Cancelled";
+
+/** The request's signal the SDK passes a tool handler as its last argument. */
+function requestSignal(params: unknown[]): AbortSignal | undefined {
+  const extra = params.at(-1);
+  return typeof extra === "object" && extra !== null && "signal" in extra
+    ? (extra.signal as AbortSignal)
+    : undefined;
+}
+
 type ToolHandler = (...params: unknown[]) => CallToolResult | Promise<CallToolResult>;
 interface ToolConfig {
   inputSchema?: unknown;
@@ -75,6 +86,12 @@ export function recordCalls(
       } catch (error) {
         await failExecution(context.services, owner, record.id, (error as Error).message);
         throw error;
+      }
+      if (requestSignal(params)?.aborted || context.signal.aborted) {
+        // The caller cancelled (a stopped reply): whatever the tool answered to the abort
+        // ("Report cancelled") is no result of the user's request and becomes no artifact.
+        await failExecution(context.services, owner, record.id, cancelledExecutionMessage);
+        return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
       }
       await completeExecution(context.services, owner, record.id, { result, outputSchema });
       return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };

@@ -26,7 +26,7 @@ import {
   stopGenerating,
 } from "./engine/chat-actions.js";
 import { useChatStore } from "./engine/chat-store.js";
-import type { OutgoingFile } from "./model/chat-types.js";
+import type { ChatMessage, OutgoingFile } from "./model/chat-types.js";
 import { AuthRequestPanel } from "./panels/AuthRequestPanel.js";
 import { InputRequestPanel } from "./panels/InputRequestPanel.js";
 import { EmptyConversation } from "./thread/EmptyConversation.js";
@@ -41,6 +41,18 @@ export const otherReplyStreamingText =
 function agentOfTask(taskId: string, selected: Agent | null | undefined): Agent | null | undefined {
   const name = useChatStore.getState().tasksById[taskId]?.metadata.agent_name;
   return (name && agentNamed(name)) || selected;
+}
+
+/**
+ * The author of a reply whose task predates stored display names: its task's agent, by the name
+ * the task records, as the registry shows it (never the agent picked now).
+ */
+function storedAuthorOf(message: ChatMessage, agents: readonly Agent[]): string | undefined {
+  const name = message.taskId
+    ? useChatStore.getState().tasksById[message.taskId]?.metadata.agent_name
+    : undefined;
+  if (!name) return undefined;
+  return agents.find((agent) => agent.name === name && !agent.external)?.displayName ?? name;
 }
 
 /** Core spec §2.1 loading banners. */
@@ -76,6 +88,9 @@ export function ConversationView() {
   const clearContextsError = useContextsStore((state) => state.clearError);
   const agent = useAgentsStore(selectSelectedAgent);
   const debugMode = useSettingsStore((state) => state.debugMode);
+  // Read again when the registry arrives, so older replies get their agent's shown name.
+  const agents = useAgentsStore((state) => state.agents);
+  const authorOf = useCallback((message: ChatMessage) => storedAuthorOf(message, agents), [agents]);
   const { messages, historyStatus, streaming, sending, chatError, connectionError, input, auth } =
     useChatStore(
       useShallow((state) => ({
@@ -152,7 +167,7 @@ export function ConversationView() {
       </div>
       <MessageList
         messages={messages}
-        agentName={agentName}
+        authorOf={authorOf}
         debugMode={debugMode}
         onSendMessage={agent ? sendFromArtifact : undefined}
         empty={

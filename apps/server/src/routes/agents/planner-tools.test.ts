@@ -115,4 +115,49 @@ describeEachDialect("the planner calling built-in tools", (get) => {
       source: "mcp_tool",
     });
   });
+
+  it("a reply stopped while its tool runs: the call reads cancelled, no artifact, the task canceled", async () => {
+    const app = createTestApp(get());
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const assistant = await client(app, user.session.access_token, "assistant");
+    let taskId = "";
+    let canceled: TaskState | undefined;
+    for await (const event of assistant.sendMessageStream(
+      sendParams(textMessage(contextId, "build the sales report")),
+    )) {
+      if (event.payload?.$case === "task") taskId = event.payload.value.id;
+      const called =
+        event.payload?.$case === "statusUpdate" &&
+        readToolCalls(event.payload.value.metadata).some((c) => c.name === "build_report");
+      if (called && canceled === undefined) {
+        const task = await assistant.cancelTask({ tenant: "", id: taskId, metadata: undefined });
+        canceled = task.status?.state;
+      }
+    }
+    expect(canceled).toBe(TaskState.TASK_STATE_CANCELED);
+    const stored = (await (await user.get(`/tasks/${taskId}`)).json()) as StoredTask & {
+      artifacts: unknown[];
+      status: { state: string };
+    };
+    expect(stored.status.state).toBe("canceled");
+    expect(readToolCalls(stored.metadata)).toEqual([
+      expect.objectContaining({ name: "build_report", cancelled: true }),
+    ]);
+    // The tool's answer to the abort ('Report cancelled') is no result for the user.
+    let artifacts: unknown[] = [];
+    let execution: { status: string; error: string | null } | undefined;
+    for (let i = 0; i < 100; i += 1) {
+      execution = await app.services.db.kysely
+        .selectFrom("tool_executions")
+        .select(["status", "error"])
+        .where("task_id", "=", taskId)
+        .executeTakeFirst();
+      if (execution?.status === "error") break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(execution).toEqual({ status: "error", error: "Cancelled" });
+    artifacts = (await (await user.get(`/tasks/${taskId}/artifacts`)).json()) as unknown[];
+    expect(artifacts).toEqual([]);
+  });
 });

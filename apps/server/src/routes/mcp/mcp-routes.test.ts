@@ -2,6 +2,7 @@ import { mcpRegistryResponseSchema, mcpSchemaKeys } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { expect, it } from "vitest";
 import type { ConfigInput } from "../../config/schema.js";
+import { cancelledExecutionMessage } from "../../mcp/record-calls.js";
 import { reportStepMs } from "../../mcp/servers/analytics/build-report.js";
 import { failExampleMessage } from "../../mcp/servers/analytics/fail-example.js";
 import { createTestApp } from "../../test/app.js";
@@ -324,7 +325,7 @@ describeEachDialect("/api/v1/mcp", (get) => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(execution?.status).toBe("error");
-    expect(execution?.error ?? "").toContain("Report cancelled");
+    expect(execution?.error).toBe(cancelledExecutionMessage);
     expect(Date.now() - started).toBeLessThan(5 * reportStepMs);
     await client.close();
   });

@@ -136,6 +136,7 @@ export function createAgentClient(
   // Read for the few events that lack a time of their own: not worth a Date per streamed token.
   const fallback = (): TaskFallback => ({
     agentName: agent.name,
+    agentDisplayName: agent.displayName,
     get now() {
       return new Date().toISOString();
     },

@@ -39,6 +39,8 @@ export function assistantPlaceholder(fields: {
   contextId: string;
   timestamp: string;
   agentId?: string;
+  /** The shown name of the agent that will write it. */
+  agentName?: string;
   taskId?: string;
 }): ChatMessage {
   return {
@@ -49,6 +51,7 @@ export function assistantPlaceholder(fields: {
       contextId: fields.contextId,
     }),
     ...(fields.agentId ? { agentId: fields.agentId } : {}),
+    ...(fields.agentName ? { agentName: fields.agentName } : {}),
     ...(fields.taskId ? { taskId: fields.taskId } : {}),
     isStreaming: true,
     isOptimistic: true,
@@ -58,9 +61,10 @@ export function assistantPlaceholder(fields: {
 /** A stored message (task history, live stream) as the chat shows it. */
 export function chatMessageFromMessage(
   message: Message,
-  place: { contextId: string; taskId?: string; timestamp: string },
+  place: { contextId: string; taskId?: string; timestamp: string; agentName?: string },
 ): ChatMessage {
   const taskId = place.taskId ?? message.taskId;
+  const agentName = message.role === "agent" ? place.agentName : undefined;
   return {
     ...blank({
       id: message.messageId,
@@ -71,6 +75,7 @@ export function chatMessageFromMessage(
     content: partsText(message.parts),
     parts: message.parts,
     ...(taskId ? { taskId } : {}),
+    ...(agentName ? { agentName } : {}),
   };
 }
 

@@ -120,6 +120,7 @@ async function resumeTask(resolveAgent: AgentResolver, task: Task): Promise<void
       contextId: task.contextId,
       timestamp: task.metadata.created_at,
       agentId: agent.url,
+      agentName: task.metadata.agent_display_name ?? agent.displayName,
       taskId: task.id,
     }),
     taskState: task.status.state,

@@ -170,10 +170,14 @@ export function applyServerMessage(
 ): ChatData {
   const list = data.messagesByContext[added.contextId];
   if (!list) return data;
+  const agentName = added.taskId
+    ? data.tasksById[added.taskId]?.metadata.agent_display_name
+    : undefined;
   const message = chatMessageFromMessage(added.message, {
     contextId: added.contextId,
     timestamp: added.createdAt,
     ...(added.taskId ? { taskId: added.taskId } : {}),
+    ...(agentName ? { agentName } : {}),
   });
   // The empty reply that carried the task's results hands them to the real reply.
   const synthetic = message.taskId

@@ -22,6 +22,8 @@ import {
 export interface TaskFallback {
   /** The agent's name, for tasks whose metadata has no agent_name (external agents). */
   agentName: string;
+  /** Its shown name, likewise. */
+  agentDisplayName?: string;
   /** ISO time, for a missing status timestamp or created_at. */
   now: string;
 }
@@ -52,6 +54,7 @@ function assemble(fields: TaskFields, fallback: TaskFallback): Task | undefined 
     metadata: {
       task_type: "agent_message",
       agent_name: fallback.agentName,
+      ...(fallback.agentDisplayName ? { agent_display_name: fallback.agentDisplayName } : {}),
       created_at: timestamp,
       ...asRecord(fields.metadata),
     },

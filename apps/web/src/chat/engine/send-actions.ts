@@ -56,6 +56,7 @@ async function runSend(agent: Agent, outgoing: OutgoingMessage): Promise<boolean
     contextId,
     timestamp: now,
     agentId: agent.url,
+    agentName: agent.displayName,
   });
   const target = { contextId, messageId: assistant.id };
   useChatStore.setState((state) => ({

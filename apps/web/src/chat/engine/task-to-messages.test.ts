@@ -98,6 +98,34 @@ describe("taskToMessages", () => {
     expect(messages[3]?.artifacts).toHaveLength(1);
   });
 
+  it("names the agent that wrote each reply, as the task stored it", () => {
+    const task = testTask({
+      history: [
+        textMessage("u1", "user", "make a table"),
+        textMessage("a1", "agent", "Of what?"),
+        textMessage("u2", "user", "planets"),
+      ],
+      artifacts: [testArtifact("a-1")],
+      metadata: {
+        task_type: "agent_message",
+        agent_name: "coder",
+        agent_display_name: "Code Helper",
+        created_at: "2025-01-01T00:00:00.000Z",
+      },
+    });
+    const messages = taskToMessages(task);
+    expect(messages.map((m) => [m.id, m.agentName])).toEqual([
+      ["u1", undefined],
+      ["a1", "Code Helper"],
+      ["u2", undefined],
+      [syntheticReplyId("task-1"), "Code Helper"],
+    ]);
+    // Tasks stored before display names were kept name no author of their own.
+    expect(
+      taskToMessages(testTask({ history: [textMessage("a", "agent", "Hi")] }))[0],
+    ).not.toHaveProperty("agentName");
+  });
+
   it("gives results without a reply an empty reply to carry them", () => {
     const task = testTask({ state: "working", artifacts: [testArtifact("a-1")] });
     const messages = taskToMessages(task);

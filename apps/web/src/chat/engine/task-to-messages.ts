@@ -27,7 +27,8 @@ export function taskToMessages(task: Task, options: { agentId?: string } = {}): 
   const final = isFinalState(task.status.state);
   const created = task.metadata.created_at;
   const ended = task.metadata.completed_at ?? task.status.timestamp;
-  const place = { contextId: task.contextId, taskId: task.id };
+  const agentName = task.metadata.agent_display_name;
+  const place = { contextId: task.contextId, taskId: task.id, ...(agentName ? { agentName } : {}) };
   const messages = history.map((message, index) => {
     const last = index === history.length - 1;
     const timestamp = last && final && message.role === "agent" ? ended : created;
@@ -49,6 +50,7 @@ export function taskToMessages(task: Task, options: { agentId?: string } = {}): 
       contextId: task.contextId,
       taskId: task.id,
       ...(options.agentId ? { agentId: options.agentId } : {}),
+      ...(agentName ? { agentName } : {}),
       isStreaming: false,
       toolCalls: [],
       streamingArtifacts: [],

@@ -8,6 +8,8 @@ export interface ToolCall {
   result?: { content: unknown; is_error: boolean };
   /** ISO time the call was seen. */
   timestamp: string;
+  /** The reply was stopped while the call ran: no result will come. */
+  cancelled?: boolean;
 }
 
 /** A message as the chat shows it: the client view of core spec §3. */
@@ -23,6 +25,8 @@ export interface ChatMessage {
   contextId: string;
   /** The url of the agent that answered or was addressed. */
   agentId?: string;
+  /** The shown name of the agent that wrote it (assistant messages); kept when another is picked. */
+  agentName?: string;
   taskId?: string;
   /** The task's state as last seen, for replies. */
   taskState?: TaskState;

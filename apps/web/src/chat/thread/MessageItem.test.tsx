@@ -125,4 +125,25 @@ describe("MessageItem", () => {
     );
     expect(screen.getByText("Failed")).toBeInTheDocument();
   });
+
+  it("says a stopped reply was stopped and its unfinished tool calls cancelled", () => {
+    const stopped = chatMessage({
+      role: "assistant",
+      taskState: "canceled",
+      parts: [{ kind: "text", text: "Building the report" }],
+      toolCalls: [call("done", { content: 1, is_error: false }), { ...call("r"), cancelled: true }],
+    });
+    const { rerender } = render(<MessageItem message={stopped} />);
+    expect(screen.getByText("Stopped")).toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "Tool calls" });
+    expect(within(list).getByText(/tool_done/).parentElement).toHaveTextContent("Done");
+    expect(within(list).getByText(/tool_r/).parentElement).toHaveTextContent("Cancelled");
+    // Older tasks have no mark: a call without a result in an ended reply is not running.
+    rerender(
+      <MessageItem message={{ ...stopped, taskState: "failed", toolCalls: [call("old")] }} />,
+    );
+    expect(screen.queryByText("Stopped")).not.toBeInTheDocument();
+    expect(screen.getByRole("list", { name: "Tool calls" })).toHaveTextContent("Cancelled");
+    expect(screen.queryByText("Running")).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import type { Artifact } from "@a2a-chat/contracts";
+import { type Artifact, isTerminalTaskState } from "@a2a-chat/contracts";
 import { memo, useMemo } from "react";
 import { ArtifactView } from "../../artifacts/ArtifactView.js";
 import { ArtifactRefreshButton } from "../../tools/ArtifactRefreshButton.js";
@@ -9,6 +9,9 @@ import { formatMessageTime } from "./formatMessageTime.js";
 import { ToolCallList } from "./ToolCallList.js";
 import { TypingIndicator } from "./TypingIndicator.js";
 import { useNewCountBadge } from "./useNewCountBadge.js";
+
+/** What a reply whose task was canceled (Stop, or elsewhere) says about itself. */
+export const stoppedBadgeText = "Stopped";
 
 /** Props of one message of the thread. */
 export interface MessageItemProps {
@@ -54,6 +57,11 @@ export const MessageItem = memo(function MessageItem({
   const looseText = !hasTextPart && message.content.trim() !== "" ? message.content : undefined;
   const waiting = message.isStreaming && !hasTextPart && looseText === undefined;
   const onOpen = onOpenToolCall ? (call: ToolCall) => onOpenToolCall(call, message) : undefined;
+  const ended =
+    !message.isStreaming &&
+    message.taskState !== undefined &&
+    isTerminalTaskState(message.taskState);
+  const stopped = !isUser && !message.isStreaming && message.taskState === "canceled";
 
   return (
     <article
@@ -73,6 +81,14 @@ export const MessageItem = memo(function MessageItem({
             {isUser ? "You" : (agentName ?? "Assistant")}
           </span>
           <time dateTime={message.timestamp}>{time}</time>
+          {stopped && (
+            <span
+              title="The reply was stopped before it finished."
+              className="rounded-full bg-neutral-500/20 px-2 py-0.5 text-neutral-300"
+            >
+              {stoppedBadgeText}
+            </span>
+          )}
           {message.isStreaming && (
             <span className="rounded-full bg-primary-500/20 px-2 py-0.5 text-primary-300">
               Updating
@@ -110,7 +126,7 @@ export const MessageItem = memo(function MessageItem({
             </div>
           </div>
         ))}
-        <ToolCallList toolCalls={message.toolCalls} onOpen={onOpen} />
+        <ToolCallList toolCalls={message.toolCalls} ended={ended} onOpen={onOpen} />
       </div>
     </article>
   );

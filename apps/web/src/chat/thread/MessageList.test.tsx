@@ -58,6 +58,30 @@ afterEach(() => {
 });
 
 describe("MessageList", () => {
+  it("names each reply after the agent that wrote it, not one name for all", () => {
+    const list = [
+      chatMessage({ id: "a", role: "assistant", agentName: "Assistant", content: "one" }),
+      chatMessage({ id: "b", role: "assistant", agentName: "Code Helper", content: "two" }),
+      chatMessage({ id: "c", role: "assistant", taskId: "old", content: "three" }),
+      chatMessage({ id: "d", role: "assistant", content: "four" }),
+    ];
+    render(
+      <MessageList
+        messages={list}
+        authorOf={(message) => (message.taskId === "old" ? "Weather" : undefined)}
+      />,
+    );
+    const authors = screen
+      .getAllByRole("article")
+      .map((article) => article.getAttribute("aria-label"));
+    expect(authors).toEqual([
+      "Message from Assistant",
+      "Message from Code Helper",
+      "Message from Weather",
+      "Message from Assistant",
+    ]);
+  });
+
   it("renders only the visible rows of 5,000 messages and opens at the latest", async () => {
     const { container } = render(<MessageList messages={messages(5000)} />);
     expect(await screen.findByText("Message number 4999")).toBeInTheDocument();

@@ -6,8 +6,11 @@ import { MessageItem } from "./MessageItem.js";
 /** Props of the message thread. */
 export interface MessageListProps {
   messages: ChatMessage[];
-  /** Author shown on assistant messages. */
-  agentName?: string;
+  /**
+   * The author shown on an assistant message that does not name its own (older stored tasks);
+   * 'Assistant' when this gives nothing either.
+   */
+  authorOf?: (message: ChatMessage) => string | undefined;
   /** Shows internal artifacts too. */
   debugMode?: boolean;
   onSendMessage?: (text: string) => Promise<void>;
@@ -36,7 +39,7 @@ function isAnyStreaming(messages: ChatMessage[]): boolean {
  */
 export function MessageList({
   messages,
-  agentName,
+  authorOf,
   debugMode = false,
   onSendMessage,
   onOpenToolCall,
@@ -146,7 +149,7 @@ export function MessageList({
             >
               <MessageItem
                 message={message}
-                agentName={agentName}
+                agentName={message.agentName ?? authorOf?.(message)}
                 debugMode={debugMode}
                 onSendMessage={onSendMessage}
                 onOpenToolCall={onOpenToolCall}

@@ -1,7 +1,10 @@
 import type { ToolCall } from "../model/chat-types.js";
 import { useHighlightedIds } from "./useHighlightedIds.js";
 
-function statusOf(call: ToolCall): { text: string; className: string } {
+function statusOf(call: ToolCall, ended: boolean): { text: string; className: string } {
+  // A call without a result in a reply that ended will never get one (older tasks lack the mark).
+  if (call.cancelled || (!call.result && ended))
+    return { text: "Cancelled", className: "text-neutral-400" };
   if (!call.result) return { text: "Running", className: "text-primary-300" };
   if (call.result.is_error) return { text: "Failed", className: "text-red-300" };
   return { text: "Done", className: "text-green-300" };
@@ -10,9 +13,12 @@ function statusOf(call: ToolCall): { text: string; className: string } {
 /** The tool calls of a message; a call that just appeared is highlighted for 2 s. */
 export function ToolCallList({
   toolCalls,
+  ended = false,
   onOpen,
 }: {
   toolCalls: ToolCall[];
+  /** The reply's task ended: calls still without a result were cancelled. */
+  ended?: boolean;
   /** Opens the tool-result view for a call; without it the calls are plain text. */
   onOpen?: (call: ToolCall) => void;
 }) {
@@ -21,7 +27,7 @@ export function ToolCallList({
   return (
     <ul aria-label="Tool calls" className="flex flex-wrap gap-2">
       {toolCalls.map((call) => {
-        const status = statusOf(call);
+        const status = statusOf(call, ended);
         const isNew = highlighted.has(call.id);
         const content = (
           <>
