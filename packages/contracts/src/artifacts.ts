@@ -17,6 +17,8 @@ export const artifactMetadataSchema = z.looseObject({
   source: z.string().optional(),
   rendering_hints: z.record(z.string(), z.unknown()).optional(),
   is_internal: z.boolean().optional(),
+  /** How the tool's result is shown (tools spec §3): modal, inline, silent or both. */
+  render_behavior: z.string().optional(),
   /** tool_error for an artifact describing a failed tool call. */
   type: z.string().optional(),
   /** Artifacts of one task with the same fingerprint replace each other. */

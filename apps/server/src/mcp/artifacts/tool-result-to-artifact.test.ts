@@ -58,6 +58,7 @@ describe("toolResultToArtifact", () => {
         rendering_hints: { page_size: 5 },
         fingerprint: toolCallFingerprint("analytics", "query_sales", { region: "EU" }),
         is_internal: false,
+        render_behavior: "inline",
       },
     });
   });

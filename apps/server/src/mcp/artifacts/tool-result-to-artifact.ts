@@ -110,6 +110,7 @@ export function toolResultToArtifact(source: ToolResultSource): Artifact | ToolR
       fingerprint:
         source.fingerprint ?? toolCallFingerprint(source.serverName, source.toolName, source.input),
       is_internal: source.isInternal ?? false,
+      ...(declared.renderBehavior ? { render_behavior: declared.renderBehavior } : {}),
       ...(failed ? { type: toolErrorArtifactType } : {}),
     },
   };

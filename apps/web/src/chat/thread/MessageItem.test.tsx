@@ -1,6 +1,7 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { testTask } from "../engine/engine-fixtures.js";
 import type { ToolCall } from "../model/chat-types.js";
 import { MessageItem } from "./MessageItem.js";
 import { chatMessage, testArtifact } from "./test-messages.js";
@@ -90,6 +91,30 @@ describe("MessageItem", () => {
     rerender(<MessageItem message={message} debugMode />);
     expect(await screen.findByText(/Artifact hidden/)).toBeInTheDocument();
     expect(screen.getByText("+1 internal")).toBeInTheDocument();
+  });
+
+  it("a direct tool run honours render behaviour: modal and silent results stay out of the thread", async () => {
+    const artifacts = [
+      testArtifact("inline", { render_behavior: "inline" }),
+      testArtifact("modal", { render_behavior: "modal" }),
+      testArtifact("silent", { render_behavior: "silent" }),
+      testArtifact("both", { render_behavior: "both" }),
+    ];
+    const run = testTask({
+      metadata: {
+        task_type: "mcp_execution",
+        agent_name: "mcp",
+        created_at: "2025-01-01T00:00:00.000Z",
+      },
+    });
+    const { rerender } = render(<MessageItem message={chatMessage({ artifacts, task: run })} />);
+    expect(await screen.findByText(/Artifact inline/)).toBeInTheDocument();
+    expect(screen.getByText(/Artifact both/)).toBeInTheDocument();
+    expect(screen.queryByText(/Artifact modal/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Artifact silent/)).not.toBeInTheDocument();
+    // An agent's reply shows every result its tools gave.
+    rerender(<MessageItem message={chatMessage({ artifacts, task: testTask() })} />);
+    expect(await screen.findByText(/Artifact modal/)).toBeInTheDocument();
   });
 
   it("lists tool calls, highlights a new one for 2 seconds and opens one on click", async () => {

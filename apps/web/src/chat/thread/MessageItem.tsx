@@ -26,8 +26,20 @@ export interface MessageItemProps {
   onOpenToolCall?: (toolCall: ToolCall, message: ChatMessage) => void;
 }
 
-function visibleArtifacts(artifacts: Artifact[], debugMode: boolean): Artifact[] {
-  return debugMode ? artifacts : artifacts.filter((artifact) => !artifact.metadata.is_internal);
+/** Render behaviours whose results a direct tool run shows in the tool-result window only. */
+const notInline = new Set(["modal", "silent"]);
+
+function visibleArtifacts(
+  artifacts: Artifact[],
+  debugMode: boolean,
+  directRun: boolean,
+): Artifact[] {
+  if (debugMode) return artifacts;
+  return artifacts.filter(
+    (artifact) =>
+      !artifact.metadata.is_internal &&
+      !(directRun && notInline.has(artifact.metadata.render_behavior ?? "")),
+  );
 }
 
 /**
@@ -43,9 +55,11 @@ export const MessageItem = memo(function MessageItem({
   onOpenToolCall,
 }: MessageItemProps) {
   const isUser = message.role === "user";
+  const directRun = message.task?.metadata.task_type === "mcp_execution";
   const artifacts = useMemo(
-    () => visibleArtifacts(message.artifacts, debugMode),
-    [message.artifacts, debugMode],
+    // A run from the tools column honours its tool's render behaviour (tools spec §3).
+    () => visibleArtifacts(message.artifacts, debugMode, directRun),
+    [message.artifacts, debugMode, directRun],
   );
   const internalCount = debugMode
     ? message.artifacts.filter((artifact) => artifact.metadata.is_internal).length
