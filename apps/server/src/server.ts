@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { loadOrCreateSigningKey } from "./auth/signing-key.js";
 import type { Config } from "./config/schema.js";
-import { type DatabaseOptions, type Db, openDatabase } from "./db/database.js";
-import { migrateToLatest } from "./db/migrate.js";
+import { type Db, openDatabase } from "./db/database.js";
+import { migrateWithoutTimeLimits } from "./db/migrate.js";
 import { createApp } from "./http/app.js";
 import { createServices, type Services } from "./http/services.js";
 import type { Logger } from "./log/logger.js";
@@ -32,7 +32,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   };
   const db = await openDatabase(config.database, options);
   try {
-    const level = await migrate(config.database, db, options);
+    const level = await migrateWithoutTimeLimits(config.database, db, options);
     logger.info(
       { dialect: db.dialect, location: db.location, migration: level.latest },
       "database ready",
@@ -72,24 +72,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return closing;
   };
   return { port, db, services, close };
-}
-
-/**
- * Applies pending migrations. On PostgreSQL they run on a connection of their own without the
- * statement and lock time limits: a migration may rewrite a large table, and a replica starting
- * beside another one waits for that one's migration lock.
- */
-async function migrate(settings: Config["database"], db: Db, options: DatabaseOptions) {
-  if (db.dialect !== "postgres") return migrateToLatest(db);
-  const unbounded = await openDatabase(
-    { ...settings, poolSize: 1, statementTimeoutMs: 0, lockTimeoutMs: 0 },
-    options,
-  );
-  try {
-    return await migrateToLatest(unbounded);
-  } finally {
-    await unbounded.close();
-  }
 }
 
 async function shutdown(server: Server, db: Db, logger: Logger, timeoutMs: number): Promise<void> {

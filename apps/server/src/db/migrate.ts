@@ -1,5 +1,5 @@
 import { type MigrationResultSet, Migrator } from "kysely";
-import type { Db } from "./database.js";
+import { type DatabaseOptions, type DatabaseSettings, type Db, openDatabase } from "./database.js";
 import { migrations } from "./migrations/index.js";
 
 /** Where the schema stands: applied migration names, newest last. */
@@ -34,4 +34,27 @@ export async function migrationLevel(db: Db): Promise<MigrationLevel> {
   const all = await migrator(db).getMigrations();
   const applied = all.filter((m) => m.executedAt !== undefined).map((m) => m.name);
   return { applied, latest: applied.at(-1) ?? null };
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL they run on a connection of their own without the
+ * statement and lock time limits: a migration may rewrite a large table, and a replica starting
+ * beside another one waits for that one's migration lock (Kysely's lock is one for the whole
+ * database, shared by every schema in it).
+ */
+export async function migrateWithoutTimeLimits(
+  settings: DatabaseSettings,
+  db: Db,
+  options: DatabaseOptions = {},
+): Promise<MigrationLevel> {
+  if (db.dialect !== "postgres") return migrateToLatest(db);
+  const unbounded = await openDatabase(
+    { ...settings, poolSize: 1, statementTimeoutMs: 0, lockTimeoutMs: 0 },
+    options,
+  );
+  try {
+    return await migrateToLatest(unbounded);
+  } finally {
+    await unbounded.close();
+  }
 }

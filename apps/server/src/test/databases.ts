@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from "vitest";
 import type { Config } from "../config/schema.js";
 import { type Db, openDatabase } from "../db/database.js";
-import { migrateToLatest } from "../db/migrate.js";
+import { migrateToLatest, migrateWithoutTimeLimits } from "../db/migrate.js";
 import { testPostgresUrl } from "./postgres-probe.js";
 
 const postgresProblem = inject("postgresProblem");
@@ -77,7 +77,7 @@ export async function createTestDatabase(
     ...options.settings,
   };
   const db = await openDatabase(config);
-  if (migrate) await migrateToLatest(db);
+  if (migrate) await migrateWithoutTimeLimits(config, db);
   return withCleanups(db, config, async () => {
     await db.close();
     const client = new pg.Client({ connectionString: testPostgresUrl });
