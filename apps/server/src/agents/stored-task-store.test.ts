@@ -51,7 +51,7 @@ describe("StoredTaskStore.list", () => {
       const app = createTestApp(database);
       const store = new StoredTaskStore(app.services, "assistant");
       const page = await store.list(ListTasksRequest.fromJSON({ pageSize: 10 }), callContext("u"));
-      expect(page).toEqual({ tasks: [], nextPageToken: "", pageSize: 0, totalSize: 0 });
+      expect(page).toEqual({ tasks: [], nextPageToken: "", pageSize: 10, totalSize: 0 });
     } finally {
       await database.destroy();
     }

@@ -59,6 +59,11 @@ export class StreamHub {
     return n;
   }
 
+  /** Connections one user holds in this process. */
+  sizeOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   /** New events for a user (or, with undefined, possibly for anyone). */
   wake(userId: string | undefined): void {
     const sets = userId === undefined ? [...this.byUser.values()] : [this.byUser.get(userId)];

@@ -177,6 +177,7 @@ describeEachDialect("MCP server product", (get) => {
     expect(visitorMetrics).toContain("Your conversations");
     expect(visitorMetrics).not.toContain("Users");
     expect(JSON.stringify(visitor)).not.toContain("Stream connections");
+    expect(JSON.stringify(visitor)).toContain("Your live streams");
     const admin = (await call("server_metrics", {}, "admin")).structuredContent as Dashboard;
     expect(rows(admin).map((r) => r.metric)).toEqual(
       expect.arrayContaining(["Users", "Conversations", "Tasks", "Artifacts"]),

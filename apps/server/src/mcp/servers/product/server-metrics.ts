@@ -140,17 +140,21 @@ export function registerServerMetrics(
                 icon: "activity",
                 status: p99 > 100 ? "warning" : "healthy",
               },
-              ...(caller.isAdmin
-                ? [
-                    {
-                      title: "Stream connections",
-                      value: String(services.hub.size),
-                      subtitle: "live SSE clients on this process",
-                      icon: "radio",
-                      status: "healthy",
-                    },
-                  ]
-                : []),
+              caller.isAdmin
+                ? {
+                    title: "Stream connections",
+                    value: String(services.hub.size),
+                    subtitle: "live SSE clients on this process",
+                    icon: "radio",
+                    status: "healthy",
+                  }
+                : {
+                    title: "Your live streams",
+                    value: String(services.hub.sizeOf(caller.userId)),
+                    subtitle: "your SSE connections on this process",
+                    icon: "radio",
+                    status: "healthy",
+                  },
             ],
           },
         },
