@@ -39,6 +39,11 @@ export const configSchema = z
          * uses the socket address as the client IP.
          */
         trustProxyHops: z.coerce.number().int().min(0).max(10).default(0),
+        /**
+         * Host names (besides PUBLIC_URL's, localhost and IP addresses) the MCP endpoints answer
+         * to; a request naming any other host is refused, against DNS rebinding.
+         */
+        allowedHosts: commaList.default([]),
       })
       .strict()
       .prefault({}),
@@ -90,6 +95,8 @@ export const configSchema = z
         anonymousSessionsPerIp: z.coerce.number().int().min(0).default(30),
         /** API requests one user may make per window; 0 turns the limit off. */
         apiRequestsPerUser: z.coerce.number().int().min(0).default(600),
+        /** Requests without a valid token (public endpoints, bad tokens) per IP per window; 0 = off. */
+        publicRequestsPerIp: z.coerce.number().int().min(0).default(600),
       })
       .strict()
       .prefault({}),

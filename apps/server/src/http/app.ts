@@ -4,6 +4,8 @@ import type { SigningKey } from "../auth/signing-key.js";
 import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
+import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
+import { publicRateLimit } from "../rate-limit/public-limit.js";
 import { agentsRoutes } from "../routes/agents/agents-routes.js";
 import { rpcEdgeError } from "../routes/agents/rpc-edge-errors.js";
 import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
@@ -22,6 +24,7 @@ import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { noNulUrl } from "./middleware/no-nul-url.js";
+import { noStoreForCredentials } from "./middleware/no-store.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
 import { selfFetch } from "./self-fetch.js";
@@ -52,6 +55,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("*", ...requestContext(logger));
   app.use("*", securityHeaders({ https }));
   app.use("*", compress());
+  app.use("/api/*", noStoreForCredentials());
+  // Kept in memory even on PostgreSQL: a request without a valid token must cost no database
+  // write, and must not wait for the database (health answers "degraded" in a database outage).
+  const perIpLimit = publicRateLimit(config, new MemoryRateLimitStore());
+  app.use("/api/*", perIpLimit);
+  app.use("/.well-known/*", perIpLimit);
   app.use("/api/*", noNulUrl());
   app.use("/api/*", ...jsonBody(config.server.bodyLimitBytes));
 

@@ -7,6 +7,7 @@ import type { BuiltinServer } from "../../mcp/builtin-server.js";
 import { builtinServer } from "../../mcp/builtin-servers.js";
 import { InFlightCalls } from "../../mcp/in-flight-calls.js";
 import { builtinEndpointPath, McpRegistry } from "../../mcp/mcp-registry.js";
+import { rebindingGuard } from "../../mcp/rebinding-guard.js";
 import { serveBuiltin } from "../../mcp/serve-builtin.js";
 import { taskIdHeader } from "../../mcp/tool-context.js";
 
@@ -49,7 +50,13 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
       throw new AppError("forbidden", forbiddenMessage);
     await next();
   };
-  const guards = [knownServer, requireAuth, perUserLimit, permitted] as const;
+  const guards = [
+    rebindingGuard(config),
+    knownServer,
+    requireAuth,
+    perUserLimit,
+    permitted,
+  ] as const;
 
   routes.post("/:name/mcp", ...guards, (c) => {
     const contextId = c.req.header(contextIdHeader);
