@@ -112,19 +112,37 @@ describe("agent cards", () => {
       serverVersion,
       stateTransitionHistory: true,
     });
+    // Without registry entries, no server is known.
     expect(extensionParams(card, extensionUris.mcpServers)).toEqual({
       servers: [
-        {
-          name: "files",
-          version: "1.0.0",
-          endpoint: "https://chat.example.com/api/v1/mcp/files",
-          status: "configured",
-        },
+        { name: "files", version: "", endpoint: "", status: "unknown" },
+        { name: "charts", version: "", endpoint: "", status: "unknown" },
+      ],
+    });
+    const entry = (name: string, endpoint: string, version: string) => ({
+      name,
+      version,
+      description: "",
+      endpoint,
+      enabled: true,
+      status: "running" as const,
+      auth: "none" as const,
+      oauth_required: false,
+      oauth_scopes: [],
+      kind: "external" as const,
+    });
+    const listed = buildAgentCard(agent("assistant"), config, host, [
+      entry("charts", "https://charts.example.net/mcp?key=[redacted]", "2.4.1"),
+      entry("other", "https://other.example.net/mcp", "9.9.9"),
+    ]);
+    expect(extensionParams(listed, extensionUris.mcpServers)).toEqual({
+      servers: [
+        { name: "files", version: "", endpoint: "", status: "unknown" },
         {
           name: "charts",
-          version: "1.0.0",
-          endpoint: "https://chat.example.com/api/v1/mcp/charts",
-          status: "configured",
+          version: "2.4.1",
+          endpoint: "https://charts.example.net/mcp?key=[redacted]",
+          status: "running",
         },
       ],
     });

@@ -1,3 +1,4 @@
+import type { McpRegistryEntry } from "@a2a-chat/contracts";
 import { AgentCard, type AgentExtension, type SecurityScheme } from "@a2a-js/sdk";
 import type { AgentConfig, Config } from "../config/schema.js";
 import { version as serverVersion } from "../version.js";
@@ -71,8 +72,27 @@ function securityOf(
   };
 }
 
-/** The v1.0 agent card of a configured agent, as the SDK types it. */
-export function buildAgentCard(agent: AgentConfig, config: Config, host: CardHost): AgentCard {
+/**
+ * How the card shows one of the agent's MCP servers: as the registry lists it (real endpoint, its
+ * secrets redacted, the version the server reports, its status), or "unknown" when no server of
+ * that name is configured.
+ */
+function mcpServerOnCard(name: string, entries: readonly McpRegistryEntry[]) {
+  const entry = entries.find((candidate) => candidate.name === name);
+  if (!entry) return { name, version: "", endpoint: "", status: "unknown" };
+  return { name, version: entry.version, endpoint: entry.endpoint, status: entry.status };
+}
+
+/**
+ * The v1.0 agent card of a configured agent, as the SDK types it. `mcpEntries` are the MCP
+ * registry's entries of (at least) the agent's servers.
+ */
+export function buildAgentCard(
+  agent: AgentConfig,
+  config: Config,
+  host: CardHost,
+  mcpEntries: readonly McpRegistryEntry[] = [],
+): AgentCard {
   const url = agentUrl(host.origin, agent.name);
   const isDefault = defaultAgentName(config) === agent.name;
   const iface = (protocolVersion: string) => ({
@@ -113,12 +133,7 @@ export function buildAgentCard(agent: AgentConfig, config: Config, host: CardHos
           stateTransitionHistory: true,
         }),
         extension(extensionUris.mcpServers, "MCP servers the agent may use", {
-          servers: agent.mcpServers.map((name) => ({
-            name,
-            version: "1.0.0",
-            endpoint: `${host.origin.replace(/\/+$/, "")}/api/v1/mcp/${name}`,
-            status: "configured",
-          })),
+          servers: agent.mcpServers.map((name) => mcpServerOnCard(name, mcpEntries)),
         }),
         extension(
           extensionUris.tools,

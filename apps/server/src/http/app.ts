@@ -4,6 +4,7 @@ import type { SigningKey } from "../auth/signing-key.js";
 import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
+import { McpRegistry } from "../mcp/mcp-registry.js";
 import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
 import { publicRateLimit } from "../rate-limit/public-limit.js";
 import { agentsRoutes } from "../routes/agents/agents-routes.js";
@@ -81,9 +82,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/core/tasks", tasksRoutes(services));
   api.route("/v1/core/artifacts", artifactsRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
-  api.route("/v1/agents", agentsRoutes(services, deps.startedAt ?? Date.now()));
+  // One registry, so agent cards and the MCP registry share their probes of external servers.
+  const mcpRegistry = new McpRegistry(config, logger);
+  api.route("/v1/agents", agentsRoutes(services, deps.startedAt ?? Date.now(), mcpRegistry));
   api.route("/v1/mcp/executions", executionsRoutes(services));
-  api.route("/v1/mcp", mcpRoutes(services));
+  api.route("/v1/mcp", mcpRoutes(services, mcpRegistry));
   api.all("*", (c) =>
     errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),
   );

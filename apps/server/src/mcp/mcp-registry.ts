@@ -24,7 +24,8 @@ export class McpRegistry {
     private readonly probe: Probe = probeExternalServer,
   ) {}
 
-  async entries(origin: string): Promise<McpRegistryEntry[]> {
+  /** Every server's entry; with `only`, the built-in ones and the named external ones. */
+  async entries(origin: string, only?: readonly string[]): Promise<McpRegistryEntry[]> {
     const { mcp } = this.config;
     const builtins = builtinServers.map((server): McpRegistryEntry => {
       const settings = mcp.builtin[server.name];
@@ -42,26 +43,28 @@ export class McpRegistry {
       };
     });
     const externals = await Promise.all(
-      mcp.servers.map(async (server): Promise<McpRegistryEntry> => {
-        const base = {
-          name: server.name,
-          description: server.description,
-          // The registry is public: a key in the URL's query or userinfo must not show.
-          endpoint: redactUrl(server.url),
-          enabled: server.enabled,
-          auth: server.bearer ? ("required" as const) : ("none" as const),
-          oauth_required: false,
-          oauth_scopes: [],
-          kind: "external" as const,
-        };
-        if (!server.enabled) return { ...base, version: "", status: "disabled" };
-        const result = await this.cachedProbe(server.name, () =>
-          this.probe(server, mcp.probeTimeoutMs),
-        );
-        return result.ok
-          ? { ...base, version: result.version ?? "", status: "running" }
-          : { ...base, version: "", status: "error", error: result.error ?? "unreachable" };
-      }),
+      mcp.servers
+        .filter((server) => only === undefined || only.includes(server.name))
+        .map(async (server): Promise<McpRegistryEntry> => {
+          const base = {
+            name: server.name,
+            description: server.description,
+            // The registry is public: a key in the URL's query or userinfo must not show.
+            endpoint: redactUrl(server.url),
+            enabled: server.enabled,
+            auth: server.bearer ? ("required" as const) : ("none" as const),
+            oauth_required: false,
+            oauth_scopes: [],
+            kind: "external" as const,
+          };
+          if (!server.enabled) return { ...base, version: "", status: "disabled" };
+          const result = await this.cachedProbe(server.name, () =>
+            this.probe(server, mcp.probeTimeoutMs),
+          );
+          return result.ok
+            ? { ...base, version: result.version ?? "", status: "running" }
+            : { ...base, version: "", status: "error", error: result.error ?? "unreachable" };
+        }),
     );
     return [...builtins, ...externals];
   }

@@ -18,6 +18,7 @@ import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { freePort } from "../test/server-process.js";
 import { taskUser } from "../test/tasks.js";
+import { builtinServer } from "./builtin-servers.js";
 
 /**
  * The real third-party `@modelcontextprotocol/server-everything`, started as its own process on a
@@ -99,7 +100,11 @@ describeEachDialect("external MCP server: server-everything", (get) => {
       config: {
         providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
         mcp: {
-          servers: [{ name: "everything", url: everythingUrl, description: "Reference server" }],
+          servers: [
+            { name: "everything", url: everythingUrl, description: "Reference server" },
+            // The same server again, with a secret in its URL's query.
+            { name: "keyed", url: `${everythingUrl}?api_key=s3cret`, description: "Keyed" },
+          ],
           probeTimeoutMs: 10_000,
         },
         agents: [
@@ -110,6 +115,13 @@ describeEachDialect("external MCP server: server-everything", (get) => {
             model: "compatible:fake-model",
             mcpServers: ["everything"],
             default: true,
+          },
+          {
+            name: "carded",
+            description: "Shows its MCP servers on its card",
+            model: "compatible:fake-model",
+            systemPrompt: "Use tools.",
+            mcpServers: ["analytics", "keyed", "missing"],
           },
         ],
       },
@@ -137,6 +149,53 @@ describeEachDialect("external MCP server: server-everything", (get) => {
     } finally {
       await client.close();
     }
+  });
+
+  it("is shown on agent cards with its real endpoint (secrets redacted) and version", async () => {
+    const app = makeApp();
+    const probe = new Client({ name: "t", version: "1" });
+    await probe.connect(new StreamableHTTPClientTransport(new URL(everythingUrl)));
+    const reported = probe.getServerVersion()?.version;
+    await probe.close();
+    expect(reported).toMatch(/\d/);
+
+    const mcpServersOf = (card: unknown) =>
+      (
+        card as { capabilities: { extensions: { uri: string; params: { servers: unknown } }[] } }
+      ).capabilities.extensions.find((e) => e.uri === "urn:a2a-chat:extension:mcp-servers:v1")
+        ?.params.servers;
+    const expected = [
+      {
+        name: "analytics",
+        version: builtinServer("analytics")?.version,
+        endpoint: "http://localhost/api/v1/mcp/analytics/mcp",
+        status: "running",
+      },
+      {
+        name: "keyed",
+        version: reported,
+        endpoint: `${everythingUrl}?api_key=[redacted]`,
+        status: "running",
+      },
+      { name: "missing", version: "", endpoint: "", status: "unknown" },
+    ];
+    for (const version of ["1.0", "0.3"]) {
+      const res = await app.request("/api/v1/agents/carded/.well-known/agent-card.json", {
+        headers: { "A2A-Version": version },
+      });
+      expect(res.status).toBe(200);
+      const card = await res.json();
+      expect(JSON.stringify(card)).not.toContain("s3cret");
+      expect(mcpServersOf(card)).toEqual(expected);
+    }
+    const registry = (await (await app.request("/api/v1/agents/registry")).json()) as {
+      data: { name: string }[];
+    };
+    const echoer = registry.data.find((card) => card.name === "echoer");
+    expect(mcpServersOf(echoer)).toEqual([
+      { name: "everything", version: reported, endpoint: everythingUrl, status: "running" },
+    ]);
+    expect(mcpServersOf(registry.data.find((card) => card.name === "carded"))).toEqual(expected);
   });
 
   it("lets an agent call its echo tool; the result goes back to the model", async () => {

@@ -14,6 +14,7 @@ import { SafeRequestHandler } from "../../agents/safe-request-handler.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
+import { McpRegistry } from "../../mcp/mcp-registry.js";
 import { jsonRpcHandler, rpcError } from "./json-rpc-handler.js";
 
 /** JSON-RPC error code of a caller whose scopes do not reach the agent's requirements. */
@@ -23,7 +24,11 @@ export const insufficientScopeCode = -32010;
  * /api/v1/agents: the public registry and cards, and each agent's A2A JSON-RPC endpoint (bearer
  * token required; agents with required scopes refuse callers without them).
  */
-export function agentsRoutes(services: Services, startedAt: number): Hono<AppEnv> {
+export function agentsRoutes(
+  services: Services,
+  startedAt: number,
+  mcpRegistry: McpRegistry = new McpRegistry(services.config, services.logger),
+): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const { config } = services;
   const cardHost = (requestUrl: string): CardHost => ({
@@ -49,20 +54,23 @@ export function agentsRoutes(services: Services, startedAt: number): Hono<AppEnv
     return host;
   };
 
-  routes.get("/registry", (c) => {
+  routes.get("/registry", async (c) => {
     const host = cardHost(c.req.url);
-    const data = agentsInRegistryOrder(config).map((agent) =>
-      agentCardJson(buildAgentCard(agent, config, host)),
-    );
+    const agents = agentsInRegistryOrder(config);
+    const used = [...new Set(agents.flatMap((agent) => agent.mcpServers))];
+    const entries = await mcpRegistry.entries(host.origin, used);
+    const data = agents.map((agent) => agentCardJson(buildAgentCard(agent, config, host, entries)));
     return c.json({ data });
   });
 
-  const serveCard = (c: Context<AppEnv>, name: string) => {
+  const serveCard = async (c: Context<AppEnv>, name: string) => {
     const { agent } = hostOf(name);
+    const host = cardHost(c.req.url);
+    const entries = await mcpRegistry.entries(host.origin, agent.mcpServers);
     c.header("Cache-Control", "no-cache");
     // The same URL serves two shapes, so caches must key on the version header.
     c.header("Vary", "A2A-Version");
-    const card = buildAgentCard(agent, config, cardHost(c.req.url));
+    const card = buildAgentCard(agent, config, host, entries);
     const wanted = requestedCard(c.req.header("A2A-Version"));
     if (wanted === "v1") return c.json(agentCardJson(card) as object);
     return c.json(toLegacyAgentCard(card, { embedV1Interfaces: wanted === "unversioned" }));
