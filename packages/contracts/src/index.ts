@@ -1,3 +1,4 @@
+export * from "./analytics.js";
 export * from "./artifacts.js";
 export * from "./auth.js";
 export * from "./contexts.js";
@@ -8,6 +9,7 @@ export * from "./mcp.js";
 export * from "./messages.js";
 export * from "./push-notifications.js";
 export * from "./quotas.js";
+export * from "./referrer.js";
 export * from "./scopes.js";
 export * from "./stream-events.js";
 export * from "./task-events.js";

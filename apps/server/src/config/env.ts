@@ -28,6 +28,7 @@ export const envOverrides = [
   ["RATE_LIMIT_SESSIONS_PER_IP", "rateLimit.anonymousSessionsPerIp"],
   ["RATE_LIMIT_API_PER_USER", "rateLimit.apiRequestsPerUser"],
   ["RATE_LIMIT_PUBLIC_PER_IP", "rateLimit.publicRequestsPerIp"],
+  ["RATE_LIMIT_ANALYTICS_PER_IP", "rateLimit.analyticsEventsPerIp"],
   ["STREAM_RETENTION_HOURS", "stream.retentionHours"],
   ["STREAM_HEARTBEAT_SECONDS", "stream.heartbeatSeconds"],
   ["STREAM_MAX_BUFFER_BYTES", "stream.maxBufferBytes"],

@@ -97,6 +97,8 @@ export const configSchema = z
         apiRequestsPerUser: z.coerce.number().int().min(0).default(600),
         /** Requests without a valid token (public endpoints, bad tokens) per IP per window; 0 = off. */
         publicRequestsPerIp: z.coerce.number().int().min(0).default(600),
+        /** Website analytics events one IP may send per window; 0 turns the limit off. */
+        analyticsEventsPerIp: z.coerce.number().int().min(0).default(120),
       })
       .strict()
       .prefault({}),

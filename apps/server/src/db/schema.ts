@@ -120,6 +120,28 @@ export interface ToolExecutionsTable {
   artifact_id: string | null;
 }
 
+/** One analytics event of the website: a page view, an engagement or a share. */
+export interface SiteEventsTable {
+  id: string;
+  event_type: "view" | "engagement" | "share";
+  content_id: string;
+  session_id: string | null;
+  user_id: string | null;
+  /** The referrer as the page reported it, kept so it can be classified again. */
+  referrer_url: string | null;
+  /** The referrer source as the page reported it. */
+  referrer_source: string | null;
+  /** The server's classification of referrer_url (views only). */
+  referrer_class: string | null;
+  user_agent: string | null;
+  /** 1 when the request came from a crawler or other bot. */
+  is_bot: number;
+  time_on_page_seconds: number | null;
+  scroll_depth_percent: number | null;
+  platform: string | null;
+  created_at: Timestamp;
+}
+
 /** Every table the server stores, keyed by table name. */
 export interface Database {
   users: UsersTable;
@@ -131,6 +153,7 @@ export interface Database {
   messages: MessagesTable;
   artifacts: ArtifactsTable;
   tool_executions: ToolExecutionsTable;
+  site_events: SiteEventsTable;
 }
 
 export type ContextRow = Selectable<ContextsTable>;

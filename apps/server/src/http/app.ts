@@ -1,3 +1,4 @@
+import { analyticsBasePath } from "@a2a-chat/contracts";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { SigningKey } from "../auth/signing-key.js";
@@ -11,6 +12,7 @@ import { agentsRoutes } from "../routes/agents/agents-routes.js";
 import { rpcEdgeError } from "../routes/agents/rpc-edge-errors.js";
 import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
 import { oauthRoutes } from "../routes/auth/oauth-routes.js";
+import { blogEventsRoutes } from "../routes/blog/blog-events-routes.js";
 import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
 import { contextNotificationsRoutes } from "../routes/contexts/context-notifications-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
@@ -63,7 +65,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/*", perIpLimit);
   app.use("/.well-known/*", perIpLimit);
   app.use("/api/*", noNulUrl());
-  app.use("/api/*", ...jsonBody(config.server.bodyLimitBytes));
+  // Beacons send their JSON as text/plain.
+  app.use("/api/*", ...jsonBody(config.server.bodyLimitBytes, `${analyticsBasePath}/`));
 
   const api = new Hono<AppEnv>();
   api.route(
@@ -87,6 +90,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/agents", agentsRoutes(services, deps.startedAt ?? Date.now(), mcpRegistry));
   api.route("/v1/mcp/executions", executionsRoutes(services));
   api.route("/v1/mcp", mcpRoutes(services, mcpRegistry));
+  api.route("/v1/blog/events", blogEventsRoutes(services));
   api.all("*", (c) =>
     errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),
   );

@@ -19,12 +19,20 @@ function hasBody(request: Request): boolean {
   return request.headers.has("transfer-encoding") || request.body !== null;
 }
 
+function isPlainText(contentType: string | undefined): boolean {
+  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() === "text/plain";
+}
+
 /**
  * Guards every API write: the body must fit the limit, be declared as JSON, parse and hold no NUL
  * character. The parsed value is put on the context, so a rejected request never reaches a
- * handler and writes nothing.
+ * handler and writes nothing. Paths under `plainTextPrefix` also take JSON sent as text/plain,
+ * which is what navigator.sendBeacon sends for a string.
  */
-export function jsonBody(limitBytes: number): MiddlewareHandler<AppEnv>[] {
+export function jsonBody(
+  limitBytes: number,
+  plainTextPrefix?: string,
+): MiddlewareHandler<AppEnv>[] {
   const limit = bodyLimit({
     maxSize: limitBytes,
     onError: () => {
@@ -41,7 +49,10 @@ export function jsonBody(limitBytes: number): MiddlewareHandler<AppEnv>[] {
       c.set("body", undefined);
       return next();
     }
-    if (!isJsonType(c.req.header("content-type"))) {
+    const type = c.req.header("content-type");
+    const plainTextAllowed =
+      plainTextPrefix !== undefined && c.req.path.startsWith(plainTextPrefix);
+    if (!isJsonType(type) && !(plainTextAllowed && isPlainText(type))) {
       throw new AppError("unsupported_media_type", "Content-Type must be application/json");
     }
     let body: unknown;

@@ -17,6 +17,7 @@ export const docSections: readonly { title: string; paths: readonly string[] }[]
       "/docs/operations",
       "/docs/api-reference",
       "/docs/website",
+      "/docs/analytics",
       "/docs/benchmarks",
     ],
   },
