@@ -5,6 +5,7 @@ import { tokenThroughput } from "./tokens.js";
 import { webChatBench } from "./web-chat.js";
 import { webFormsBench } from "./web-forms.js";
 import { webViewersBench } from "./web-viewers.js";
+import { websiteBench } from "./website.js";
 
 /** Every benchmark, in order; each writes its own section of docs/benchmarks.md. */
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   "web-chat": webChatBench,
   "web-viewers": webViewersBench,
   "web-forms": webFormsBench,
+  website: websiteBench,
 };
 
 const only = process.argv.slice(2);

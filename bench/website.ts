@@ -1,0 +1,122 @@
+import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../e2e/harness/browser.js";
+import { startBuiltServer } from "../e2e/harness/server.js";
+import { envNumber, ms, verdict } from "./browser.js";
+import { machineLine, median, writeSection } from "./report.js";
+
+const runs = envNumber("BENCH_SITE_RUNS", 5);
+const cpuSlowdown = 4;
+const jsBudgetKb = 15;
+const lcpTargetMs = 1000;
+
+/** The pages measured: the home page, a documentation page, pricing. */
+const pages = ["/", "/docs/getting-started", "/pricing", "/documentation/tool-execution"];
+
+interface PaintTimes {
+  fcp: number;
+  lcp: number;
+}
+
+/** Gzipped bytes of every script the page loads (as our server would send them compressed). */
+async function scriptBytes(
+  browser: Browser,
+  url: string,
+): Promise<{ count: number; gzip: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bodies: Promise<Buffer>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.body());
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  const scripts = await Promise.all(bodies);
+  await context.close();
+  return {
+    count: scripts.length,
+    gzip: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+  };
+}
+
+/** Whether the page's heading and main text are there with JavaScript turned off. */
+async function completeWithoutScript(browser: Browser, url: string): Promise<boolean> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(url);
+  const heading = (await page.locator("h1").first().textContent()) ?? "";
+  const text = (await page.locator("main").first().textContent()) ?? "";
+  await context.close();
+  return heading.trim().length > 0 && text.trim().length > 200;
+}
+
+/** First and largest contentful paint of a cold load with the CPU slowed down. */
+async function paintTimes(browser: Browser, url: string): Promise<PaintTimes> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  await page.goto(url, { waitUntil: "load" });
+  // LCP is final once the page has been idle a moment; read the buffered entries then.
+  await page.waitForTimeout(500);
+  const times = await page.evaluate(
+    () =>
+      new Promise<PaintTimes>((resolve) => {
+        const fcp =
+          performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve({ fcp, lcp: entries.at(-1)?.startTime ?? Number.NaN });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+  await context.close();
+  return times;
+}
+
+/** Website: JavaScript shipped per page, HTML complete without scripts, FCP/LCP at 4× slowdown. */
+export async function websiteBench(): Promise<void> {
+  const server = await startBuiltServer({ RATE_LIMIT_SESSIONS_PER_IP: "0" });
+  const browser = await launchChromium();
+  const rows: string[] = [];
+  try {
+    for (const path of pages) {
+      const url = `${server.url}${path}`;
+      const js = await scriptBytes(browser, url);
+      const complete = await completeWithoutScript(browser, url);
+      const fcps: number[] = [];
+      const lcps: number[] = [];
+      await paintTimes(browser, url); // warm the server's file cache, not the browser's
+      for (let run = 0; run < runs; run += 1) {
+        const times = await paintTimes(browser, url);
+        fcps.push(times.fcp);
+        lcps.push(times.lcp);
+      }
+      const kb = js.gzip / 1024;
+      const lcp = median(lcps);
+      const row = `| \`${path}\` | ${js.count} / ${kb.toFixed(1)} KB | ${complete ? "yes" : "**no**"} | ${ms(median(fcps), 0)} | ${ms(lcp, 0)} | ${verdict(kb <= jsBudgetKb && complete && lcp < lcpTargetMs)} |`;
+      console.log(row);
+      rows.push(row);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  writeSection(
+    "website",
+    `## Website pages (browser)
+
+${machineLine()}; headless Debian Chromium (--disable-gpu), the built server (\`npm start\`'s
+\`apps/server/dist/main.js\`) on loopback. \`npm run bench website\` loads each page: *scripts* is the
+number of script files a fresh visit loads and their size gzipped (level 9), against the 15 KB
+budget; *complete without JS* checks that the page's heading and main text are in the HTML with
+JavaScript turned off; *FCP / LCP* are the browser's first and largest contentful paint of a cold
+visit (new browser context each time) with the CPU slowed ${cpuSlowdown}× (CDP
+\`Emulation.setCPUThrottlingRate\`), medians of ${runs} runs after one warm-up. Target: LCP under
+${lcpTargetMs} ms. Lighthouse is not run: its current major needs Node 22, and this machine runs Node 20.
+
+| page | scripts (files / gzip) | complete without JS | FCP | LCP | |
+|---|---|---|---|---|---|
+${rows.join("\n")}
+`,
+  );
+}
