@@ -83,7 +83,9 @@ export function DocArticle({ doc, sections }: { doc: Doc; sections: readonly Doc
           )}
           <p className="mt-3 text-sm text-neutral-400">
             <time dateTime={doc.meta.date}>{formatDate(doc.meta.date)}</time> · {doc.meta.author} ·{" "}
-            <a href={markdownPathOf(doc.path)}>Markdown</a>
+            <a className="text-link" href={markdownPathOf(doc.path)}>
+              Markdown
+            </a>
           </p>
         </header>
         {longPage && (
