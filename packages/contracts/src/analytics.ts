@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-/** Base path of the website's analytics calls (tools spec §9). */
-export const analyticsBasePath = "/api/v1/blog/events";
-
-/** Fewest seconds of visible time on a page before its engagement is sent (tools spec §9). */
-export const minEngagementSeconds = 5;
+export * from "./analytics-constants.js";
 
 /** Largest time on page accepted, in seconds (what an integer column holds). */
 export const maxTimeOnPageSeconds = 2_147_483_647;

@@ -42,7 +42,11 @@ export class PageRenderError extends Error {
 function framed(site: SiteSettings, page: SitePage, body: ReactNode): ReactNode {
   return (
     <SiteSettingsProvider value={site}>
-      <Document meta={page.meta} markdownPath={page.markdown ? `${page.path}.md` : undefined}>
+      <Document
+        meta={page.meta}
+        markdownPath={page.markdown ? `${page.path}.md` : undefined}
+        contentKey={page.contentKey}
+      >
         {body}
       </Document>
     </SiteSettingsProvider>

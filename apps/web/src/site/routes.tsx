@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { DocArticle } from "./docs/DocArticle.js";
 import { DocsIndexPage } from "./docs/DocsIndexPage.js";
-import type { Doc } from "./docs/doc.js";
+import { type Doc, keyOf } from "./docs/doc.js";
 import { arrangeDocs } from "./docs/navigation.js";
 import { DocErrorPage } from "./errors/DocErrorPage.js";
 import { defaultStatusText, NotFoundPage, StatusPage } from "./errors/StatusPage.js";
@@ -53,6 +53,7 @@ function page(site: SiteSettings, spec: PageSpec): SitePage {
       jsonLd: spec.jsonLd ?? [webPageLd(site, { title, description, path })],
     },
     content,
+    contentKey: keyOf(path, undefined),
     inSitemap: true,
   };
 }
@@ -73,6 +74,7 @@ function docPage(site: SiteSettings, doc: Doc, sections: ReturnType<typeof arran
       jsonLd: [techArticleLd(site, { title, description, path: doc.path, author, date, keywords })],
     },
     content: () => <DocArticle doc={doc} sections={sections} />,
+    contentKey: doc.key,
     errorPage: (failure) => <DocErrorPage title={title} failure={failure} />,
     markdown: `# ${title}\n\n> ${description}\n\n${doc.markdown.replace(/^\s*# .*\n/, "").trimStart()}`,
     inSitemap: true,
@@ -100,6 +102,7 @@ export function sitePages(site: SiteSettings, docs: readonly Doc[]): SitePage[] 
         ],
       },
       content: () => <HomePage />,
+      contentKey: "home",
       inSitemap: true,
     },
     page(site, {

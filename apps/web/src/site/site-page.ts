@@ -13,6 +13,8 @@ export interface SitePage {
   inSitemap: boolean;
   /** The HTTP status the server answers with (200 unless said). */
   status?: number;
+  /** Content key, the page's analytics content_id; pages without one send no analytics. */
+  contentKey?: string;
   /** Markdown version of a documentation page, written to `<path>.md`. */
   markdown?: string;
   /** The page's own error page (documentation pages), shown inside the site's frame. */

@@ -1,6 +1,7 @@
 import { renderMarkdownTree } from "../../lib/markdown.js";
 import { type Doc, markdownPathOf, type TocEntry } from "./doc.js";
 import { type DocSection, neighbours } from "./navigation.js";
+import { ShareLinks } from "./ShareLinks.js";
 
 /** Pages with at least this many sections get a table of contents. */
 export const tocMinimumEntries = 3;
@@ -95,6 +96,7 @@ export function DocArticle({ doc, sections }: { doc: Doc; sections: readonly Doc
           </details>
         )}
         <div className="prose">{renderMarkdownTree(doc.tree)}</div>
+        <ShareLinks path={doc.path} title={doc.meta.title} />
         <nav aria-label="Previous and next" className="pager">
           {previous ? (
             <a href={previous.path} rel="prev">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { contentKeyMeta } from "../client/analytics/content-key.js";
 import { MetaTags } from "../seo/MetaTags.js";
 import type { PageMeta } from "../seo/page-meta.js";
 import { useSite } from "../settings.js";
@@ -10,9 +11,12 @@ import { useSite } from "../settings.js";
 export function Document({
   meta,
   markdownPath,
+  contentKey,
   children,
 }: {
   meta: PageMeta;
+  /** The page's content key, which the analytics tracker reads. */
+  contentKey?: string;
   /** The page's markdown version, announced as an alternate. */
   markdownPath?: string;
   children: ReactNode;
@@ -28,6 +32,7 @@ export function Document({
         <MetaTags meta={meta} />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {markdownPath && <link rel="alternate" type="text/markdown" href={markdownPath} />}
+        {contentKey && <meta name={contentKeyMeta} content={contentKey} />}
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
