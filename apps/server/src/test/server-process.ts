@@ -35,13 +35,14 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: { built?: boolean; cwd?: string } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A given PORT is kept (a restart on the same address), else a free one is picked.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const args = options.built
     ? [fileURLToPath(new URL("../../dist/main.js", import.meta.url))]
     : ["--import", "tsx", "src/main.ts"];
   const child = spawn(process.execPath, args, {
     cwd: options.cwd ?? serverRoot,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

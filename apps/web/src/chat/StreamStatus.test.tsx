@@ -22,4 +22,17 @@ describe("StreamStatus", () => {
       );
     }
   });
+
+  it("says it is reconnecting, and when, while a reconnect waits", () => {
+    render(<StreamStatus />);
+    const at = new Date(2026, 0, 1, 14, 5, 9).getTime();
+    act(() => {
+      useStreamStore.getState().setStatus("error");
+      useStreamStore.getState().setRetryAt(at);
+    });
+    const status = screen.getByText("Live error · reconnecting").closest("p");
+    expect(status).toHaveAttribute("title", "Live updates: error, reconnecting at 02:05:09 PM");
+    act(() => useStreamStore.getState().setStatus("connecting"));
+    expect(screen.getByText("Live connecting")).toBeInTheDocument();
+  });
 });

@@ -1,29 +1,74 @@
 import type { HealthResponse } from "@a2a-chat/contracts";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { FetchLike } from "../lib/api.js";
 import { fetchHealth } from "../lib/health.js";
+import { useStreamStore } from "../stores/stream-store.js";
 
 export type HealthState =
   | { kind: "loading" }
   | { kind: "ok"; health: HealthResponse }
   | { kind: "error"; message: string };
 
-/** Loads the server's health once on mount. */
-export function useServerHealth(): HealthState {
+/** While the server is unreachable its health is asked again this often. */
+export const healthRecheckMs = 30_000;
+
+/**
+ * The server's health, kept current: loaded on mount, asked again whenever the live stream
+ * connects or loses its connection (the first sign of an outage, and of its end), every
+ * healthRecheckMs while the server is unreachable, and when the browser comes back online or to
+ * the tab. Only the newest answer counts.
+ */
+export function useServerHealth(
+  options: { fetchImpl?: FetchLike; recheckMs?: number } = {},
+): HealthState {
+  const { fetchImpl, recheckMs = healthRecheckMs } = options;
   const [state, setState] = useState<HealthState>({ kind: "loading" });
-  useEffect(() => {
-    let live = true;
-    fetchHealth().then(
-      (health) => live && setState({ kind: "ok", health }),
+  const latest = useRef(0);
+  const live = useRef(true);
+  const streamStatus = useStreamStore((store) => store.status);
+
+  const check = useCallback(() => {
+    latest.current += 1;
+    const asked = latest.current;
+    const current = () => live.current && asked === latest.current;
+    fetchHealth(fetchImpl).then(
+      (health) => current() && setState({ kind: "ok", health }),
       (error: unknown) =>
-        live &&
+        current() &&
         setState({
           kind: "error",
           message: error instanceof Error ? error.message : String(error),
         }),
     );
+  }, [fetchImpl]);
+
+  useEffect(() => {
+    live.current = true;
     return () => {
-      live = false;
+      live.current = false;
     };
   }, []);
+
+  // Mount, and every settled change of the stream (not its attempts in between).
+  useEffect(() => {
+    if (streamStatus !== "connecting") check();
+  }, [streamStatus, check]);
+
+  const down = state.kind === "error";
+  useEffect(() => {
+    if (!down) return;
+    const timer = setInterval(check, recheckMs);
+    const onReturn = () => {
+      if (document.visibilityState === "visible") check();
+    };
+    window.addEventListener("online", onReturn);
+    document.addEventListener("visibilitychange", onReturn);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("online", onReturn);
+      document.removeEventListener("visibilitychange", onReturn);
+    };
+  }, [down, check, recheckMs]);
+
   return state;
 }

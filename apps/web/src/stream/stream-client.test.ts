@@ -7,7 +7,13 @@ import {
   sseResponse,
   streamEvent,
 } from "../test/sse-fixture.js";
-import { StreamClient, type StreamStatus, type StreamTimers, streamPath } from "./stream-client.js";
+import {
+  StreamClient,
+  type StreamStatus,
+  type StreamTimers,
+  streamPath,
+  streamReconnectDelayMs,
+} from "./stream-client.js";
 import type { StreamHandlers } from "./stream-event.js";
 
 function manualTimers() {
@@ -94,23 +100,74 @@ describe("StreamClient", () => {
     expect(stream.getLastEventId()).toBe("4");
   });
 
-  it("reconnects after 2000, 4000, 8000, 16000 and 32000 ms, then gives up", async () => {
+  it("reconnects after 2000, 4000, 8000, 16000 and 32000 ms, then slowly for as long as it is open", async () => {
     vi.useFakeTimers();
     const fetchImpl = vi.fn<FetchLike>(networkDown);
-    const stream = start(fetchImpl, {});
+    const retryAt: Array<number | null> = [];
+    client = new StreamClient({
+      getToken: () => token,
+      handlers: {},
+      onStatus: (status) => statuses.push(status),
+      onRetryScheduled: (at) => retryAt.push(at),
+      fetchImpl,
+      slowRetryDelayMs: 45_000,
+    });
+    client.connect();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
-    for (const [attempt, delay] of [2000, 4000, 8000, 16000, 32000].entries()) {
+    for (const [attempt, delay] of [2000, 4000, 8000, 16000, 32000, 45_000, 45_000].entries()) {
       await vi.advanceTimersByTimeAsync(delay - 1);
       expect(fetchImpl).toHaveBeenCalledTimes(attempt + 1);
       await vi.advanceTimersByTimeAsync(1);
       expect(fetchImpl).toHaveBeenCalledTimes(attempt + 2);
     }
-    await vi.advanceTimersByTimeAsync(10 * 64_000);
-    expect(fetchImpl).toHaveBeenCalledTimes(6);
-    expect(stream.getStatus()).toBe("error");
-    expect(vi.getTimerCount()).toBe(0);
+    expect(client.getStatus()).toBe("error");
+    // One pending attempt at a time, announced with when it is due.
+    expect(vi.getTimerCount()).toBe(1);
+    expect(retryAt.at(-1)).toBe(Date.now() + 45_000);
     expect(statuses.slice(0, 3)).toEqual(["connecting", "error", "connecting"]);
+    expect(warn).toHaveBeenCalledWith(
+      "[a2a-chat] Live stream: 5 reconnects failed; trying again every 45 s",
+    );
+    client.close();
+    expect(vi.getTimerCount()).toBe(0);
+    expect(retryAt.at(-1)).toBeNull();
+  });
+
+  it("uses a one-minute interval by default once the quick attempts are spent", () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map((n) => streamReconnectDelayMs(n))).toEqual([
+      2000, 4000, 8000, 16000, 32000, 60_000, 60_000,
+    ]);
+  });
+
+  it("a server that comes back during the slow attempts is resumed from the last event", async () => {
+    const t = manualTimers();
+    const created = vi.fn();
+    let serverUp = true;
+    let opened = 0;
+    const fetchImpl = vi.fn<FetchLike>(async (): Promise<Response> => {
+      if (!serverUp) throw new TypeError("fetch failed");
+      opened += 1;
+      return opened === 1
+        ? sseReply(streamEvent("snapshot", { contexts: [] }, "12"))
+        : sseReply(streamEvent("context_created", contextRecord("c9"), "13"));
+    });
+    start(fetchImpl, { timers: t.timers, handlers: { context_created: created } });
+    await vi.waitFor(() => expect(t.pending).toHaveLength(1));
+    serverUp = false;
+    for (let attempt = 1; attempt <= 7; attempt++) {
+      t.runNext();
+      await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(attempt + 1));
+      await vi.waitFor(() => expect(t.pending).toHaveLength(1));
+    }
+    expect(client?.getStatus()).toBe("error");
+    serverUp = true;
+    t.runNext();
+    await vi.waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    expect(headersOf(fetchImpl, 8).get("last-event-id")).toBe("12");
+    // The event proves the server is back: the next drop starts with a quick attempt again.
+    await vi.waitFor(() => expect(t.pending).toHaveLength(1));
+    expect(t.delays).toEqual([2000, 4000, 8000, 16000, 32000, 60_000, 60_000, 60_000, 2000]);
   });
 
   it("resumes with Last-Event-ID and starts a fresh series of attempts after events", async () => {

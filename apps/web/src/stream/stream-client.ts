@@ -17,8 +17,21 @@ export const maxStreamReconnects = 5;
 /** Wait before the first reconnect; it doubles for each further one (core spec §9). */
 export const streamReconnectBaseDelayMs = 2000;
 
-/** Wait before reconnect attempt n (1-based): 2000, 4000, 8000, 16000, 32000 ms. */
-export function streamReconnectDelayMs(attempt: number): number {
+/**
+ * Wait between the slow attempts that follow the quick ones: a server that was down for longer
+ * than the quick series covers (about a minute) is still found again, without hammering it.
+ */
+export const streamSlowRetryDelayMs = 60_000;
+
+/**
+ * Wait before reconnect attempt n (1-based): 2000, 4000, 8000, 16000, 32000 ms, then the slow
+ * interval for every further attempt.
+ */
+export function streamReconnectDelayMs(
+  attempt: number,
+  slowDelayMs = streamSlowRetryDelayMs,
+): number {
+  if (attempt > maxStreamReconnects) return slowDelayMs;
   return streamReconnectBaseDelayMs * 2 ** (attempt - 1);
 }
 
@@ -42,6 +55,10 @@ export interface StreamClientOptions {
   handlers: StreamHandlers;
   /** Told every status change. */
   onStatus?: (status: StreamStatus) => void;
+  /** Told when the next attempt is due (epoch ms), and null once it started. */
+  onRetryScheduled?: (at: number | null) => void;
+  /** Wait between attempts once the quick ones are spent (default streamSlowRetryDelayMs). */
+  slowRetryDelayMs?: number;
   /**
    * Replaces a rejected token (default: the app's single-flight refresh, which renews anonymous
    * sessions, signs signed-in users out and clears auth when it fails).
@@ -54,7 +71,8 @@ export interface StreamClientOptions {
 /**
  * The live state stream over fetch (EventSource cannot send an Authorization header). Validates
  * every event, remembers the last event id and resumes from it with Last-Event-ID, reconnects
- * with backoff and renews a rejected token once before reconnecting.
+ * with backoff (the spec's 5 quick attempts, then slowly for as long as it is open) and renews a
+ * rejected token once before reconnecting.
  */
 export class StreamClient {
   private status: StreamStatus = "disconnected";
@@ -100,7 +118,10 @@ export class StreamClient {
 
   private stopCurrent(): number {
     this.generation += 1;
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    if (this.timer !== null) {
+      this.timers.clearTimeout(this.timer);
+      this.options.onRetryScheduled?.(null);
+    }
     this.timer = null;
     this.controller?.abort();
     this.controller = null;
@@ -236,17 +257,26 @@ export class StreamClient {
   }
 
   private retry(status: StreamStatus): void {
-    if (this.attempts >= maxStreamReconnects) {
-      logger.warn(`Live stream: gave up after ${maxStreamReconnects} reconnects`);
-      this.setStatus("error");
-      return;
-    }
     this.attempts += 1;
-    this.setStatus(status);
+    const slow = this.attempts > maxStreamReconnects;
+    if (this.attempts === maxStreamReconnects + 1) {
+      logger.warn(
+        `Live stream: ${maxStreamReconnects} reconnects failed; trying again every ${this.slowDelayMs / 1000} s`,
+      );
+    }
+    // Once the quick attempts are spent the stream is down, not just blinking: say so.
+    this.setStatus(slow ? "error" : status);
     const generation = this.generation;
+    const delay = streamReconnectDelayMs(this.attempts, this.slowDelayMs);
+    this.options.onRetryScheduled?.(Date.now() + delay);
     this.timer = this.timers.setTimeout(() => {
       this.timer = null;
+      this.options.onRetryScheduled?.(null);
       if (!this.isStale(generation)) void this.open();
-    }, streamReconnectDelayMs(this.attempts));
+    }, delay);
+  }
+
+  private get slowDelayMs(): number {
+    return this.options.slowRetryDelayMs ?? streamSlowRetryDelayMs;
   }
 }

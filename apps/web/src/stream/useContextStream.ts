@@ -45,17 +45,19 @@ export function useContextStream(options: { fetchImpl?: FetchLike; timers?: Stre
 
   useEffect(() => {
     if (!userId) return;
-    const setStatus = useStreamStore.getState().setStatus;
+    const { setStatus, setRetryAt } = useStreamStore.getState();
     const client = new StreamClient({
       getToken: currentToken,
       handlers: streamHandlers,
       onStatus: setStatus,
+      onRetryScheduled: setRetryAt,
       fetchImpl,
       timers,
     });
     client.connect();
-    // After the reconnect budget is spent the client stays down; coming back online or to the tab
-    // is a good moment to try again (it resumes from the last event id, so nothing is missed).
+    // Once the quick reconnects are spent the client tries only slowly; coming back online or to
+    // the tab is a good moment to try at once (it resumes from the last event id, so nothing is
+    // missed).
     const revive = () => {
       const status = client.getStatus();
       if (
