@@ -54,7 +54,7 @@ describe("anonymous sessions in Chromium", () => {
     await context.close();
   });
 
-  it("shows the failure screen when the server refuses the token call three times", async () => {
+  it("shows the failure screen when the server refuses the first try and three retries", async () => {
     // A real server whose per-IP session limit is already used up answers every call with 429.
     // A day-long window keeps the limit from resetting mid-test at a window boundary.
     const strict = await startBuiltServer({
@@ -75,6 +75,7 @@ describe("anonymous sessions in Chromium", () => {
       await page.goto(`${strict.url}/chat`);
       await page.getByRole("heading", { name: "Initializing" }).waitFor();
       await page.getByText("Retrying authentication (1/3)...").waitFor();
+      await page.getByText("Retrying authentication (3/3)...").waitFor({ timeout: 15_000 });
       await page
         .getByRole("heading", { name: "Authentication Failed" })
         .waitFor({ timeout: 15_000 });
@@ -82,7 +83,7 @@ describe("anonymous sessions in Chromium", () => {
         .getByText("Failed to initialize authentication. Please refresh the page.")
         .waitFor();
       expect(await page.getByRole("button", { name: "Refresh Page" }).isVisible()).toBe(true);
-      expect(statuses).toEqual([429, 429, 429]);
+      expect(statuses).toEqual([429, 429, 429, 429]);
       await screenshot(page, "session-failed");
       await context.close();
     } finally {

@@ -59,7 +59,7 @@ describe("AuthGate", () => {
     expect(useAuthStore.getState().userId).toBe("anon-1");
   });
 
-  it("retries after 1000 and 2000 ms, then shows the failure screen", async () => {
+  it("retries after 1000, 2000 and 4000 ms, then shows the failure screen", async () => {
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     renderGate();
     expect(statusText()).toBe("Setting up your session...");
@@ -76,9 +76,15 @@ describe("AuthGate", () => {
 
     await advance(1999);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(screen.getByRole("heading", { name: "Initializing" })).toBeInTheDocument();
     await advance(1);
     expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(statusText()).toBe("Retrying authentication (3/3)...");
+
+    await advance(3999);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(screen.getByRole("heading", { name: "Initializing" })).toBeInTheDocument();
+    await advance(1);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
 
     expect(screen.getByRole("heading", { name: "Authentication Failed" })).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent(
@@ -87,7 +93,7 @@ describe("AuthGate", () => {
     expect(screen.queryByText("The app")).not.toBeInTheDocument();
 
     await advance(60_000);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it("reloads the page from the failure screen", async () => {
@@ -95,7 +101,7 @@ describe("AuthGate", () => {
     vi.stubGlobal("location", { ...window.location, reload });
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     renderGate();
-    await advance(3000);
+    await advance(7000);
     fireEvent.click(screen.getByRole("button", { name: "Refresh Page" }));
     expect(reload).toHaveBeenCalledTimes(1);
   });

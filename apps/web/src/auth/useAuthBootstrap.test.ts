@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { authRetryDelayMs, maxAuthAttempts } from "./useAuthBootstrap.js";
+import { authRetryDelayMs, maxAuthRetries } from "./useAuthBootstrap.js";
 
 describe("anonymous auth retry policy", () => {
-  it("makes at most 3 attempts", () => {
-    expect(maxAuthAttempts).toBe(3);
+  it("retries at most 3 times after the first try", () => {
+    expect(maxAuthRetries).toBe(3);
   });
 
   it("waits min(1000 × 2^n, 5000) ms before retry n", () => {

@@ -5,15 +5,15 @@ import { useAuthStore } from "../stores/auth-store.js";
 import { resetAllStores } from "../stores/reset.js";
 import { refreshToken } from "./refresh.js";
 
-/** Anonymous token requests before giving up: the first try and up to two retries (spec §9). */
-export const maxAuthAttempts = 3;
+/** Retries of the anonymous token request after the first try fails (spec §4 and §9: max 3). */
+export const maxAuthRetries = 3;
 
 /** Wait before retry n (n = 0 for the first retry): min(1000 × 2^n, 5000) ms (spec §9). */
 export function authRetryDelayMs(n: number): number {
   return Math.min(1000 * 2 ** n, 5000);
 }
 
-/** Where getting a session stands. `retry` is 0 during the first try, then 1, 2. */
+/** Where getting a session stands. `retry` is 0 during the first try, then 1, 2, 3. */
 export type AuthBootstrapState =
   | { phase: "ready" }
   | { phase: "initializing"; retry: number }
@@ -43,7 +43,7 @@ export function useAuthBootstrap(fetchImpl?: FetchLike): AuthBootstrapState {
         await refreshToken(fetchImpl);
       } catch {
         if (!active) return;
-        if (n + 1 >= maxAuthAttempts) {
+        if (n >= maxAuthRetries) {
           setProgress({ retry: n, failed: true });
           return;
         }
