@@ -276,6 +276,26 @@ describe("createAgentClient (protocol 1.0)", () => {
     expect(error).toMatchObject({ message: "Invalid or expired JWT token", status: 401 });
     expect(isPermissionError(error)).toBe(true);
   });
+
+  it("says 'Expected JSON response but received: {type}' for a web page where the agent should answer", async () => {
+    const page = () =>
+      new Response("<!doctype html><title>Welcome to nginx</title>", {
+        status: 200,
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
+    const { fetchImpl } = fakeFetch(page);
+    const client = createAgentClient(agent, () => "tok", { fetchImpl });
+    const streamed = await collect(client.sendStream(outgoing)).catch((e: unknown) => e);
+    expect(streamed).toBeInstanceOf(AgentClientError);
+    expect(streamed).toMatchObject({
+      message: "Expected JSON response but received: text/html; charset=utf-8",
+      status: 200,
+    });
+    const read = await client.getTask("task-1").catch((e: unknown) => e);
+    expect(read).toMatchObject({
+      message: "Expected JSON response but received: text/html; charset=utf-8",
+    });
+  });
 });
 
 describe("createAgentClient (protocol 0.3)", () => {

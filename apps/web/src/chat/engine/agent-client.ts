@@ -8,6 +8,7 @@ import {
   type TransportFactory,
 } from "@a2a-js/sdk/client";
 import type { Agent } from "../../agents/agent-types.js";
+import { messages } from "../../lib/api-error.js";
 import { logger } from "../../lib/logger.js";
 import { goesToThisOrigin, sameOriginCredentials } from "../../lib/same-origin-credentials.js";
 import { newTraceId } from "../../lib/trace-id.js";
@@ -63,6 +64,13 @@ async function failureOf(response: Response): Promise<HttpFailure> {
   }
 }
 
+/** Whether a successful answer is JSON-RPC: JSON, or the event stream of a streaming call. */
+function speaksJsonRpc(response: Response): boolean {
+  if (response.status === 204) return true;
+  const type = response.headers.get("content-type") ?? "";
+  return type.includes("json") || type.includes("text/event-stream");
+}
+
 function linkedController(signal?: AbortSignal): AbortController {
   const controller = new AbortController();
   if (signal?.aborted) controller.abort(signal.reason);
@@ -91,7 +99,14 @@ export function createAgentClient(
     const headers = new Headers(init?.headers);
     headers.set("x-trace-id", newTraceId());
     const response = await credentialed(input, { ...init, headers });
-    if (!response.ok && init?.signal) failures.set(init.signal, await failureOf(response));
+    if (!init?.signal) return response;
+    if (!response.ok) failures.set(init.signal, await failureOf(response));
+    else if (!speaksJsonRpc(response)) {
+      // A proxy's or a web server's page where the agent should be: the SDK would fail with a
+      // parse error of its own; the user reads the catalogue's text instead (core spec §8).
+      const type = response.headers.get("content-type") ?? "unknown";
+      failures.set(init.signal, { status: response.status, message: messages.notJson(type) });
+    }
     return response;
   };
   // Where the SDK will send this agent's calls: the interface it picks from the card.
