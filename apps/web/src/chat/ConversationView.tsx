@@ -184,6 +184,7 @@ export function ConversationView() {
         {auth && <AuthRequestPanel request={auth} onAuthorize={authorize} />}
         {agent ? (
           <Composer
+            draftKey={contextId}
             onSend={send}
             onStop={stop}
             streaming={streaming}

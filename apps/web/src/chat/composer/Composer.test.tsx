@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { resetAllStores } from "../../stores/reset.js";
 import { Composer, type ComposerProps } from "./Composer.js";
 
 function setup(props: Partial<ComposerProps> = {}) {
@@ -8,7 +9,14 @@ function setup(props: Partial<ComposerProps> = {}) {
   const onStop = props.onStop ?? vi.fn();
   const user = userEvent.setup();
   const view = render(
-    <Composer onSend={onSend} onStop={onStop} streaming={false} disabled={false} {...props} />,
+    <Composer
+      draftKey="c1"
+      onSend={onSend}
+      onStop={onStop}
+      streaming={false}
+      disabled={false}
+      {...props}
+    />,
   );
   const textbox = screen.getByRole("textbox", { name: "Message" });
   return { ...view, user, onSend, onStop, textbox };
@@ -17,10 +25,14 @@ function setup(props: Partial<ComposerProps> = {}) {
 const sendButton = () => screen.getByRole("button", { name: "Send message" });
 
 describe("Composer", () => {
+  beforeEach(() => resetAllStores());
+
   it("says 'Type a message...', or 'AI is responding...' while a reply streams", () => {
     const { rerender, textbox } = setup();
     expect(textbox).toHaveAttribute("placeholder", "Type a message...");
-    rerender(<Composer onSend={vi.fn()} onStop={vi.fn()} streaming disabled={false} />);
+    rerender(
+      <Composer draftKey="c1" onSend={vi.fn()} onStop={vi.fn()} streaming disabled={false} />,
+    );
     expect(textbox).toHaveAttribute("placeholder", "AI is responding...");
   });
 
@@ -179,6 +191,58 @@ describe("Composer", () => {
     await user.type(textbox, "second");
     fail(new Error("offline"));
     await waitFor(() => expect(textbox).toHaveValue("first\nsecond"));
+    warn.mockRestore();
+  });
+
+  it("keeps a draft per conversation: text and files stay with the conversation they were written in", async () => {
+    const { user, textbox, rerender } = setup();
+    await user.type(textbox, "for the first");
+    await user.upload(screen.getByLabelText("Attach files"), new File(["x"], "first.txt"));
+    await screen.findByText("first.txt");
+
+    const other = (key: string) => (
+      <Composer
+        draftKey={key}
+        onSend={vi.fn()}
+        onStop={vi.fn()}
+        streaming={false}
+        disabled={false}
+      />
+    );
+    rerender(other("c2"));
+    expect(textbox).toHaveValue("");
+    expect(screen.queryByText("first.txt")).not.toBeInTheDocument();
+    expect(sendButton()).toBeDisabled();
+    await user.type(textbox, "for the second");
+
+    rerender(other("c1"));
+    expect(textbox).toHaveValue("for the first");
+    expect(screen.getByText("first.txt")).toBeInTheDocument();
+    rerender(other("c2"));
+    expect(textbox).toHaveValue("for the second");
+  });
+
+  it("puts a failed message back into its own conversation after the user moved on", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let fail: (error: Error) => void = () => {};
+    const onSend = vi.fn(() => new Promise<void>((_resolve, reject) => (fail = reject)));
+    const { user, textbox, rerender } = setup({ onSend });
+    await user.type(textbox, "first{Enter}");
+    const view = (key: string) => (
+      <Composer
+        draftKey={key}
+        onSend={onSend}
+        onStop={vi.fn()}
+        streaming={false}
+        disabled={false}
+      />
+    );
+    rerender(view("c2"));
+    fail(new Error("offline"));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(textbox).toHaveValue("");
+    rerender(view("c1"));
+    expect(textbox).toHaveValue("first");
     warn.mockRestore();
   });
 });

@@ -2,6 +2,7 @@ import { type KeyboardEvent, memo, useId, useLayoutEffect, useRef, useState } fr
 import { logger } from "../../lib/logger.js";
 import type { OutgoingFile } from "../model/chat-types.js";
 import { type AttachmentChip, AttachmentChips } from "./AttachmentChips.js";
+import { emptyDraft, useDraftsStore } from "./drafts-store.js";
 import { readFileAsBase64 } from "./readFileAsBase64.js";
 
 /** The character counter appears beyond this many characters (core spec §9). */
@@ -19,9 +20,9 @@ export interface ComposerProps {
   disabled: boolean;
   /** Why the input is disabled, shown under it. */
   disabledReason?: string;
+  /** Whose draft the input shows and edits: the conversation's id. */
+  draftKey: string;
 }
-
-type Attachment = OutgoingFile & { key: string };
 
 let nextKey = 0;
 
@@ -36,9 +37,11 @@ export const Composer = memo(function Composer({
   streaming,
   disabled,
   disabledReason,
+  draftKey,
 }: ComposerProps) {
-  const [text, setText] = useState("");
-  const [files, setFiles] = useState<Attachment[]>([]);
+  // The draft lives in a store by conversation, so switching conversations swaps it.
+  const draft = useDraftsStore((state) => state.drafts[draftKey] ?? emptyDraft);
+  const { text, files } = draft;
   const [reading, setReading] = useState(0);
   const [sending, setSending] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
@@ -62,28 +65,28 @@ export const Composer = memo(function Composer({
   const send = async () => {
     if (!canSend) return;
     setSending(true);
-    const sentText = text;
-    const sentFiles = files;
+    const contextId = draftKey;
     // Cleared at once: onSend settles only when the whole reply has streamed, and the sent text
     // must not sit in the box meanwhile.
-    setText("");
-    setFiles([]);
+    const sent = useDraftsStore.getState().take(contextId);
     try {
       await onSend(
-        sentText.trim(),
-        sentFiles.map(({ key: _key, ...file }) => file),
+        sent.text.trim(),
+        sent.files.map(({ key: _key, ...file }) => file),
       );
     } catch (error) {
-      // The caller reports the failure; what was sent comes back, before anything typed since.
+      // The caller reports the failure; what was sent comes back to its own conversation,
+      // before anything typed since.
       logger.warn("Sending the message failed", error);
-      setText((current) => (current.trim() === "" ? sentText : `${sentText}\n${current}`));
-      setFiles((current) => [...sentFiles, ...current]);
+      useDraftsStore.getState().restore(contextId, sent);
     } finally {
       setSending(false);
     }
   };
 
   const attach = async (picked: File[]) => {
+    // Files picked here belong to this conversation even if the user moves on while they load.
+    const contextId = draftKey;
     setReadError(null);
     setReading((count) => count + picked.length);
     await Promise.all(
@@ -92,7 +95,7 @@ export const Composer = memo(function Composer({
           const outgoing = await readFileAsBase64(file);
           nextKey += 1;
           const key = `file-${nextKey}`;
-          setFiles((current) => [...current, { ...outgoing, key }]);
+          useDraftsStore.getState().addFile(contextId, { ...outgoing, key });
         } catch (error) {
           logger.warn("Reading an attachment failed", error);
           setReadError(`Could not read ${file.name}`);
@@ -133,7 +136,7 @@ export const Composer = memo(function Composer({
     >
       <AttachmentChips
         files={chips}
-        onRemove={(key) => setFiles((current) => current.filter((file) => file.key !== key))}
+        onRemove={(key) => useDraftsStore.getState().removeFile(draftKey, key)}
       />
       {readError && (
         <p role="alert" className="text-xs text-red-300">
@@ -171,7 +174,7 @@ export const Composer = memo(function Composer({
           value={text}
           disabled={disabled}
           placeholder={streaming ? "AI is responding..." : "Type a message..."}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => useDraftsStore.getState().setText(draftKey, event.target.value)}
           onKeyDown={onKeyDown}
           className="max-h-[10rem] min-h-[56px] flex-1 resize-none overflow-y-auto rounded-md border border-border bg-surface-raised px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-500 focus:border-primary-500 disabled:opacity-50"
         />

@@ -1,0 +1,77 @@
+import { create } from "zustand";
+import { registerStoreReset } from "../../stores/reset.js";
+import type { OutgoingFile } from "../model/chat-types.js";
+
+/** A file attached to a draft, with a key that tells it apart from others of the same name. */
+export type DraftFile = OutgoingFile & { key: string };
+
+/** What the user has typed and attached in one conversation but not sent yet. */
+export interface Draft {
+  text: string;
+  files: DraftFile[];
+}
+
+/** The unsent message of every conversation, by conversation id (in memory, for this tab). */
+export interface DraftsState {
+  drafts: Record<string, Draft>;
+  setText: (contextId: string, text: string) => void;
+  addFile: (contextId: string, file: DraftFile) => void;
+  removeFile: (contextId: string, key: string) => void;
+  /** Empties a conversation's draft and returns what it held (for sending). */
+  take: (contextId: string) => Draft;
+  /** Puts back a draft that could not be sent, before anything typed or attached since. */
+  restore: (contextId: string, draft: Draft) => void;
+}
+
+/** An empty draft; shared, never mutated. */
+export const emptyDraft: Draft = Object.freeze({ text: "", files: [] }) as Draft;
+
+function update(
+  drafts: Record<string, Draft>,
+  contextId: string,
+  change: (draft: Draft) => Draft,
+): Record<string, Draft> {
+  const next = change(drafts[contextId] ?? emptyDraft);
+  const copy = { ...drafts };
+  if (next.text === "" && next.files.length === 0) delete copy[contextId];
+  else copy[contextId] = next;
+  return copy;
+}
+
+/**
+ * Drafts per conversation (core spec §2.2; rule 9: nothing the user wrote is lost): switching
+ * conversations shows each one's own unsent text and files, and coming back finds them again.
+ */
+export const useDraftsStore = create<DraftsState>()((set, get) => ({
+  drafts: {},
+  setText: (contextId, text) =>
+    set((state) => ({ drafts: update(state.drafts, contextId, (draft) => ({ ...draft, text })) })),
+  addFile: (contextId, file) =>
+    set((state) => ({
+      drafts: update(state.drafts, contextId, (draft) => ({
+        ...draft,
+        files: [...draft.files, file],
+      })),
+    })),
+  removeFile: (contextId, key) =>
+    set((state) => ({
+      drafts: update(state.drafts, contextId, (draft) => ({
+        ...draft,
+        files: draft.files.filter((file) => file.key !== key),
+      })),
+    })),
+  take: (contextId) => {
+    const draft = get().drafts[contextId] ?? emptyDraft;
+    set((state) => ({ drafts: update(state.drafts, contextId, () => emptyDraft) }));
+    return draft;
+  },
+  restore: (contextId, sent) =>
+    set((state) => ({
+      drafts: update(state.drafts, contextId, (current) => ({
+        text: current.text.trim() === "" ? sent.text : `${sent.text}\n${current.text}`,
+        files: [...sent.files, ...current.files],
+      })),
+    })),
+}));
+
+registerStoreReset(() => useDraftsStore.setState({ drafts: {} }));
