@@ -10,6 +10,7 @@ import { migrateWithoutTimeLimits } from "./db/migrate.js";
 import { createApp } from "./http/app.js";
 import { createServices, type Services } from "./http/services.js";
 import type { Logger } from "./log/logger.js";
+import { shutdownReason } from "./tasks/end-abandoned-task.js";
 
 /** A started server and the way to stop it cleanly. */
 export interface RunningServer {
@@ -51,6 +52,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const webDir = config.server.webDir ?? defaultWebDir;
   const services = createServices(config, db, signingKey, logger);
   const app = createApp({ config, db, logger, webDir, signingKey, services });
+  // Before taking traffic: end the replies a previous life of this process (SQLite) or a dead
+  // replica (lease run out) left running, then keep sweeping.
+  await services.runs.start(services);
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve(
@@ -65,6 +69,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      await drainRuns(services, config.server.drainTimeoutMs);
       // Live streams never finish by themselves; end them so the drain below can complete.
       await services.hub.close();
       await shutdown(server, db, logger, config.server.shutdownTimeoutMs);
@@ -72,6 +77,29 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return closing;
   };
   return { port, db, services, close };
+}
+
+/**
+ * Refuses new turns, lets the running ones finish within `timeoutMs`, then ends the rest as
+ * failed (text kept, reason given) and says which.
+ */
+async function drainRuns(services: Services, timeoutMs: number): Promise<void> {
+  const { runs, logger } = services;
+  runs.draining = true;
+  runs.stop();
+  const running = runs.taskIds;
+  if (running.length === 0) return;
+  logger.info({ taskIds: running, timeoutMs }, "waiting for running replies to finish");
+  if (await runs.whenIdle(timeoutMs)) return;
+  const cut = runs.cutAll(shutdownReason);
+  logger.warn(
+    { taskIds: cut },
+    "replies still running at shutdown were ended; their text so far was kept",
+  );
+  // Their ends are a few database writes; bounded in case the database is gone too.
+  if (!(await runs.whenIdle(5000))) {
+    logger.error({ taskIds: runs.taskIds }, "replies could not be ended before shutdown");
+  }
 }
 
 async function shutdown(server: Server, db: Db, logger: Logger, timeoutMs: number): Promise<void> {

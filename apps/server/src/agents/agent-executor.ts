@@ -20,6 +20,7 @@ import { ToolExecutionsRepository } from "../db/repositories/tool-executions.js"
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { addArtifact } from "../tasks/artifact-commands.js";
+import { cutReply } from "../tasks/end-abandoned-task.js";
 import { loadTasks } from "../tasks/load-tasks.js";
 import { appendMessage } from "../tasks/message-commands.js";
 import { presentArtifact } from "../tasks/present-artifact.js";
@@ -73,6 +74,13 @@ function callerHeaders(request: RequestContext): { token?: string; traceId?: str
   };
 }
 
+/** A turn running in this process: its stop switch, and why it was cut, if it was. */
+interface Running {
+  controller: AbortController;
+  /** Set when the turn was ended for a reason (shutdown, lost claim): it fails with it. */
+  cut?: string;
+}
+
 function agentMessage(turn: Turn, messageId: string, text: string): Message {
   return {
     messageId,
@@ -96,7 +104,7 @@ function dataOf(value: unknown): Record<string, unknown> {
  * the stored result.
  */
 export class ChatAgentExecutor implements AgentExecutor {
-  private readonly running = new Map<string, AbortController>();
+  private readonly running = new Map<string, Running>();
   /** The text of each running reply so far, for clients that subscribe mid-reply. */
   readonly replies = new StreamedReplies();
 
@@ -116,26 +124,38 @@ export class ChatAgentExecutor implements AgentExecutor {
       bus,
       ...callerHeaders(request),
     };
-    const controller = new AbortController();
-    this.running.set(turn.taskId, controller);
+    const running: Running = { controller: new AbortController() };
+    this.running.set(turn.taskId, running);
     this.views?.start(turn.taskId, request.context);
+    const { runs } = this.services;
     try {
       await this.start(turn, request);
-      await this.run(turn, controller.signal);
+      // The task's row now names this process as its runner (see TaskRuns).
+      runs.begin(turn.taskId, (reason) => {
+        running.cut ??= reason;
+        running.controller.abort();
+      });
+      await this.run(turn, running);
     } catch (error) {
       await this.fail(turn, error);
     } finally {
       this.running.delete(turn.taskId);
       this.replies.end(turn.taskId);
+      runs.end(turn.taskId);
       this.views?.end(turn.taskId, request.context);
     }
+  }
+
+  /** Whether this process runs the task now. */
+  isRunning(taskId: string): boolean {
+    return this.running.has(taskId);
   }
 
   async cancelTask(taskId: string, bus: ExecutionEventBus): Promise<void> {
     const running = this.running.get(taskId);
     if (running) {
       // The run loop sees the abort, stores canceled and publishes it; the SDK then ends the bus.
-      running.abort();
+      running.controller.abort();
       return;
     }
     // Not running (waiting for input): the SDK already checked the caller owns the task.
@@ -163,6 +183,7 @@ export class ChatAgentExecutor implements AgentExecutor {
           model: this.runner.model,
           agent_display_name: this.agent.displayName ?? this.agent.name,
         },
+        run: this.services.runs.lease(),
       });
       this.publishStored(turn, AgentEvent.task(taskToSdk(task)));
       await this.status(turn, "working");
@@ -170,6 +191,7 @@ export class ChatAgentExecutor implements AgentExecutor {
     }
     // The user answered a task that waited for them. A stream's first event must be the task
     // (the SDK's client refuses a status update first), so the answered task goes out, working.
+    await this.services.runs.claim(turn.taskId);
     await appendMessage(this.services, turn.owner, {
       contextId: turn.contextId,
       taskId: turn.taskId,
@@ -201,10 +223,10 @@ export class ChatAgentExecutor implements AgentExecutor {
     );
   }
 
-  private async run(turn: Turn, signal: AbortSignal): Promise<void> {
+  private async run(turn: Turn, running: Running): Promise<void> {
     const { config } = this.services;
     if (this.runner.usesTools === false || this.agent.mcpServers.length === 0) {
-      await this.runWith(turn, signal, []);
+      await this.runWith(turn, running, []);
       return;
     }
     const agentTools = await openAgentTools({
@@ -217,13 +239,14 @@ export class ChatAgentExecutor implements AgentExecutor {
       origin: config.server.publicUrl ?? `http://localhost:${config.server.port}`,
     });
     try {
-      await this.runWith(turn, signal, agentTools.tools);
+      await this.runWith(turn, running, agentTools.tools);
     } finally {
       await agentTools.close();
     }
   }
 
-  private async runWith(turn: Turn, signal: AbortSignal, tools: RunnerTool[]): Promise<void> {
+  private async runWith(turn: Turn, running: Running, tools: RunnerTool[]): Promise<void> {
+    const signal = running.controller.signal;
     const replyId = randomUUID();
     let text = "";
     const usage: Record<string, unknown> = { model: this.runner.model };
@@ -298,6 +321,11 @@ export class ChatAgentExecutor implements AgentExecutor {
     if (signal.aborted) {
       // A call the stop interrupted has no result and never will: it reads as cancelled.
       if (toolCalls.cancelUnanswered()) Object.assign(usage, toolCalls.metadata());
+      if (running.cut) {
+        const place = { contextId: turn.contextId, taskId: turn.taskId };
+        await this.finish(turn, "failed", cutReply(place, replyId, text, running.cut), usage);
+        return;
+      }
       await this.finish(
         turn,
         "canceled",
@@ -345,7 +373,8 @@ export class ChatAgentExecutor implements AgentExecutor {
   private publishDelta(turn: Turn, replyId: string, delta: string): void {
     const piece = { contextId: turn.contextId, messageId: replyId, text: delta };
     // Recorded in the same step as published, so a subscriber gets each piece exactly once.
-    this.replies.add(turn.taskId, piece);
+    const soFar = this.replies.add(turn.taskId, piece);
+    this.services.runs.replied(turn.taskId, soFar);
     turn.bus.publish(AgentEvent.statusUpdate(deltaStatusUpdate(turn.taskId, piece)));
   }
 
@@ -440,7 +469,14 @@ export class ChatAgentExecutor implements AgentExecutor {
     if (!row || row.user_id !== turn.owner.userId || isTerminalTaskState(row.state as TaskState)) {
       throw error;
     }
-    const text = `Agent execution error: ${error instanceof Error ? error.message : String(error)}`;
-    await this.finish(turn, "failed", agentMessage(turn, randomUUID(), text));
+    const reason = `Agent execution error: ${error instanceof Error ? error.message : String(error)}`;
+    // What the reply streamed before the error is kept, the error after it.
+    const soFar = this.replies.current(turn.taskId);
+    const place = { contextId: turn.contextId, taskId: turn.taskId };
+    await this.finish(
+      turn,
+      "failed",
+      cutReply(place, soFar?.messageId ?? randomUUID(), soFar?.text ?? "", reason),
+    );
   }
 }

@@ -35,7 +35,7 @@ export function createAgentHosts(services: Services, host: CardHost): Map<string
       undefined,
       pushStore,
       new GuardedPushNotificationSender(services, pushStore),
-    ).withServices(services, executor.replies, pushStore);
+    ).withServices(services, executor.replies, pushStore, (taskId) => executor.isRunning(taskId));
     hosts.set(agent.name, { agent, handler });
   }
   return hosts;

@@ -13,6 +13,7 @@ import { canUseContext } from "../policies/contexts.js";
 import { checkMessageSize, checkStorage } from "../quotas/quota-checks.js";
 import { callerOf } from "./caller-user.js";
 import { conversationNameOf } from "./conversation-name.js";
+import { clientGoneKey, followStoredTask } from "./follow-stored-task.js";
 import type { GuardedPushNotificationStore } from "./guarded-push-store.js";
 import { messageFromSdk } from "./sdk-convert.js";
 import type { StreamedReplies } from "./streamed-replies.js";
@@ -61,6 +62,7 @@ export class AgentRequestHandler extends DefaultRequestHandler {
   private services?: Services;
   private replies?: StreamedReplies;
   private pushStore?: GuardedPushNotificationStore;
+  private isRunningHere?: (taskId: string) => boolean;
 
   /**
    * Must be called once after construction (the base constructor takes many positionals), with
@@ -70,10 +72,12 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     services: Services,
     replies?: StreamedReplies,
     pushStore?: GuardedPushNotificationStore,
+    isRunningHere?: (taskId: string) => boolean,
   ): this {
     this.services = services;
     this.replies = replies;
     this.pushStore = pushStore;
+    this.isRunningHere = isRunningHere;
     return this;
   }
 
@@ -121,6 +125,10 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     params: SubscribeToTaskRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
+    if (this.services && !this.isRunningHere?.(params.id)) {
+      yield* this.followElsewhere(params, context, this.services);
+      return;
+    }
     const events = super.resubscribe(params, context);
     // The first step attaches to the task's event bus before its first await; the text read
     // right after it is exactly what was published before, so no piece is lost or repeated.
@@ -136,5 +144,31 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     }
     if (soFar) yield { payload: { $case: "statusUpdate", value: soFar } };
     yield* untilTurnEnds(events);
+  }
+
+  /**
+   * Subscribing to a task this process does not run (another replica runs it, or ran it until
+   * it died): the task as stored, then what its runner saves and stores, to its end.
+   */
+  private async *followElsewhere(
+    params: SubscribeToTaskRequest,
+    context: ServerCallContext,
+    services: Services,
+  ): AsyncGenerator<StreamResponse, void, undefined> {
+    // The SDK checks the task is the caller's and not ended, and sends it first.
+    const events = super.resubscribe(params, context);
+    const head = await events.next();
+    await events.return();
+    if (head.done) return;
+    yield head.value;
+    if (endsTurn(head.value) || head.value.payload?.$case !== "task") return;
+    const artifactIds = head.value.payload.value.artifacts.map((a) => a.artifactId);
+    const gone = context.state.get(clientGoneKey);
+    yield* followStoredTask(
+      services,
+      params.id,
+      { artifactIds },
+      gone instanceof AbortSignal ? gone : undefined,
+    );
   }
 }

@@ -37,6 +37,11 @@ const sendMethods = new Set([
   "message/stream",
 ]);
 
+/** Whether a JSON-RPC body sends a user message (starts or continues a turn). */
+export function isSendRequest(body: unknown): boolean {
+  return isRecord(body) && typeof body.method === "string" && sendMethods.has(body.method);
+}
+
 /** The first problem of one v1.0 (protobuf JSON) part, if any. */
 function v1PartProblem(part: unknown, i: number): string | undefined {
   if (!isRecord(part)) return rpcRequestMessages.part(i);

@@ -43,11 +43,21 @@ export function deltaStatusUpdate(
 export class StreamedReplies {
   private readonly replies = new Map<string, Reply>();
 
-  /** Records a published delta of a task's reply; a new reply id starts the text over. */
-  add(taskId: string, delta: Reply): void {
+  /**
+   * Records a published delta of a task's reply; a new reply id starts the text over. Returns
+   * the reply so far.
+   */
+  add(taskId: string, delta: Reply): Reply {
     const current = this.replies.get(taskId);
     const text = current?.messageId === delta.messageId ? current.text + delta.text : delta.text;
-    this.replies.set(taskId, { ...delta, text });
+    const reply = { ...delta, text };
+    this.replies.set(taskId, reply);
+    return reply;
+  }
+
+  /** The task's reply so far, if it streamed any. */
+  current(taskId: string): Reply | undefined {
+    return this.replies.get(taskId);
   }
 
   /** The task's reply so far as one delta status update, or undefined when nothing streamed. */

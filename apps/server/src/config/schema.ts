@@ -30,6 +30,11 @@ export const configSchema = z
         bodyLimitBytes: z.coerce.number().int().min(1024).max(104_857_600).default(1_048_576),
         /** How long in-flight requests may run after a shutdown signal before being cut. */
         shutdownTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(10_000),
+        /**
+         * After a shutdown signal: how long running agent replies may go on finishing (new ones
+         * are refused) before the rest are ended, their text so far kept.
+         */
+        drainTimeoutMs: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
         /** How long GET /api/v1/health waits for the database before answering "degraded". */
         healthTimeoutMs: z.coerce.number().int().min(50).max(60_000).default(1000),
         /** Folder with the built web app; defaults to apps/web/dist beside the server. */
@@ -120,6 +125,18 @@ export const configSchema = z
         maxConnectionsPerUser: z.coerce.number().int().min(1).max(1000).default(10),
         /** Conversations in a stream's snapshot: the most recently updated ones. */
         snapshotMaxConversations: z.coerce.number().int().min(1).max(10_000).default(200),
+      })
+      .strict()
+      .prefault({}),
+    runs: z
+      .object({
+        /**
+         * How long a server's claim on a running task holds without renewal (renewed every third
+         * of it): a task whose claim ran out has lost its server, and any replica ends it.
+         */
+        leaseSeconds: z.coerce.number().min(1).max(3600).default(30),
+        /** How often a streaming reply's text so far is saved (it survives a crash up to this). */
+        replySaveIntervalMs: z.coerce.number().int().min(50).max(60_000).default(1000),
       })
       .strict()
       .prefault({}),

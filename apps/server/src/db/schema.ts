@@ -69,6 +69,14 @@ export interface TasksTable {
   metadata: string;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
+  /** The server process running the task (see agents/task-runs.ts), while it runs. */
+  runner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Until when the runner's claim holds unless renewed; past it, the runner is taken for dead. */
+  lease_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Message id of the reply being streamed. */
+  reply_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The reply's text so far, saved at a bounded interval while it streams. */
+  reply_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessagesTable {

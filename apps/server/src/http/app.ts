@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     healthRoutes(db, {
       startedAt: deps.startedAt ?? Date.now(),
       timeoutMs: config.server.healthTimeoutMs,
+      draining: () => services.runs.draining,
     }),
   );
   api.route("/v1/core/oauth", oauthRoutes(services));

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { TaskRuns } from "../agents/task-runs.js";
 import { requireAuth } from "../auth/require-auth.js";
 import type { SigningKey } from "../auth/signing-key.js";
 import { TokenService } from "../auth/token-service.js";
@@ -30,6 +31,8 @@ export interface Services {
   events: EventLog;
   notifier: EventNotifier;
   hub: StreamHub;
+  /** The agent turns this process runs, their leases and the sweep for abandoned ones. */
+  runs: TaskRuns;
   /** requireAuth plus the per-user API limit; put in front of every protected route. */
   protect: MiddlewareHandler<AppEnv>[];
   /**
@@ -83,10 +86,17 @@ export function createServices(
     retentionMs: config.stream.retentionHours * 3_600_000,
     snapshotMaxConversations: config.stream.snapshotMaxConversations,
   });
+  const runs = new TaskRuns({
+    db,
+    logger,
+    leaseMs: config.runs.leaseSeconds * 1000,
+    saveIntervalMs: config.runs.replySaveIntervalMs,
+  });
   return {
     config,
     db,
     logger,
+    runs,
     users,
     sessions,
     tokens,

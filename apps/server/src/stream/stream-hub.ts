@@ -25,6 +25,7 @@ export interface StreamHubOptions {
 export class StreamHub {
   private readonly byUser = new Map<string, Set<StreamConnection>>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(private readonly options: StreamHubOptions) {
     options.notifier.onEvents((userId) => this.wake(userId));
@@ -68,6 +69,23 @@ export class StreamHub {
   wake(userId: string | undefined): void {
     const sets = userId === undefined ? [...this.byUser.values()] : [this.byUser.get(userId)];
     for (const set of sets) for (const connection of set ?? []) connection.wake();
+    const watching =
+      userId === undefined ? [...this.watchers.values()] : [this.watchers.get(userId)];
+    for (const set of watching) for (const onNews of set ?? []) onNews();
+  }
+
+  /**
+   * Calls `onNews` whenever the user may have new events (on any replica), until the returned
+   * function is called: how a task followed here learns that its runner elsewhere changed it.
+   */
+  watch(userId: string, onNews: () => void): () => void {
+    const set = this.watchers.get(userId) ?? new Set<() => void>();
+    set.add(onNews);
+    this.watchers.set(userId, set);
+    return () => {
+      set.delete(onNews);
+      if (set.size === 0 && this.watchers.get(userId) === set) this.watchers.delete(userId);
+    };
   }
 
   /** Ends every stream (clients will resume elsewhere) and stops the timers. */

@@ -28,6 +28,8 @@ export interface NewTask {
   metadata?: Record<string, unknown>;
   /** The message that started the task; stored as the first of its history. */
   initialMessage?: unknown;
+  /** The process that runs the task and its lease (see agents/task-runs.ts). */
+  run?: { runner: string; lease_until: string };
 }
 
 /**
@@ -83,6 +85,7 @@ export async function insertTask(
     metadata: JSON.stringify(stampStatus(draft.metadata, state, now)),
     created_at: at,
     updated_at: at,
+    ...input.run,
   });
   await new ContextStatsRepository(trx).addTask(input.contextId);
   if (message && (await new MessagesRepository(trx).findForUser(owner.userId, message.messageId))) {

@@ -80,12 +80,15 @@ export async function changeTaskStatus(
   const now = new Date();
   const at = now.toISOString();
   const metadata = stampStatus(mergeMetadata(row, change.metadata), state, now);
+  // A task that stops running (ends, or waits for the user) has no runner and no reply in flight.
+  const stopsRunning = state !== "submitted" && state !== "working";
   await tasks.update(taskId, {
     state,
     status_timestamp: at,
     status_message: message ? JSON.stringify(message) : null,
     metadata: JSON.stringify(metadata),
     updated_at: at,
+    ...(stopsRunning ? { runner: null, lease_until: null, reply_id: null, reply_text: null } : {}),
   });
 
   const base = { userId: owner.userId, contextId: row.context_id };

@@ -1,4 +1,4 @@
-import { canAccess, insufficientPermissionsMessage } from "@a2a-chat/contracts";
+import { canAccess, insufficientPermissionsMessage, restartingMessage } from "@a2a-chat/contracts";
 import { type Context, Hono, type Next } from "hono";
 import {
   agentCardJson,
@@ -10,6 +10,7 @@ import {
 import { createAgentHosts } from "../../agents/agent-hosts.js";
 import { CallerUser } from "../../agents/caller-user.js";
 import { requestedCard, toLegacyAgentCard } from "../../agents/legacy-card.js";
+import { isSendRequest } from "../../agents/rpc-request-check.js";
 import { SafeRequestHandler } from "../../agents/safe-request-handler.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
@@ -98,6 +99,10 @@ export function agentsRoutes(
         }),
         200,
       );
+    }
+    // Shutting down: running turns may finish, new ones go to another replica (or wait).
+    if (services.runs.draining && isSendRequest(c.var.body)) {
+      throw new AppError("service_unavailable", restartingMessage, { "Retry-After": "2" });
     }
     const rpc = rpcHandlers.get(agent.name);
     if (!rpc) throw new AppError("not_found", `No agent named ${agent.name}`);

@@ -22,9 +22,11 @@ import {
   validateVersion,
 } from "@a2a-js/sdk/server";
 import type { Context } from "hono";
+import { clientGoneKey } from "../../agents/follow-stored-task.js";
 import { rpcRequestProblem } from "../../agents/rpc-request-check.js";
 import { internalErrorMessage } from "../../agents/safe-request-handler.js";
 import { isDatabaseUnavailable } from "../../db/unavailable.js";
+import { watchClient } from "../../http/client-connection.js";
 import type { AppEnv } from "../../http/env.js";
 import { databaseUnavailableResponse } from "../../http/errors.js";
 
@@ -153,6 +155,10 @@ export function jsonRpcHandler(
         headers,
         requestedVersion: versionHeader || undefined,
       });
+      // A task followed from the stored rows stops being read when its client leaves.
+      const gone = new AbortController();
+      watchClient(c, () => gone.abort());
+      context.state.set(clientGoneKey, gone.signal);
       validateVersion(context.requestedVersion, await requestHandler.getAgentCard(), "JSONRPC");
       const problem = rpcRequestProblem(body, useLegacy);
       if (problem)
