@@ -284,6 +284,7 @@ export class ChatAgentExecutor implements AgentExecutor {
               name: event.name,
               artifactType: "json",
               data: event.result.data ?? { text: event.result.text },
+              ...(event.result.files ? { files: event.result.files } : {}),
             },
             {
               tool_name: event.name,
@@ -387,7 +388,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       artifactId: randomUUID(),
       name: made.name,
       ...(made.description ? { description: made.description } : {}),
-      parts: [{ kind: "data", data: dataOf(made.data) }],
+      parts: [{ kind: "data", data: dataOf(made.data) }, ...(made.files ?? [])],
       metadata: {
         artifact_type: made.artifactType,
         context_id: turn.contextId,

@@ -4,6 +4,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentConfig } from "../config/schema.js";
 import type { Services } from "../http/services.js";
+import { neutraliseUrls } from "../mcp/artifacts/neutralise-urls.js";
+import { resultFiles } from "../mcp/artifacts/tool-result-body.js";
 import { builtinServer } from "../mcp/builtin-servers.js";
 import { externalHeaders } from "../mcp/external-probe.js";
 import { builtinEndpointPath } from "../mcp/mcp-registry.js";
@@ -11,7 +13,7 @@ import { executionIdMetaKey } from "../mcp/record-calls.js";
 import { taskIdHeader } from "../mcp/tool-context.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
-import type { RunnerTool, RunnerToolResult } from "./model-runner.js";
+import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
 
 /** What an agent's turn needs to reach its tool servers as the caller. */
 export interface AgentToolsInput {
@@ -161,10 +163,15 @@ export function toRunnerResult(result: CallToolResult): RunnerToolResult {
     .flatMap((part) => (part.type === "text" ? [part.text] : []))
     .join("\n");
   const executionId = result._meta?.[executionIdMetaKey];
+  // A third party's addresses (resource links) pass the same check as reported results'.
+  const files = neutraliseUrls(resultFiles(result)).filter(
+    (part): part is FilePart => part.kind === "file",
+  );
   return {
     isError: result.isError === true,
     text: text || (result.structuredContent ? JSON.stringify(result.structuredContent) : ""),
     ...(result.structuredContent !== undefined ? { data: result.structuredContent } : {}),
     ...(typeof executionId === "string" ? { executionId } : {}),
+    ...(files.length > 0 ? { files } : {}),
   };
 }

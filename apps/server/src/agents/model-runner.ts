@@ -1,3 +1,8 @@
+import type { Part } from "@a2a-chat/contracts";
+
+/** A file part of an artifact (an image, audio or other file a tool returned). */
+export type FilePart = Extract<Part, { kind: "file" }>;
+
 /**
  * The seam between the A2A executor and whatever produces an agent's reply: a language model
  * through the AI SDK, or the built-in deterministic planner when no model is configured.
@@ -27,6 +32,8 @@ export interface RunnerToolResult {
   data?: unknown;
   /** Id of the execution record our MCP server kept for the call (its `_meta` mcp_execution_id). */
   executionId?: string;
+  /** The result's images, audio and other files, as artifact file parts. */
+  files?: FilePart[];
 }
 
 /** An artifact the runner produced directly (the planner's tables, charts, forms…). */
@@ -36,6 +43,8 @@ export interface RunnerArtifact {
   /** One of the core spec's artifact types: table, chart, code, form, tree, dashboard, markdown, json, presentation_card. */
   artifactType: string;
   data: unknown;
+  /** File parts shown beside the data (a tool result's images). */
+  files?: FilePart[];
   renderingHints?: Record<string, unknown>;
   fingerprint?: string;
 }

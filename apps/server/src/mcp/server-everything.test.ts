@@ -70,6 +70,18 @@ function script(request: FakeChatRequest): FakeReply {
   if (last?.role === "tool") {
     return { kind: "text", chunks: ["It echoed."], usage: usage() };
   }
+  const wantsImage = request.body.messages.some(
+    (m) => m.role === "user" && JSON.stringify(m.content).includes("tiny image"),
+  );
+  if (wantsImage) {
+    return {
+      kind: "tool-call",
+      id: "call-image",
+      name: "get-tiny-image",
+      argumentPieces: ["{}"],
+      usage: usage(),
+    };
+  }
   return {
     kind: "tool-call",
     id: "call-echo",
@@ -227,5 +239,32 @@ describeEachDialect("external MCP server: server-everything", (get) => {
     const toolMessage = requests[1]?.body.messages.find((m) => m.role === "tool");
     expect(toolMessage?.tool_call_id).toBe("call-echo");
     expect(JSON.stringify(toolMessage?.content ?? "")).toContain(`Echo: ${echoMessage}`);
+  });
+
+  it("keeps a tool result's image as a file part of the agent's artifact, beside its text", async () => {
+    const app = makeApp();
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const a2a = await a2aClient(inProcessFetch(app, user.session.access_token), "echoer");
+    const sent = await a2a.sendMessage(sendParams(textMessage(contextId, "show a tiny image")));
+    if (!("id" in sent)) throw new Error("expected a task");
+    let task = await a2a.getTask({ tenant: "", id: sent.id, historyLength: undefined });
+    for (let i = 0; i < 100 && task.status?.state !== TaskState.TASK_STATE_COMPLETED; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      task = await a2a.getTask({ tenant: "", id: sent.id, historyLength: undefined });
+    }
+    const res = await app.request(`/api/v1/core/tasks/${sent.id}`, { headers: user.headers });
+    const stored = (await res.json()) as { artifacts: { name?: string; parts: unknown[] }[] };
+    const artifact = stored.artifacts.find((a) => a.name === "get-tiny-image");
+    expect(artifact?.parts).toEqual([
+      {
+        kind: "data",
+        data: { text: "Here's the image you requested:\nThe image above is the MCP logo." },
+      },
+      {
+        kind: "file",
+        file: { mimeType: "image/png", bytes: expect.stringMatching(/^iVBORw0KGgo/) },
+      },
+    ]);
   });
 });

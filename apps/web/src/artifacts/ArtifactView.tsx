@@ -1,7 +1,9 @@
 import type { Artifact } from "@a2a-chat/contracts";
 import { type ComponentType, lazy, Suspense } from "react";
+import { ArtifactFiles, FilesView } from "./files/FilesView.js";
 import { GenericArtifactView } from "./GenericArtifactView.js";
 import { MarkdownView } from "./markdown/MarkdownView.js";
+import { artifactFiles } from "./shared/artifact-data.js";
 import { ViewerErrorBoundary } from "./shared/ViewerErrorBoundary.js";
 
 /** Props every artifact viewer receives. */
@@ -51,7 +53,11 @@ const viewers: Record<string, ComponentType<ArtifactViewProps>> = {
   markdown: MarkdownView,
   text: MarkdownView,
   json: JsonView,
+  file: FilesView,
 };
+
+/** Viewers that show an artifact's file parts themselves; the others get them shown below. */
+const showsFiles = new Set<ComponentType<ArtifactViewProps>>([FilesView, GenericArtifactView]);
 
 /** Shown while a viewer's code loads. */
 export function loadingViewerText(artifactType: string): string {
@@ -65,10 +71,14 @@ export function viewerFor(artifactType: string): ComponentType<ArtifactViewProps
     : GenericArtifactView;
 }
 
-/** Shows an artifact with the viewer of its type (core spec §2.4). */
+/**
+ * Shows an artifact with the viewer of its type (core spec §2.4), then the files (a tool's
+ * images) the viewer does not show itself.
+ */
 export function ArtifactView(props: ArtifactViewProps) {
   const Viewer = viewerFor(props.artifact.metadata.artifact_type);
-  return (
+  const files = showsFiles.has(Viewer) ? [] : artifactFiles(props.artifact);
+  const view = (
     <ViewerErrorBoundary
       key={props.artifact.artifactId}
       fallback={<GenericArtifactView {...props} />}
@@ -86,5 +96,12 @@ export function ArtifactView(props: ArtifactViewProps) {
         <Viewer {...props} />
       </Suspense>
     </ViewerErrorBoundary>
+  );
+  if (files.length === 0) return view;
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      {view}
+      <ArtifactFiles files={files} />
+    </div>
   );
 }

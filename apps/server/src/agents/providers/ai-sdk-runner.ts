@@ -10,6 +10,7 @@ import {
   wrapLanguageModel,
 } from "ai";
 import type {
+  FilePart,
   ModelRunner,
   RunnerEvent,
   RunnerInput,
@@ -169,6 +170,8 @@ function asToolResult(output: unknown): RunnerToolResult {
       text: output.text,
       ...(output.data === undefined ? {} : { data: output.data }),
       ...(typeof output.executionId === "string" ? { executionId: output.executionId } : {}),
+      // Our own toRunnerResult made these file parts; they pass through as they are.
+      ...(Array.isArray(output.files) ? { files: output.files as FilePart[] } : {}),
     };
   }
   return { isError: false, text: typeof output === "string" ? output : JSON.stringify(output) };

@@ -79,6 +79,38 @@ export function resultText(result: ToolCallResult): string | undefined {
   return texts.length > 0 ? texts.join("\n\n") : undefined;
 }
 
+/** A non-text block as a file part; undefined for text, and for a resource that is text. */
+function blockFile(block: ContentBlock): Part | undefined {
+  if (block.type === "image" || block.type === "audio") {
+    return fileBody({ mimeType: block.mimeType, bytes: block.data }).part;
+  }
+  if (block.type === "resource_link") {
+    return fileBody({ name: block.name, mimeType: block.mimeType, uri: block.uri }).part;
+  }
+  if (block.type === "resource" && block.resource.text === undefined) {
+    const { uri, mimeType, blob } = block.resource;
+    return fileBody(blob !== undefined ? { mimeType, bytes: blob } : { mimeType, uri }).part;
+  }
+  return undefined;
+}
+
+/** Every image, audio, binary resource and resource link of a result, as file parts. */
+export function resultFiles(result: { content?: readonly unknown[] }): Part[] {
+  return blocksOf(result).flatMap((block) => blockFile(block) ?? []);
+}
+
+/**
+ * Every part of a successful result: its body (see resultBody), then each image, audio, binary
+ * resource or link the body does not already carry, as a file part, so nothing but the text is
+ * lost when a tool returns both.
+ */
+export function resultParts(result: ToolCallResult): ResultBody & { parts: Part[] } {
+  const body = resultBody(result);
+  const files = resultFiles(result);
+  const extra = body.part.kind === "file" ? files.slice(1) : files;
+  return { ...body, parts: [body.part, ...extra] };
+}
+
 /**
  * The body of a successful result: structuredContent when there is an object, else the text
  * blocks (parsed when they are JSON), else the first image, audio or resource as a file, else {}.

@@ -190,6 +190,50 @@ describe("toolResultToArtifact", () => {
     expect(link.parts).toEqual([{ kind: "file", file: { name: "r", uri: "https://x.test/r" } }]);
   });
 
+  it("keeps every image, audio and file beside the text or structured content", () => {
+    const mixed = convert({
+      result: {
+        content: [
+          { type: "text", text: "Here is the picture:" },
+          { type: "image", data: "aGVsbG8=", mimeType: "image/png" },
+          { type: "text", text: "and its sound" },
+          { type: "audio", data: "UklGRg==", mimeType: "audio/wav" },
+          { type: "resource_link", uri: "https://x.test/r.pdf", name: "r.pdf" },
+          { type: "resource", resource: { uri: "x:/notes", text: "inline text resource" } },
+        ],
+      },
+    });
+    expect(mixed.parts).toEqual([
+      { kind: "text", text: "Here is the picture:\n\nand its sound" },
+      { kind: "file", file: { mimeType: "image/png", bytes: "aGVsbG8=" } },
+      { kind: "file", file: { mimeType: "audio/wav", bytes: "UklGRg==" } },
+      { kind: "file", file: { name: "r.pdf", uri: "https://x.test/r.pdf" } },
+    ]);
+    expect(mixed.metadata.artifact_type).toBe("markdown");
+    const structured = convert({
+      result: {
+        structuredContent: { rows: 2 },
+        content: [{ type: "image", data: "R0lG", mimeType: "image/gif" }],
+      },
+    });
+    expect(structured.parts).toEqual([
+      { kind: "data", data: { rows: 2 } },
+      { kind: "file", file: { mimeType: "image/gif", bytes: "R0lG" } },
+    ]);
+    const twoImages = convert({
+      result: {
+        content: [
+          { type: "image", data: "aGVsbG8=", mimeType: "image/png" },
+          { type: "image", data: "R0lG", mimeType: "image/gif" },
+        ],
+      },
+    });
+    expect(twoImages.parts).toEqual([
+      { kind: "file", file: { mimeType: "image/png", bytes: "aGVsbG8=" } },
+      { kind: "file", file: { mimeType: "image/gif", bytes: "R0lG" } },
+    ]);
+  });
+
   it("makes an empty json artifact of a result without usable content", () => {
     const empty = convert({ result: { content: [{ type: "unknown-kind" }] } });
     expect(empty.parts).toEqual([{ kind: "data", data: {} }]);

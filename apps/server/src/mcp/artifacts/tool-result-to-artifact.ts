@@ -10,7 +10,7 @@ import { declaredPresentation } from "./declared-presentation.js";
 import { toolCallFingerprint } from "./fingerprint.js";
 import {
   type ResultBody,
-  resultBody,
+  resultParts,
   resultText,
   type ToolCallResult,
 } from "./tool-result-body.js";
@@ -90,13 +90,14 @@ function renderingHints(
 export function toolResultToArtifact(source: ToolResultSource): Artifact | ToolResultRejection {
   const failed = source.result.isError === true;
   const declared = declaredPresentation(source.outputSchema);
-  const body = failed ? errorBody(source) : resultBody(source.result);
+  const error = failed ? errorBody(source) : undefined;
+  const body = error ? { ...error, parts: [error.part] } : resultParts(source.result);
   const artifactType = failed ? body.inferredType : (declared.artifactType ?? body.inferredType);
   const candidate = {
     artifactId: source.artifactId ?? source.mcpExecutionId,
     name: source.toolName,
     description: `Result of ${source.toolName} on ${source.serverName}`,
-    parts: [body.part],
+    parts: body.parts,
     metadata: {
       artifact_type: artifactType,
       context_id: source.contextId,

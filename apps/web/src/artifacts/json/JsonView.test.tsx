@@ -36,6 +36,19 @@ describe("JsonView", () => {
     expect(screen.getByText('"item-149"')).toBeInTheDocument();
   });
 
+  it("shows text parts as text, not as a quoted JSON string", () => {
+    render(
+      <JsonView
+        artifact={makeArtifact("json", [
+          { kind: "text", text: "Plain words from an agent" },
+          { kind: "text", text: "and more" },
+        ])}
+      />,
+    );
+    expect(screen.getByText(/^Plain words from an agent\s+and more$/)).toBeInTheDocument();
+    expect(screen.queryByText(/"Plain words/)).not.toBeInTheDocument();
+  });
+
   it("says when there is nothing", () => {
     render(<JsonView artifact={makeArtifact("json", [])} />);
     expect(screen.getByRole("status")).toHaveTextContent("No data available");

@@ -1,4 +1,4 @@
-import type { Artifact } from "@a2a-chat/contracts";
+import type { Artifact, FileContent } from "@a2a-chat/contracts";
 
 /** A plain JSON object (not null, not an array). */
 export type JsonObject = Record<string, unknown>;
@@ -46,4 +46,9 @@ export function displayText(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return JSON.stringify(value) ?? "";
+}
+
+/** The files of the artifact's file parts (images, audio, documents), in order. */
+export function artifactFiles(artifact: Artifact): FileContent[] {
+  return artifact.parts.flatMap((part) => (part.kind === "file" ? [part.file] : []));
 }

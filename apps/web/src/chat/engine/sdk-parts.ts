@@ -165,6 +165,16 @@ interface ArtifactFields {
   metadata?: unknown;
 }
 
+/**
+ * The type an artifact without one is shown as: text parts alone read as text (not a quoted JSON
+ * string), file parts alone as files, anything else as JSON.
+ */
+export function defaultArtifactType(parts: Part[]): string {
+  if (parts.length > 0 && parts.every((part) => part.kind === "text")) return "text";
+  if (parts.length > 0 && parts.every((part) => part.kind === "file")) return "file";
+  return "json";
+}
+
 function placedArtifact(
   fields: ArtifactFields,
   parts: Part[],
@@ -176,7 +186,7 @@ function placedArtifact(
     ...(text(fields.description) ? { description: fields.description } : {}),
     parts,
     metadata: {
-      artifact_type: "json",
+      artifact_type: defaultArtifactType(parts),
       created_at: place.at,
       ...asRecord(fields.metadata),
       context_id: place.contextId,
