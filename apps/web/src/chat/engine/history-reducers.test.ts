@@ -171,6 +171,27 @@ describe("applyServerTask", () => {
     expect(ids(data)).toEqual(["u1", "r1"]);
   });
 
+  it("replaces this tab's reply cut short by the stored end of its task (text so far and reason)", () => {
+    const cut = chatMessage({
+      id: "p",
+      role: "assistant",
+      content: "Hel",
+      taskId: "task-1",
+      isOptimistic: true,
+      timestamp: "2025-01-01T00:00:09.000Z",
+    });
+    const ended = testTask({
+      state: "failed",
+      history: [
+        textMessage("u1", "user", "hi"),
+        textMessage("r1", "agent", "Hel\n\nThe server running this reply stopped."),
+      ],
+    });
+    const data = applyServerTask(loaded([cut]), ended, none);
+    expect(ids(data)).toEqual(["u1", "r1"]);
+    expect(data.messagesByContext["ctx-1"]?.[1]?.taskState).toBe("failed");
+  });
+
   it("replaces the empty reply that carried results once the real reply exists", () => {
     const partial = testTask({ state: "working", artifacts: [testArtifact("a1")] });
     const first = applyServerTask(loaded([]), partial, none);

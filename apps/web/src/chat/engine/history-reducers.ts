@@ -107,9 +107,17 @@ function mergeIncoming(
       continue;
     }
     const hash = messageHash(message);
-    const optimistic = result.findIndex(
+    let optimistic = result.findIndex(
       (m) => m.isOptimistic && !m.isStreaming && messageHash(m) === hash,
     );
+    // A reply this tab streamed but never saw end (its server died mid-reply, and another one
+    // ended the task with the text so far and a reason) is the same reply, worded differently.
+    if (optimistic === -1 && message.role === "assistant" && message.taskId) {
+      optimistic = result.findIndex(
+        (m) =>
+          m.isOptimistic && !m.isStreaming && m.role === "assistant" && m.taskId === message.taskId,
+      );
+    }
     const mine = result[optimistic];
     if (mine) result[optimistic] = { ...message, timestamp: mine.timestamp };
     else result.push(message);
