@@ -1,3 +1,4 @@
+export * from "./accounts.js";
 export * from "./analytics.js";
 export * from "./artifacts.js";
 export * from "./auth.js";

@@ -89,6 +89,21 @@ export const configSchema = z
         audience: z.string().min(1).default("a2a-chat"),
         /** How long an anonymous visitor may renew an expired token and keep the same identity. */
         anonymousRenewalDays: z.coerce.number().int().min(0).max(3650).default(30),
+        /** How long a signed-in person's refresh token lasts (each use rotates it). */
+        refreshTokenDays: z.coerce.number().int().min(1).max(365).default(30),
+        /** OAuth clients of the passkey flow; a relative redirect URI is on this site's origin. */
+        clients: z
+          .array(
+            z
+              .object({
+                id: z
+                  .string()
+                  .regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be 1-100 letters, digits, _ . -"),
+                redirectUris: z.array(z.string().min(1)).min(1),
+              })
+              .strict(),
+          )
+          .default([{ id: "sp_web", redirectUris: ["/auth/callback"] }]),
       })
       .strict()
       .prefault({}),

@@ -10,6 +10,7 @@ export interface UsersTable {
   user_type: UserType;
   username: string;
   email: string | null;
+  full_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
   /** Id of the newest event in this user's log (bigint: pg returns it as a string). */
@@ -150,6 +151,61 @@ export interface SiteEventsTable {
   created_at: Timestamp;
 }
 
+/** A passkey: its id and public key are base64url text; counter is bigint (text on PostgreSQL). */
+export interface WebauthnCredentialsTable {
+  id: string;
+  user_id: string;
+  public_key: string;
+  counter: ColumnType<string | number, number, number>;
+  /** The authenticator's transports as a JSON list. */
+  transports: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  last_used_at: Timestamp | null;
+}
+
+/** One WebAuthn ceremony: used once by finish, then (verified) completed once into a code. */
+export interface WebauthnChallengesTable {
+  id: string;
+  kind: "registration" | "authentication";
+  challenge: string;
+  email: string;
+  username: string | null;
+  full_name: string | null;
+  /** Registration: the id the new account will get (the passkey's user handle). */
+  new_user_id: string | null;
+  oauth_state: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  /** The verified user, set when finish succeeded. */
+  user_id: string | null;
+  verified_at: Timestamp | null;
+  completed_at: Timestamp | null;
+}
+
+export interface OauthCodesTable {
+  code_hash: string;
+  user_id: string;
+  client_id: string;
+  redirect_uri: string;
+  scope: string;
+  code_challenge: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  user_id: string;
+  client_id: string;
+  scope: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+}
+
 /** Every table the server stores, keyed by table name. */
 export interface Database {
   users: UsersTable;
@@ -162,6 +218,10 @@ export interface Database {
   artifacts: ArtifactsTable;
   tool_executions: ToolExecutionsTable;
   site_events: SiteEventsTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  oauth_codes: OauthCodesTable;
+  refresh_tokens: RefreshTokensTable;
 }
 
 export type ContextRow = Selectable<ContextsTable>;

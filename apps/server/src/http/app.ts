@@ -12,6 +12,7 @@ import { agentsRoutes } from "../routes/agents/agents-routes.js";
 import { rpcEdgeError } from "../routes/agents/rpc-edge-errors.js";
 import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
 import { oauthRoutes } from "../routes/auth/oauth-routes.js";
+import { tokenEndpointPath } from "../routes/auth/token-routes.js";
 import { blogEventsRoutes } from "../routes/blog/blog-events-routes.js";
 import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
 import { contextNotificationsRoutes } from "../routes/contexts/context-notifications-routes.js";
@@ -65,8 +66,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/*", perIpLimit);
   app.use("/.well-known/*", perIpLimit);
   app.use("/api/*", noNulUrl());
-  // Beacons send their JSON as text/plain.
-  app.use("/api/*", ...jsonBody(config.server.bodyLimitBytes, `${analyticsBasePath}/`));
+  // Beacons send their JSON as text/plain; the OAuth token endpoint takes a form.
+  app.use(
+    "/api/*",
+    ...jsonBody(config.server.bodyLimitBytes, `${analyticsBasePath}/`, [tokenEndpointPath]),
+  );
 
   const api = new Hono<AppEnv>();
   api.route(

@@ -7,6 +7,7 @@ import * as m0005 from "./0005_tool_executions.js";
 import * as m0006 from "./0006_tasks_context_created.js";
 import * as m0007 from "./0007_messages_user_scoped_ids.js";
 import * as m0008 from "./0008_contexts_storage_bytes.js";
+import * as m0009 from "./0009_accounts.js";
 import * as m0010 from "./0010_task_runs.js";
 import * as m0013 from "./0013_site_events.js";
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   "0006_tasks_context_created": m0006,
   "0007_messages_user_scoped_ids": m0007,
   "0008_contexts_storage_bytes": m0008,
+  "0009_accounts": m0009,
   "0010_task_runs": m0010,
   "0013_site_events": m0013,
 };

@@ -5,12 +5,23 @@ import type { Database, UserRow, UserType } from "../schema.js";
 /** A user as the repository hands it out (the event counter is the event log's business). */
 export type UserRecord = Omit<UserRow, "last_event_seq">;
 
-const columns = ["id", "user_type", "username", "email", "created_at", "updated_at"] as const;
+const columns = [
+  "id",
+  "user_type",
+  "username",
+  "email",
+  "full_name",
+  "created_at",
+  "updated_at",
+] as const;
 
 export interface NewUser {
+  /** A chosen id (a passkey's user handle is fixed before the account exists); else a new one. */
+  id?: string;
   userType: UserType;
   username: string;
   email?: string | null;
+  fullName?: string | null;
 }
 
 /** Reads and writes the users table. */
@@ -23,10 +34,11 @@ export class UsersRepository {
   async create(input: NewUser): Promise<UserRecord> {
     const at = this.now().toISOString();
     const row: UserRecord = {
-      id: randomUUID(),
+      id: input.id ?? randomUUID(),
       user_type: input.userType,
       username: input.username,
       email: input.email?.toLowerCase() ?? null,
+      full_name: input.fullName ?? null,
       created_at: at,
       updated_at: at,
     };
@@ -43,6 +55,16 @@ export class UsersRepository {
       .selectFrom("users")
       .select(columns)
       .where("email", "=", email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /** The account with this username, compared without case (visitors are all "Anonymous"). */
+  async findAccountByUsername(username: string): Promise<UserRecord | undefined> {
+    return this.db
+      .selectFrom("users")
+      .select(columns)
+      .where("user_type", "=", "authenticated")
+      .where((eb) => eb(eb.fn("lower", ["username"]), "=", username.toLowerCase()))
       .executeTakeFirst();
   }
 

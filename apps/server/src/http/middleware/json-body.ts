@@ -23,15 +23,21 @@ function isPlainText(contentType: string | undefined): boolean {
   return (contentType ?? "").split(";")[0]?.trim().toLowerCase() === "text/plain";
 }
 
+function isFormType(contentType: string | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded";
+}
+
 /**
  * Guards every API write: the body must fit the limit, be declared as JSON, parse and hold no NUL
  * character. The parsed value is put on the context, so a rejected request never reaches a
  * handler and writes nothing. Paths under `plainTextPrefix` also take JSON sent as text/plain,
- * which is what navigator.sendBeacon sends for a string.
+ * which is what navigator.sendBeacon sends for a string. The paths in `formPaths` (the OAuth token
+ * endpoint, form-encoded by RFC 6749) take a form instead, put on the context as its fields.
  */
 export function jsonBody(
   limitBytes: number,
   plainTextPrefix?: string,
+  formPaths: readonly string[] = [],
 ): MiddlewareHandler<AppEnv>[] {
   const limit = bodyLimit({
     maxSize: limitBytes,
@@ -50,6 +56,18 @@ export function jsonBody(
       return next();
     }
     const type = c.req.header("content-type");
+    if (formPaths.includes(c.req.path)) {
+      if (!isFormType(type)) {
+        throw new AppError(
+          "unsupported_media_type",
+          "Content-Type must be application/x-www-form-urlencoded",
+        );
+      }
+      const form = Object.fromEntries(new URLSearchParams(text));
+      if (containsNul(form)) throw new AppError("validation_failed", nulCharacterMessage);
+      c.set("body", form);
+      return next();
+    }
     const plainTextAllowed =
       plainTextPrefix !== undefined && c.req.path.startsWith(plainTextPrefix);
     if (!isJsonType(type) && !(plainTextAllowed && isPlainText(type))) {

@@ -6,6 +6,8 @@ import { AppError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
 import { clientIp } from "../../rate-limit/client-ip.js";
 import { rateLimit } from "../../rate-limit/rate-limit.js";
+import { passkeyRoutes } from "./passkey-routes.js";
+import { tokenRoutes } from "./token-routes.js";
 
 const dayMs = 86_400_000;
 
@@ -19,7 +21,7 @@ function isEmptyBody(body: unknown): boolean {
   );
 }
 
-/** /api/v1/core/oauth: anonymous sessions and revocation. */
+/** /api/v1/core/oauth: anonymous sessions, passkeys, the token endpoint and revocation. */
 export function oauthRoutes(services: Services): Hono<AppEnv> {
   const { config } = services;
   const routes = new Hono<AppEnv>();
@@ -49,6 +51,10 @@ export function oauthRoutes(services: Services): Hono<AppEnv> {
     },
   );
 
+  routes.route("/webauthn", passkeyRoutes(services));
+  routes.route("/token", tokenRoutes(services));
+
+  // Ends the session: its access tokens stop at once and its refresh token with it.
   routes.use("/revoke", ...services.protect);
   routes.post("/revoke", async (c) => {
     await services.sessions.revoke(c.var.auth.sessionId);

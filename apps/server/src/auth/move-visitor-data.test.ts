@@ -1,0 +1,201 @@
+import { randomUUID } from "node:crypto";
+import { expect, it } from "vitest";
+import { ToolExecutionsRepository } from "../db/repositories/tool-executions.js";
+import { addArtifact } from "../tasks/artifact-commands.js";
+import { accountClient } from "../test/accounts.js";
+import { createTestApp } from "../test/app.js";
+import { describeEachDialect } from "../test/databases.js";
+import { SseReader } from "../test/sse.js";
+import { tableArtifact, taskUser } from "../test/tasks.js";
+import { bearer } from "../test/tokens.js";
+import { moveVisitorData } from "./move-visitor-data.js";
+
+const tables = ["contexts", "tasks", "messages", "artifacts", "tool_executions", "events"] as const;
+
+describeEachDialect("moving a visitor's data to their account", (get) => {
+  const app = () => createTestApp(get());
+  const db = () => get().db.kysely;
+
+  /** Rows each table holds for a user. */
+  const countsOf = async (userId: string) => {
+    const counts: Record<string, number> = {};
+    for (const table of tables) {
+      const row = await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow();
+      counts[table] = Number(row.n);
+    }
+    return counts;
+  };
+
+  /** A visitor with two conversations, tasks, messages, an artifact and a tool execution record. */
+  const busyVisitor = async (a: ReturnType<typeof app>, tag: string) => {
+    const visitor = await taskUser(a);
+    const contextIds = [
+      await visitor.createContext(`${tag} one`),
+      await visitor.createContext(`${tag} two`),
+    ];
+    for (const [i, contextId] of contextIds.entries()) {
+      const task = await visitor.task(contextId, `${tag}-m${i}`, `hello ${i}`);
+      await addArtifact(a.services, visitor.owner, {
+        taskId: task.id,
+        artifact: tableArtifact(`${tag}-a${i}`, contextId),
+      });
+    }
+    await new ToolExecutionsRepository(db()).insert({
+      id: randomUUID(),
+      user_id: visitor.owner.userId,
+      context_id: contextIds[0] ?? null,
+      task_id: null,
+      server_name: "analytics",
+      server_endpoint: "/api/v1/mcp/analytics/mcp",
+      tool_name: "list_events",
+      input: "{}",
+      output: null,
+      status: "completed",
+      error: null,
+      render_behavior: null,
+      started_at: new Date().toISOString(),
+      completed_at: new Date().toISOString(),
+      execution_time_ms: 5,
+      trace_id: null,
+      artifact_id: null,
+    });
+    return { visitor, contextIds };
+  };
+
+  it("gives a registering visitor's data to the new account, once, and nobody else sees it", async () => {
+    const a = app();
+    const { visitor, contextIds } = await busyVisitor(a, "reg");
+    const stranger = await taskUser(a);
+    const strangerContext = await stranger.createContext("stranger's");
+    const before = await countsOf(visitor.owner.userId);
+    expect(before).toMatchObject({ contexts: 2, tasks: 2, artifacts: 2, tool_executions: 1 });
+    expect(before.messages).toBeGreaterThanOrEqual(2);
+    expect(before.events).toBeGreaterThanOrEqual(6);
+    const strangerBefore = await countsOf(stranger.owner.userId);
+
+    const client = accountClient(a);
+    const account = await client.signUp(
+      { username: `mover_${Date.now().toString(36)}`, email: `mover.${Date.now()}@example.com` },
+      visitor.session.access_token,
+    );
+
+    expect(await countsOf(visitor.owner.userId)).toEqual(
+      Object.fromEntries(tables.map((t) => [t, 0])),
+    );
+    expect(await countsOf(account.user_id)).toEqual(before);
+    expect(await countsOf(stranger.owner.userId)).toEqual(strangerBefore);
+
+    const headers = bearer(account.access_token);
+    const list = (await (await a.request("/api/v1/core/contexts", { headers })).json()) as {
+      context_id: string;
+    }[];
+    expect(list.map((c) => c.context_id).sort()).toEqual([...contextIds].sort());
+    const tasks = await a.request(`/api/v1/core/contexts/${contextIds[0]}/tasks`, { headers });
+    expect(tasks.status).toBe(200);
+    expect(((await tasks.json()) as unknown[]).length).toBe(1);
+    const artifacts = await a.request(`/api/v1/core/contexts/${contextIds[1]}/artifacts`, {
+      headers,
+    });
+    expect(((await artifacts.json()) as unknown[]).length).toBe(1);
+
+    // The visitor token is spent; the stranger sees none of it and the account none of theirs.
+    expect((await a.request("/api/v1/core/me", { headers: visitor.headers })).status).toBe(401);
+    const strangerView = await a.request(`/api/v1/core/contexts/${contextIds[0]}`, {
+      headers: stranger.headers,
+    });
+    expect(strangerView.status).toBe(404);
+    const strangerList = (await (
+      await a.request("/api/v1/core/contexts", { headers: stranger.headers })
+    ).json()) as {
+      context_id: string;
+    }[];
+    expect(strangerList.map((c) => c.context_id)).toEqual([strangerContext]);
+    expect((await a.request(`/api/v1/core/contexts/${strangerContext}`, { headers })).status).toBe(
+      404,
+    );
+
+    // The new session's live stream shows the conversations, and its log replays the moved events.
+    const stream = await a.request("/api/v1/stream/contexts", {
+      headers: { ...headers, "last-event-id": "0" },
+    });
+    const reader = new SseReader(stream);
+    const replayed = await reader.take(before.events ?? 0);
+    expect(replayed.map((e) => Number(e.id))).toEqual(
+      Array.from({ length: before.events ?? 0 }, (_, i) => i + 1),
+    );
+    expect(replayed.every((e) => e.envelope.user_id === account.user_id)).toBe(true);
+    expect(replayed.filter((e) => e.event === "context_created")).toHaveLength(2);
+    await reader.close();
+
+    // Running the move again (a retried request) finds nothing left to move.
+    const again = await db()
+      .transaction()
+      .execute((trx) => moveVisitorData(trx, get().db, visitor.owner.userId, account.user_id));
+    expect(again).toEqual({
+      contexts: 0,
+      tasks: 0,
+      messages: 0,
+      artifacts: 0,
+      toolExecutions: 0,
+      events: 0,
+    });
+    expect(await countsOf(account.user_id)).toEqual(before);
+  });
+
+  it("adds a signing-in visitor's data to an existing account after its own events", async () => {
+    const a = app();
+    const client = accountClient(a);
+    const who = {
+      username: `back_${Date.now().toString(36)}`,
+      email: `back.${Date.now()}@example.com`,
+    };
+    const first = await busyVisitor(a, "first");
+    const account = await client.signUp(who, first.visitor.session.access_token);
+    const owned = await countsOf(account.user_id);
+
+    // Later, on another device, a new visitor chats (reusing a message id the account holds), then signs in.
+    const second = await taskUser(a);
+    const contextId = await second.createContext("second device");
+    await second.task(contextId, "first-m0", "same id as before");
+    const added = await countsOf(second.owner.userId);
+    const signedIn = await client.signIn(who.email, second.session.access_token);
+    expect(signedIn.user_id).toBe(account.user_id);
+
+    const after = await countsOf(account.user_id);
+    for (const table of tables)
+      expect(after[table]).toBe((owned[table] ?? 0) + (added[table] ?? 0));
+    const seqs = await db()
+      .selectFrom("events")
+      .select("seq")
+      .where("user_id", "=", account.user_id)
+      .orderBy("seq")
+      .execute();
+    expect(seqs.map((r) => Number(r.seq))).toEqual(
+      Array.from({ length: after.events ?? 0 }, (_, i) => i + 1),
+    );
+    const texts = await db()
+      .selectFrom("messages")
+      .select("parts")
+      .where("user_id", "=", account.user_id)
+      .execute();
+    expect(texts.some((m) => m.parts.includes("same id as before"))).toBe(true);
+  });
+
+  it("moves nothing without a visitor token, or for a token that does not verify", async () => {
+    const a = app();
+    const { visitor } = await busyVisitor(a, "kept");
+    const before = await countsOf(visitor.owner.userId);
+    const client = accountClient(a);
+    const account = await client.signUp(
+      { username: `plain_${Date.now().toString(36)}`, email: `plain.${Date.now()}@example.com` },
+      `${visitor.session.access_token.slice(0, -4)}AAAA`,
+    );
+    expect(await countsOf(visitor.owner.userId)).toEqual(before);
+    expect((await countsOf(account.user_id)).contexts).toBe(0);
+    expect((await a.request("/api/v1/core/me", { headers: visitor.headers })).status).toBe(200);
+  });
+});
