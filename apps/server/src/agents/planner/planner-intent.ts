@@ -32,6 +32,8 @@ export type PlannerIntent =
       metric: "revenue" | "orders";
     }
   | { kind: "dashboard" }
+  /** The website's traffic over the last `days` days (site_traffic, admins only). */
+  | { kind: "traffic"; days: number }
   | { kind: "form" }
   /** `named` is false when the message named no language (typescript is then assumed). */
   | { kind: "code"; language: string; named: boolean }
@@ -210,6 +212,14 @@ function docsQuery(text: string, words: readonly Word[]): string {
   return "";
 }
 
+/** The period a traffic request names: today, this week (the default), month or quarter. */
+function trafficDays(words: readonly Word[]): number {
+  if (hasWord(words, "today")) return 1;
+  if (hasWord(words, "quarter")) return 90;
+  if (hasWord(words, "month")) return 30;
+  return 7;
+}
+
 const helpCommands = ["help", "what can you do", "what can you do?", "commands"];
 const greetings = ["hi", "hello", "hey", "hallo", "howdy", "greetings"];
 
@@ -238,6 +248,9 @@ export function plannerIntent(text: string): PlannerIntent {
   }
   const query = docsQuery(trimmed, words);
   if (query.length >= 2) return { kind: "docs", query };
+  if (hasWord(words, "traffic") || indexOfPhrase(words, [["page"], ["views"]]) >= 0) {
+    return { kind: "traffic", days: trafficDays(words) };
+  }
   if (hasWord(words, "dashboard", "metrics")) return { kind: "dashboard" };
   if (indexOfPhrase(words, [["release"], ["note", "notes"]]) >= 0 || hasWord(words, "changelog")) {
     return { kind: "release-notes" };

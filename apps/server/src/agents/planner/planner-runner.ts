@@ -32,6 +32,7 @@ export const helpText =
   "- **table of orders** or **orders in europe**: the sample orders (`query_orders`), or `table of <topic>` for sample rows\n" +
   "- **chart of sales**: revenue by month, region or product as a bar, line, area or pie chart (`sales_chart`), e.g. `pie chart of sales by region`\n" +
   "- **dashboard** or **metrics**: the server's metrics (`server_metrics`)\n" +
+  "- **site traffic this week** (or today, this month): the website's analytics, for admins (`site_traffic`)\n" +
   "- **form** or **feedback**: a feedback form (`feedback_form`)\n" +
   "- **code sample** or **code in <language>**: a code sample (`code_sample`: TypeScript, Python, Bash; other languages as samples)\n" +
   "- **docs about <topic>** or **search docs <words>**: an answer from the docs (`search_docs`)\n" +
@@ -149,6 +150,8 @@ function replyTo(text: string, tools: RunnerTool[]): Reply {
       return { text: missingTool("release_notes") };
     case "config":
       return { text: missingTool("config_summary") };
+    case "traffic":
+      return { text: missingTool("site_traffic") };
     case "report":
       return { text: missingTool("build_report") };
     case "unknown":

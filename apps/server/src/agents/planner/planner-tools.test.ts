@@ -15,6 +15,7 @@ const builtin: PlannerToolInfo[] = [
   "feedback_form",
   "welcome_card",
   "release_notes",
+  "site_traffic",
 ].map((name) => ({ name, inputSchema: { type: "object", properties: {} } }));
 builtin.push(
   {
@@ -34,6 +35,25 @@ const target = (text: string, tools = builtin) => {
 };
 
 describe("plannerToolCall", () => {
+  it("asks site_traffic for the period a traffic request names", () => {
+    expect(target("site traffic this week")).toEqual({ tool: "site_traffic", args: { days: 7 } });
+    expect(target("How much traffic today?")).toEqual({ tool: "site_traffic", args: { days: 1 } });
+    expect(target("page views this month")).toEqual({ tool: "site_traffic", args: { days: 30 } });
+    expect(target("traffic dashboard for the quarter")).toEqual({
+      tool: "site_traffic",
+      args: { days: 90 },
+    });
+    expect(map("site traffic this week")?.intro).toBe(
+      "Reading the website's traffic of the last 7 days with the `site_traffic` tool.",
+    );
+    expect(
+      target(
+        "site traffic",
+        builtin.filter((t) => t.name !== "site_traffic"),
+      ),
+    ).toBeUndefined();
+  });
+
   it("maps clear requests to the built-in tools with arguments read from the text", () => {
     expect(target("table of orders")).toEqual({ tool: "query_orders", args: {} });
     expect(target("Orders in Europe")).toEqual({

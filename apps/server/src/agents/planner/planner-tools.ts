@@ -83,6 +83,13 @@ export function plannerToolCall(
         "Collecting the server's metrics with the `server_metrics` tool.",
         "Here is the dashboard.",
       );
+    case "traffic":
+      return call(
+        "site_traffic",
+        { days: intent.days },
+        `Reading the website's traffic of the last ${intent.days === 1 ? "day" : `${intent.days} days`} with the \`site_traffic\` tool.`,
+        "Here is the site's traffic.",
+      );
     case "form":
       return call(
         "feedback_form",

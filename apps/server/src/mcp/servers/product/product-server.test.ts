@@ -71,6 +71,7 @@ describeEachDialect("MCP server product", (get) => {
       welcome_card: "presentation_card",
       release_notes: "markdown",
       config_summary: "json",
+      site_traffic: "dashboard",
     });
     await client.close();
   });

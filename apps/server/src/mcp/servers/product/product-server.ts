@@ -9,6 +9,7 @@ import { registerFeedbackForm } from "./feedback-form.js";
 import { registerReleaseNotes } from "./release-notes.js";
 import { registerSearchDocs } from "./search-docs.js";
 import { registerServerMetrics } from "./server-metrics.js";
+import { registerSiteTraffic } from "./site-traffic.js";
 import { registerWelcomeCard } from "./welcome-card.js";
 
 /** The product server: this server's own metrics, docs, config and product content. */
@@ -30,6 +31,7 @@ export const productServer: BuiltinServer = {
     registerWelcomeCard(server);
     registerReleaseNotes(server);
     registerConfigSummary(server, services.config, isAdmin);
+    registerSiteTraffic(server, services, isAdmin);
     return server;
   },
 };
