@@ -4,6 +4,7 @@ import { ArtifactView, type ArtifactViewProps } from "../artifacts/ArtifactView.
 import { formatToolDuration } from "../lib/durations.js";
 import { isActiveExecution, type ToolExecution } from "./execution-queue.js";
 import { ProgressLine } from "./ProgressLine.js";
+import { isCancelledExecution } from "./runner/tool-errors.js";
 import { useNow } from "./useNow.js";
 
 /** Core spec §2.4: what the modal says while a tool runs. */
@@ -12,6 +13,9 @@ export const executingMessage = (toolName: string) =>
 
 /** Core spec §2.4, §8: the heading of a failed execution. */
 export const executionFailedTitle = "Execution Failed";
+
+/** The heading of an execution the user cancelled: not a failure of the tool. */
+export const executionCancelledTitle = "Execution Cancelled";
 
 /** Props of ExecutionResult. */
 export interface ExecutionResultProps {
@@ -92,6 +96,25 @@ export function ExecutionResult({
 }: ExecutionResultProps) {
   if (isActiveExecution(execution)) {
     return <Running execution={execution} {...(onCancel ? { onCancel } : {})} />;
+  }
+  if (isCancelledExecution(execution)) {
+    const again = onRunAgain ?? onRetry;
+    return (
+      <div>
+        <div role="status" className="rounded-md border border-border bg-surface p-4">
+          <h3 className="font-semibold text-neutral-200">{executionCancelledTitle}</h3>
+          <p className="mt-1 text-sm text-neutral-400">{execution.error}</p>
+        </div>
+        {again ? (
+          <div className="mt-4 flex justify-end">
+            <Button variant="secondary" onClick={again}>
+              Run again
+            </Button>
+          </div>
+        ) : null}
+        <Parameters parameters={execution.parameters} />
+      </div>
+    );
   }
   if (execution.status === "error") {
     return (

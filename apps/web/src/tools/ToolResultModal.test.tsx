@@ -85,6 +85,21 @@ describe("ToolResultModal", () => {
     );
   });
 
+  it("shows a cancelled run as cancelled, not as a failure, with Run again", async () => {
+    useArtifactsStore.getState().upsertArtifact(source);
+    show(execution("a", { status: "error", error: "Tool execution cancelled" }));
+    expect(screen.queryByText("Execution Failed")).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent("Execution Cancelled");
+    expect(status).toHaveTextContent("Tool execution cancelled");
+    await userEvent.click(screen.getByRole("button", { name: "Run again" }));
+    expect(refreshArtifact).toHaveBeenCalledWith(
+      source,
+      expect.objectContaining({ executionId: "a" }),
+    );
+  });
+
   it("retries with the kept copy when the artifact store no longer holds the source", async () => {
     show(execution("a", { status: "error", error: "boom", sourceArtifact: source }));
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));

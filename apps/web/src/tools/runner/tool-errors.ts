@@ -8,6 +8,11 @@ export const toolRunMessages = {
   noConversation: "Open a conversation first: tool results are kept in a conversation.",
 } as const;
 
+/** Whether a finished execution was cancelled by the user (shown as cancelled, not as a failure). */
+export function isCancelledExecution(execution: { status: string; error?: string }): boolean {
+  return execution.status === "error" && execution.error === toolRunMessages.cancelled;
+}
+
 /** MCP's JSON-RPC error code for a request that timed out (the SDK's ErrorCode.RequestTimeout). */
 const requestTimeoutCode = -32001;
 
