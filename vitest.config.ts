@@ -34,6 +34,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}", "site-build/**/*.test.{ts,tsx}"],
           setupFiles: ["./src/test-setup.ts"],
+          // jsdom renders and lazy imports take seconds on a loaded 2-core machine; tests wait on
+          // conditions, so a longer bound only matters when something is really stuck.
+          testTimeout: 30_000,
         },
       },
       {
