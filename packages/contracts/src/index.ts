@@ -4,6 +4,7 @@ export * from "./artifacts.js";
 export * from "./auth.js";
 export * from "./contexts.js";
 export * from "./errors.js";
+export * from "./external-agents.js";
 export * from "./health.js";
 export * from "./list-queries.js";
 export * from "./mcp.js";

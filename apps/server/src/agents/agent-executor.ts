@@ -50,6 +50,8 @@ interface Turn {
   taskId: string;
   contextId: string;
   bus: ExecutionEventBus;
+  /** The user's new message. */
+  userMessage?: Message;
   /** The caller's bearer token and trace id, forwarded to the agent's tool servers. */
   token?: string;
   traceId?: string;
@@ -122,6 +124,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       taskId: request.taskId,
       contextId: request.contextId,
       bus,
+      userMessage: messageFromSdk(request.userMessage),
       ...callerHeaders(request),
     };
     const running: Running = { controller: new AbortController() };
@@ -257,6 +260,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       messages,
       tools,
       signal,
+      place: { contextId: turn.contextId, taskId: turn.taskId, userMessage: turn.userMessage },
     })) {
       if (signal.aborted) break;
       switch (event.kind) {
@@ -388,7 +392,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       artifactId: randomUUID(),
       name: made.name,
       ...(made.description ? { description: made.description } : {}),
-      parts: [{ kind: "data", data: dataOf(made.data) }, ...(made.files ?? [])],
+      parts: made.parts ?? [{ kind: "data", data: dataOf(made.data) }, ...(made.files ?? [])],
       metadata: {
         artifact_type: made.artifactType,
         context_id: turn.contextId,

@@ -1,4 +1,4 @@
-import type { Part } from "@a2a-chat/contracts";
+import type { Message, Part } from "@a2a-chat/contracts";
 
 /** A file part of an artifact (an image, audio or other file a tool returned). */
 export type FilePart = Extract<Part, { kind: "file" }>;
@@ -47,6 +47,8 @@ export interface RunnerArtifact {
   files?: FilePart[];
   renderingHints?: Record<string, unknown>;
   fingerprint?: string;
+  /** The artifact's own parts, used as they are instead of data and files (another agent's artifact). */
+  parts?: Part[];
 }
 
 /**
@@ -77,6 +79,8 @@ export interface RunnerInput {
   messages: RunnerMessage[];
   tools: RunnerTool[];
   signal: AbortSignal;
+  /** The turn's conversation, task and new user message whole (files too), for runners that forward it. */
+  place?: { contextId: string; taskId: string; userMessage?: Message };
 }
 
 /** Produces one reply. Implementations must stop promptly when the signal aborts. */

@@ -53,6 +53,7 @@ export const envOverrides = [
   ["OUTBOUND_TIMEOUT_MS", "outbound.timeoutMs"],
   ["OUTBOUND_MAX_BYTES", "outbound.maxBytes"],
   ["OUTBOUND_MAX_REDIRECTS", "outbound.maxRedirects"],
+  ["OUTBOUND_CREDENTIALS_KEY", "outbound.credentialsKey"],
   ["MCP_ANALYTICS_ENABLED", "mcp.builtin.analytics.enabled"],
   ["MCP_PRODUCT_ENABLED", "mcp.builtin.product.enabled"],
   ["MCP_PROBE_TIMEOUT_MS", "mcp.probeTimeoutMs"],

@@ -196,6 +196,14 @@ export const configSchema = z
         maxBytes: z.coerce.number().int().min(1024).max(10_485_760).default(1_048_576),
         /** Redirects followed, each re-vetted; 0 follows none. */
         maxRedirects: z.coerce.number().int().min(0).max(10).default(3),
+        /**
+         * Key (32 bytes, base64) that encrypts the credentials users store for the agents they
+         * add; unset, only agents without credentials can be added.
+         */
+        credentialsKey: z
+          .string()
+          .refine((key) => Buffer.from(key, "base64").length === 32, "must be 32 bytes in base64")
+          .optional(),
       })
       .strict()
       .prefault({}),

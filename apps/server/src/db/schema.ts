@@ -207,6 +207,23 @@ export interface RefreshTokensTable {
 }
 
 /** Every table the server stores, keyed by table name. */
+export interface ExternalAgentsTable {
+  id: string;
+  user_id: string;
+  /** The base URL the user added, normalised (no trailing slash). */
+  url: string;
+  /** The agent card as discovered, JSON text. */
+  card: string;
+  /** The protocol spoken to the agent: "1.0" or "0.3". */
+  protocol: string;
+  /** The JSON-RPC endpoint chosen from the card. */
+  endpoint: string;
+  /** Encrypted credentials (see proxy/secret-box.ts), or null for none. */
+  credentials: string | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -222,6 +239,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   oauth_codes: OauthCodesTable;
   refresh_tokens: RefreshTokensTable;
+  external_agents: ExternalAgentsTable;
 }
 
 export type ContextRow = Selectable<ContextsTable>;

@@ -6,6 +6,7 @@ import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
 import { McpRegistry } from "../mcp/mcp-registry.js";
+import { externalAgentsRoutes } from "../proxy/external-agents-routes.js";
 import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
 import { publicRateLimit } from "../rate-limit/public-limit.js";
 import { agentsRoutes } from "../routes/agents/agents-routes.js";
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/stream", streamRoutes(services));
   // One registry, so agent cards and the MCP registry share their probes of external servers.
   const mcpRegistry = new McpRegistry(config, logger);
+  api.route("/v1/agents/external", externalAgentsRoutes(services));
   api.route("/v1/agents", agentsRoutes(services, deps.startedAt ?? Date.now(), mcpRegistry));
   api.route("/v1/mcp/executions", executionsRoutes(services));
   api.route("/v1/mcp", mcpRoutes(services, mcpRegistry));

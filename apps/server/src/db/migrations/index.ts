@@ -10,6 +10,7 @@ import * as m0008 from "./0008_contexts_storage_bytes.js";
 import * as m0009 from "./0009_accounts.js";
 import * as m0010 from "./0010_task_runs.js";
 import * as m0013 from "./0013_site_events.js";
+import * as m0014 from "./0014_external_agents.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009_accounts": m0009,
   "0010_task_runs": m0010,
   "0013_site_events": m0013,
+  "0014_external_agents": m0014,
 };

@@ -1,0 +1,215 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
+import {
+  GuardedFetchError,
+  type OutboundPolicy,
+  type VettedTarget,
+  vetUrl,
+} from "./guarded-fetch.js";
+
+/** Limits of a streaming fetch beyond those of OutboundPolicy. */
+export interface StreamPolicy extends OutboundPolicy {
+  /** An event stream that sends nothing for this long is cut. */
+  idleMs: number;
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+function pinnedLookup(target: VettedTarget): LookupFunction {
+  return (_host, options, callback) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+}
+
+function headersOf(message: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+/** Headers that carry credentials: never sent on to another origin by a redirect. */
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) =>
+        name !== "authorization" &&
+        name !== "cookie" &&
+        !name.includes("token") &&
+        !name.includes("key"),
+    ),
+  );
+}
+
+function open(
+  target: VettedTarget,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  const { url } = target;
+  const make = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = make(
+      {
+        method,
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ""),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        headers: {
+          ...headers,
+          ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }),
+        },
+        lookup: pinnedLookup(target),
+        signal,
+      },
+      resolve,
+    );
+    req.on("error", () =>
+      reject(
+        signal.aborted
+          ? new GuardedFetchError("timeout", "Request timed out")
+          : new GuardedFetchError("network", "Connection failed"),
+      ),
+    );
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/**
+ * The body as a web stream. Event streams may last (an agent's reply) but are cut when idle for
+ * policy.idleMs; any other body is cut past policy.maxBytes.
+ */
+function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void) {
+  const isStream = (message.headers["content-type"] ?? "").includes("text/event-stream");
+  let size = 0;
+  let idle: NodeJS.Timeout | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const fail = (error: Error) => {
+        clearTimeout(idle);
+        stop();
+        message.destroy();
+        try {
+          controller.error(error);
+        } catch {
+          // already closed
+        }
+      };
+      const arm = () => {
+        if (!isStream) return;
+        clearTimeout(idle);
+        idle = setTimeout(
+          () => fail(new GuardedFetchError("timeout", "The stream stopped sending")),
+          policy.idleMs,
+        );
+      };
+      arm();
+      message.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (!isStream && size > policy.maxBytes) {
+          fail(new GuardedFetchError("too_large", "Response exceeds the size limit"));
+          return;
+        }
+        arm();
+        controller.enqueue(new Uint8Array(chunk));
+      });
+      message.on("end", () => {
+        clearTimeout(idle);
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // already errored
+        }
+      });
+      message.on("error", () => fail(new GuardedFetchError("network", "Connection failed")));
+      message.on("aborted", () => fail(new GuardedFetchError("network", "Connection closed")));
+    },
+    cancel() {
+      clearTimeout(idle);
+      stop();
+      message.destroy();
+    },
+  });
+}
+
+function plainHeaders(init: ConstructorParameters<typeof Headers>[0]): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(init).forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
+/**
+ * A fetch for user-supplied URLs whose answers stream (an agent's replies): every hop is vetted
+ * like guardedFetch's (no loopback, private, link-local or metadata address unless allow-listed;
+ * connections pinned to the vetted address), the answer's headers must come within
+ * policy.timeoutMs, and redirects are followed at most policy.maxRedirects times, credentials
+ * dropped when one leaves the origin. Bodies are given as streams (see bodyOf).
+ */
+export function guardedStreamFetch(policy: StreamPolicy): typeof fetch {
+  return async (input, init) => {
+    const request = input instanceof Request ? input : undefined;
+    let current = request ? request.url : String(input);
+    let method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+    let headers = plainHeaders(init?.headers ?? request?.headers);
+    let body = typeof init?.body === "string" ? init.body : undefined;
+    if (init?.body !== undefined && init.body !== null && body === undefined)
+      throw new GuardedFetchError("bad_url", "Only text request bodies are supported");
+    const stopAll = new AbortController();
+    const outer = init?.signal ?? request?.signal;
+    const onOuterAbort = () => stopAll.abort(outer?.reason);
+    if (outer?.aborted) onOuterAbort();
+    outer?.addEventListener("abort", onOuterAbort, { once: true });
+    const stop = () => outer?.removeEventListener("abort", onOuterAbort);
+    const deadline = setTimeout(
+      () => stopAll.abort(new GuardedFetchError("timeout", "Request timed out")),
+      policy.timeoutMs,
+    );
+    try {
+      for (let redirects = 0; ; redirects += 1) {
+        const target = await vetUrl(current, policy);
+        if (stopAll.signal.aborted) throw new GuardedFetchError("timeout", "Request timed out");
+        const message = await open(target, method, headers, body, stopAll.signal);
+        const status = message.statusCode ?? 0;
+        const location = message.headers.location;
+        if (!redirectStatuses.has(status) || !location) {
+          clearTimeout(deadline);
+          const nullBody = status === 204 || status === 304 || method === "HEAD";
+          if (nullBody) {
+            message.resume();
+            stop();
+          }
+          return new Response(nullBody ? null : bodyOf(message, policy, stop), {
+            status,
+            headers: headersOf(message),
+          });
+        }
+        message.resume();
+        if (redirects >= policy.maxRedirects)
+          throw new GuardedFetchError("too_many_redirects", "Too many redirects");
+        const next = new URL(location, target.url);
+        if (next.origin !== target.url.origin) headers = withoutCredentials(headers);
+        if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
+          method = "GET";
+          body = undefined;
+          delete headers["content-type"];
+        }
+        current = next.href;
+      }
+    } catch (error) {
+      clearTimeout(deadline);
+      stop();
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,103 @@
+import { AgentCard } from "@a2a-js/sdk";
+import type { Context } from "hono";
+import { ChatAgentExecutor } from "../agents/agent-executor.js";
+import { AgentRequestHandler } from "../agents/agent-request-handler.js";
+import { CallerUser } from "../agents/caller-user.js";
+import { RunningTaskViews } from "../agents/running-task-views.js";
+import { SafeRequestHandler } from "../agents/safe-request-handler.js";
+import { SafeTaskStore } from "../agents/safe-task-store.js";
+import { StoredTaskStore } from "../agents/stored-task-store.js";
+import type { AgentConfig } from "../config/schema.js";
+import type { ExternalAgentRow } from "../db/repositories/external-agents.js";
+import type { AppEnv } from "../http/env.js";
+import type { Services } from "../http/services.js";
+import { jsonRpcHandler } from "../routes/agents/json-rpc-handler.js";
+import { credentialHeaders, openCredentials } from "./agent-credentials.js";
+import { cardStreams, proxyCardJson } from "./proxy-card.js";
+import { RemoteAgentRunner } from "./remote-agent-runner.js";
+import type { SecretBox } from "./secret-box.js";
+
+/** How long an agent's event stream may send nothing before the proxy cuts it. */
+export const streamIdleMs = 120_000;
+
+/** The name a user-added agent's tasks are stored under (unique, never one of ours). */
+export function externalAgentName(id: string): string {
+  return `external-${id}`;
+}
+
+interface Host {
+  updatedAt: string;
+  rpc: (c: Context<AppEnv>) => Promise<Response>;
+}
+
+/** The agent a user added, as a configured agent is declared (for the executor and the store). */
+function agentConfigOf(row: ExternalAgentRow, card: Record<string, unknown>): AgentConfig {
+  return {
+    name: externalAgentName(row.id),
+    displayName: String(card.name),
+    description: String(card.description ?? ""),
+    version: String(card.version ?? ""),
+    provider: { organization: "", url: row.url },
+    model: "remote",
+    systemPrompt: "",
+    mcpServers: [],
+    skills: [],
+    requiredScopes: [],
+    default: false,
+  };
+}
+
+/**
+ * One SDK request handler per user-added agent, built on first use and rebuilt when the row
+ * changes: our executor and task store (so the conversation is stored and streamed as our own
+ * agents' are) with a RemoteAgentRunner that forwards each turn to the agent.
+ */
+export class ExternalAgentHosts {
+  private readonly hosts = new Map<string, Host>();
+
+  constructor(
+    private readonly services: Services,
+    private readonly box: SecretBox | undefined,
+  ) {}
+
+  /** The JSON-RPC handler of a row (the caller already owns it). */
+  rpcFor(row: ExternalAgentRow, proxyUrl: string): (c: Context<AppEnv>) => Promise<Response> {
+    const kept = this.hosts.get(row.id);
+    if (kept && kept.updatedAt === row.updated_at) return kept.rpc;
+    const { services } = this;
+    const remote = JSON.parse(row.card) as Record<string, unknown>;
+    const card = proxyCardJson(remote, proxyUrl);
+    const agent = agentConfigOf(row, card);
+    const credentials = openCredentials(row.credentials, `${row.user_id}\n${row.url}`, this.box);
+    const runner = new RemoteAgentRunner(
+      {
+        endpoint: row.endpoint,
+        protocol: row.protocol === "0.3" ? "0.3" : "1.0",
+        streaming: cardStreams(remote),
+        headers: credentialHeaders(credentials),
+      },
+      { ...services.config.outbound, idleMs: streamIdleMs },
+    );
+    const views = new RunningTaskViews();
+    const executor = new ChatAgentExecutor(services, agent, runner, views);
+    const handler = new AgentRequestHandler(
+      AgentCard.fromJSON(card),
+      new SafeTaskStore(new StoredTaskStore(services, agent.name, views), services.logger),
+      executor,
+    ).withServices(services, executor.replies, undefined, (taskId) => executor.isRunning(taskId));
+    const rpc = jsonRpcHandler(
+      new SafeRequestHandler(handler, services.logger),
+      (c) => new CallerUser(c.var.auth),
+    );
+    if (this.hosts.size >= 1000) {
+      const oldest = this.hosts.keys().next().value;
+      if (oldest !== undefined) this.hosts.delete(oldest);
+    }
+    this.hosts.set(row.id, { updatedAt: row.updated_at, rpc });
+    return rpc;
+  }
+
+  forget(id: string): void {
+    this.hosts.delete(id);
+  }
+}

@@ -1,0 +1,281 @@
+import { randomBytes } from "node:crypto";
+import { externalAgentListSchema, externalAgentSchema, taskSchema } from "@a2a-chat/contracts";
+import type { StreamResponse } from "@a2a-js/sdk";
+import { afterAll, expect, it } from "vitest";
+import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
+import { startTestAgent, type TestAgentOptions } from "../test/a2a-test-agent.js";
+import { createTestApp } from "../test/app.js";
+import { describeEachDialect } from "../test/databases.js";
+import { taskUser } from "../test/tasks.js";
+
+type App = ReturnType<typeof createTestApp>;
+const agents: { close: () => Promise<void> }[] = [];
+afterAll(async () => {
+  await Promise.all(agents.map((agent) => agent.close()));
+});
+
+async function agent(options: TestAgentOptions = {}) {
+  const started = await startTestAgent(options);
+  agents.push(started);
+  return started;
+}
+
+const credentialsKey = randomBytes(32).toString("base64");
+const appWith = (db: Parameters<typeof createTestApp>[0], allow = ["127.0.0.1"]) =>
+  createTestApp(db, { config: { outbound: { allowHosts: allow, credentialsKey } } });
+
+async function add(app: App, token: string, body: unknown) {
+  return app.request("/api/v1/agents/external", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function chat(app: App, token: string, id: string, contextId: string, text: string) {
+  const client = await a2aClient(inProcessFetch(app, token), `external/${id}`);
+  const events: StreamResponse[] = [];
+  for await (const event of client.sendMessageStream(sendParams(textMessage(contextId, text))))
+    events.push(event);
+  return { client, events };
+}
+
+describeEachDialect("user-added agents through the proxy", (get) => {
+  it("adds a 1.0 agent by URL, replaces it on re-adding, and chats through the proxy with the reply stored", async () => {
+    const app = appWith(get());
+    const remote = await agent();
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const first = externalAgentSchema.parse(
+      await (await add(app, token, { url: `${remote.url}/` })).json(),
+    );
+    const again = await add(app, token, { url: remote.url });
+    expect(again.status).toBe(201);
+    expect(externalAgentSchema.parse(await again.json()).id).toBe(first.id);
+    const list = externalAgentListSchema.parse(
+      await (
+        await app.request("/api/v1/agents/external", {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json(),
+    );
+    expect(list.data).toHaveLength(1);
+    expect(first.protocol).toBe("1.0");
+    expect(first.proxy_url).toMatch(new RegExp(`/api/v1/agents/external/${first.id}$`));
+    expect(JSON.stringify(first.card)).not.toContain(remote.url);
+
+    const contextId = await user.createContext();
+    const { events } = await chat(app, token, first.id, contextId, "hello");
+    const last = events.at(-1)?.payload;
+    expect(last?.$case).toBe("statusUpdate");
+
+    const tasks = taskSchema
+      .array()
+      .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
+    expect(tasks).toHaveLength(1);
+    const task = tasks[0];
+    expect(task?.status.state).toBe("completed");
+    expect(task?.metadata.agent_name).toBe(`external-${first.id}`);
+    const texts = task?.history.map((m) =>
+      m.parts.map((p) => (p.kind === "text" ? p.text : "")).join(""),
+    );
+    expect(texts).toEqual(["hello", "Echo: hello"]);
+    expect(task?.artifacts.map((a) => a.name)).toEqual(["Echoed"]);
+
+    // The session token never reaches the agent, in any header or body.
+    expect(remote.received.length).toBeGreaterThan(1);
+    for (const request of remote.received) {
+      expect(JSON.stringify(request.headers)).not.toContain(token);
+      expect(request.body).not.toContain(token);
+    }
+  });
+
+  it("speaks 0.3 to a 0.3-only agent, finds a card at the fallback location, and hides agents from other users", async () => {
+    const app = appWith(get());
+    const remote = await agent({ protocol: "0.3", cardAt: "fallback" });
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const added = externalAgentSchema.parse(
+      await (await add(app, token, { url: remote.url })).json(),
+    );
+    expect(added.protocol).toBe("0.3");
+    const contextId = await user.createContext();
+    await chat(app, token, added.id, contextId, "old protocol");
+    const tasks = taskSchema
+      .array()
+      .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
+    expect(tasks[0]?.status.state).toBe("completed");
+    expect(
+      remote.received
+        .filter((r) => r.method === "POST")
+        .every((r) => r.headers["a2a-version"] !== "1.0"),
+    ).toBe(true);
+
+    const other = await taskUser(app);
+    const otherAuth = { authorization: `Bearer ${other.session.access_token}` };
+    const list = await app.request("/api/v1/agents/external", { headers: otherAuth });
+    expect(externalAgentListSchema.parse(await list.json()).data).toEqual([]);
+    const card = await app.request(
+      `/api/v1/agents/external/${added.id}/.well-known/agent-card.json`,
+      { headers: otherAuth },
+    );
+    expect(card.status).toBe(404);
+    const removed = await app.request(`/api/v1/agents/external/${added.id}`, {
+      method: "DELETE",
+      headers: otherAuth,
+    });
+    expect(removed.status).toBe(404);
+    const mine = await app.request(`/api/v1/agents/external/${added.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(mine.status).toBe(204);
+  });
+
+  it("refuses bad URLs and cards with the spec's texts", async () => {
+    const app = appWith(get(), []);
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const loopback = await agent();
+    const refused = await add(app, token, { url: loopback.url });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      `Error connecting to agent: Failed to fetch agent card from ${loopback.url} (the address is not allowed)`,
+    );
+    for (const url of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "/relative",
+      "//evil.example/agent",
+    ]) {
+      const res = await add(app, token, { url });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        `Failed to connect to agent at ${url}`,
+      );
+    }
+
+    const allowing = appWith(get());
+    const owner = await taskUser(allowing);
+    const badInterfaces = await agent({
+      editCard: (card) => ({
+        ...card,
+        supportedInterfaces: [
+          { url: "javascript:alert(1)", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+          { url: "data:text/plain,x", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+          { url: "/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+          { url: "//evil.example/a2a", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        ],
+        iconUrl: "javascript:alert(1)",
+      }),
+    });
+    const none = await add(allowing, owner.session.access_token, { url: badInterfaces.url });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { message: string }).message).toContain(
+      "the card lists no JSON-RPC endpoint",
+    );
+
+    // Mixed: a script URL and a gRPC interface first, the real endpoint last; links are cleaned.
+    const mixed = await agent({
+      editCard: (card, url) => ({
+        ...card,
+        supportedInterfaces: [
+          { url: "javascript:alert(1)", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+          { url: "https://other.example/grpc", protocolBinding: "GRPC", protocolVersion: "1.0" },
+          { url, protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+        ],
+        iconUrl: "javascript:alert(1)",
+        documentationUrl: "data:text/html,x",
+      }),
+    });
+    const chosen = externalAgentSchema.parse(
+      await (await add(allowing, owner.session.access_token, { url: mixed.url })).json(),
+    );
+    expect(chosen.card.iconUrl).toBeUndefined();
+    expect(chosen.card.documentationUrl).toBeUndefined();
+    const contextId = await owner.createContext();
+    await chat(allowing, owner.session.access_token, chosen.id, contextId, "mixed");
+    expect(mixed.received.some((r) => r.method === "POST" && r.path === "/")).toBe(true);
+  });
+
+  it("ends the task as failed with the text so far when the agent drops mid-reply", async () => {
+    const app = appWith(get());
+    const remote = await agent({ behaviour: "drop" });
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const added = externalAgentSchema.parse(
+      await (await add(app, token, { url: remote.url })).json(),
+    );
+    const contextId = await user.createContext();
+    await chat(app, token, added.id, contextId, "bye").catch(() => undefined);
+    const tasks = taskSchema
+      .array()
+      .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
+    expect(tasks[0]?.status.state).toBe("failed");
+    const reply = tasks[0]?.history.at(-1);
+    const text = reply?.parts.map((p) => (p.kind === "text" ? p.text : "")).join("") ?? "";
+    expect(text).toContain("Echo: ");
+    expect(text).toContain("Connection to the agent was lost");
+  });
+
+  it("forwards a cancel to the agent", async () => {
+    const app = appWith(get());
+    const remote = await agent({ behaviour: "hang" });
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const added = externalAgentSchema.parse(
+      await (await add(app, token, { url: remote.url })).json(),
+    );
+    const contextId = await user.createContext();
+    const client = await a2aClient(inProcessFetch(app, token), `external/${added.id}`);
+    const stream = client.sendMessageStream(sendParams(textMessage(contextId, "wait")));
+    const head = await stream.next();
+    const taskId = head.value?.payload?.$case === "task" ? head.value.payload.value.id : "";
+    expect(taskId).not.toBe("");
+    // The agent's first words came through: the proxy knows the agent's task; cancel ours.
+    for (let next = await stream.next(); !next.done; next = await stream.next()) {
+      if (next.value.payload?.$case === "statusUpdate" && next.value.payload.value.status?.message)
+        break;
+    }
+    await client.cancelTask({ tenant: "", id: taskId, metadata: undefined });
+    for await (const _ of stream) {
+      // drain to the end
+    }
+    const task = taskSchema.parse(await (await user.get(`/tasks/${taskId}`)).json());
+    expect(task.status.state).toBe("canceled");
+    expect(remote.canceled).toHaveLength(1);
+  });
+
+  it("keeps credentials encrypted, sends them to the agent only, and never shows them", async () => {
+    const app = appWith(get());
+    const remote = await agent();
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const secret = "agent-secret-123";
+    const res = await add(app, token, {
+      url: remote.url,
+      credentials: { kind: "bearer", token: secret },
+    });
+    const added = externalAgentSchema.parse(await res.json());
+    expect(added.credentials_kind).toBe("bearer");
+    expect(JSON.stringify(added)).not.toContain(secret);
+    const row = await get()
+      .db.kysely.selectFrom("external_agents")
+      .select("credentials")
+      .where("id", "=", added.id)
+      .executeTakeFirstOrThrow();
+    expect(row.credentials).not.toContain(secret);
+    const contextId = await user.createContext();
+    await chat(app, token, added.id, contextId, "with key");
+    const calls = remote.received.filter((r) => r.method === "POST");
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call.headers.authorization).toBe(`Bearer ${secret}`);
+    const keyless = createTestApp(get(), { config: { outbound: { allowHosts: ["127.0.0.1"] } } });
+    const other = await taskUser(keyless);
+    const refused = await add(keyless, other.session.access_token, {
+      url: remote.url,
+      credentials: { kind: "bearer", token: secret },
+    });
+    expect(refused.status).toBe(400);
+  });
+});

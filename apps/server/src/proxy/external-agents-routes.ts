@@ -1,0 +1,129 @@
+import {
+  type AgentCredentials,
+  addExternalAgentBodySchema,
+  type ExternalAgent,
+  externalAgentMessages,
+  externalAgentsPath,
+  restartingMessage,
+} from "@a2a-chat/contracts";
+import { type Context, Hono } from "hono";
+import { isSendRequest } from "../agents/rpc-request-check.js";
+import {
+  type ExternalAgentRow,
+  ExternalAgentsRepository,
+} from "../db/repositories/external-agents.js";
+import type { AppEnv } from "../http/env.js";
+import { AppError } from "../http/errors.js";
+import { readBody } from "../http/read-body.js";
+import type { Services } from "../http/services.js";
+import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
+import { openCredentials, reservedHeaderOf } from "./agent-credentials.js";
+import { ExternalAgentHosts } from "./external-agent-hosts.js";
+import { proxyCardJson } from "./proxy-card.js";
+import { SecretBox } from "./secret-box.js";
+
+/**
+ * /api/v1/agents/external: the agents the caller added by URL (list, add or replace, remove),
+ * each served to the browser on this site: its card and its A2A JSON-RPC endpoint at
+ * /api/v1/agents/external/{id}, which the server forwards to the agent.
+ */
+export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { config } = services;
+  const repository = new ExternalAgentsRepository(services.db.kysely);
+  const key = config.outbound.credentialsKey;
+  const box = key ? new SecretBox(key) : undefined;
+  const hosts = new ExternalAgentHosts(services, box);
+  routes.use("*", ...services.protect);
+
+  const origin = (c: Context<AppEnv>) => config.server.publicUrl ?? new URL(c.req.url).origin;
+  const proxyUrlOf = (c: Context<AppEnv>, id: string) => `${origin(c)}${externalAgentsPath}/${id}`;
+  const boundTo = (row: Pick<ExternalAgentRow, "user_id" | "url">) => `${row.user_id}\n${row.url}`;
+
+  const present = (c: Context<AppEnv>, row: ExternalAgentRow): ExternalAgent => {
+    let kind: ExternalAgent["credentials_kind"] = "none";
+    try {
+      kind = openCredentials(row.credentials, boundTo(row), box).kind;
+    } catch {
+      // Unreadable (the key changed): shown as none; calls will fail until it is added again.
+    }
+    const proxyUrl = proxyUrlOf(c, row.id);
+    return {
+      id: row.id,
+      url: row.url,
+      proxy_url: proxyUrl,
+      protocol: row.protocol === "0.3" ? "0.3" : "1.0",
+      card: proxyCardJson(JSON.parse(row.card) as Record<string, unknown>, proxyUrl),
+      credentials_kind: kind,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  };
+
+  const owned = async (c: Context<AppEnv>): Promise<ExternalAgentRow> => {
+    const row = await repository.findForUser(c.var.auth.userId, c.req.param("id") ?? "");
+    if (!row) throw new AppError("not_found", "Agent not found");
+    return row;
+  };
+
+  routes.get("/", async (c) => {
+    const rows = await repository.listForUser(c.var.auth.userId);
+    return c.json({ data: rows.map((row) => present(c, row)) });
+  });
+
+  routes.post("/", async (c) => {
+    const body = readBody(c, addExternalAgentBodySchema);
+    const url = normaliseAgentUrl(body.url);
+    if (!url)
+      throw new AppError("bad_request", externalAgentMessages.connectFailed(body.url.trim()));
+    const credentials: AgentCredentials = body.credentials ?? { kind: "none" };
+    const reserved = reservedHeaderOf(credentials);
+    if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
+    if (credentials.kind !== "none" && !box)
+      throw new AppError("bad_request", externalAgentMessages.noCredentialsKey);
+    let discovered: Awaited<ReturnType<typeof discoverAgent>>;
+    try {
+      discovered = await discoverAgent(url, config.outbound);
+    } catch (error) {
+      if (error instanceof AgentDiscoveryError) throw new AppError("bad_request", error.message);
+      throw error;
+    }
+    const userId = c.var.auth.userId;
+    const row = await repository.upsert({
+      userId,
+      url,
+      card: JSON.stringify(discovered.card),
+      protocol: discovered.protocol,
+      endpoint: discovered.endpoint,
+      credentials:
+        credentials.kind === "none" || !box
+          ? null
+          : box.seal(JSON.stringify(credentials), boundTo({ user_id: userId, url })),
+    });
+    hosts.forget(row.id);
+    return c.json(present(c, row), 201);
+  });
+
+  routes.delete("/:id", async (c) => {
+    const row = await owned(c);
+    await repository.remove(c.var.auth.userId, row.id);
+    hosts.forget(row.id);
+    return c.body(null, 204);
+  });
+
+  routes.get("/:id/.well-known/agent-card.json", async (c) => {
+    const row = await owned(c);
+    c.header("Cache-Control", "no-store");
+    return c.json(present(c, row).card);
+  });
+
+  const call = async (c: Context<AppEnv>) => {
+    const row = await owned(c);
+    if (services.runs.draining && isSendRequest(c.var.body))
+      throw new AppError("service_unavailable", restartingMessage, { "Retry-After": "2" });
+    return hosts.rpcFor(row, proxyUrlOf(c, row.id))(c);
+  };
+  routes.post("/:id", call);
+  routes.post("/:id/", call);
+  return routes;
+}

@@ -1,0 +1,277 @@
+import { artifactTypes, type Message as ChatMessage } from "@a2a-chat/contracts";
+import {
+  AgentCard,
+  type Artifact as SdkArtifact,
+  type StreamResponse,
+  TaskState,
+} from "@a2a-js/sdk";
+import { type Client, ClientFactory, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
+import type {
+  ModelRunner,
+  RunnerArtifact,
+  RunnerEvent,
+  RunnerInput,
+} from "../agents/model-runner.js";
+import { artifactFromSdk, messageText, messageToSdk, partFromSdk } from "../agents/sdk-convert.js";
+import { guardedStreamFetch, type StreamPolicy } from "../net/guarded-stream-fetch.js";
+
+/** Where and how the server reaches a user-added agent. */
+export interface RemoteAgentTarget {
+  endpoint: string;
+  protocol: "1.0" | "0.3";
+  streaming: boolean;
+  /** Headers of the agent's stored credentials (never the user's session token). */
+  headers: Record<string, string>;
+}
+
+/** Text of a reply the agent's connection lost mid-way. */
+export const connectionLostMessage = (reason: string) =>
+  `Connection to the agent was lost: ${reason}`;
+
+/** The agent itself ended its task as failed, rejected or canceled. */
+class AgentEndedError extends Error {
+  override name = "AgentEndedError";
+}
+
+const knownTypes = new Set<string>(artifactTypes);
+
+/** A remote artifact as one the executor stores: its own parts, its type when it names a known one. */
+export function runnerArtifactOf(artifact: SdkArtifact): RunnerArtifact {
+  const converted = artifactFromSdk(artifact, { contextId: "", taskId: "", at: "" });
+  const named = artifact.metadata?.artifact_type;
+  const onlyText = converted.parts.every((part) => part.kind === "text");
+  const artifactType =
+    typeof named === "string" && knownTypes.has(named) ? named : onlyText ? "text" : "json";
+  const data = converted.parts.find((part) => part.kind === "data");
+  return {
+    name: converted.name ?? artifact.artifactId,
+    ...(converted.description ? { description: converted.description } : {}),
+    artifactType,
+    data: data?.kind === "data" ? data.data : {},
+    parts: converted.parts,
+  };
+}
+
+/** The new part of a reply: agents send either pieces or the whole text so far. */
+function newText(soFar: string, said: string): string {
+  return said.startsWith(soFar) ? said.slice(soFar.length) : said;
+}
+
+function agentText(
+  message: { role: number; parts: Parameters<typeof partFromSdk>[0][] } | undefined,
+) {
+  if (!message || message.role === 1) return "";
+  return messageText({ parts: message.parts.flatMap((p) => partFromSdk(p) ?? []) });
+}
+
+/**
+ * A ModelRunner that is another A2A agent, reached through the guarded streaming fetch with the
+ * agent's own credentials: the user's new message goes to the agent (in a conversation with our
+ * conversation's id), and what it streams back becomes the runner's events, so the executor
+ * stores and streams the reply as it does for our own agents. Aborting cancels the agent's task.
+ */
+export class RemoteAgentRunner implements ModelRunner {
+  readonly usesTools = false;
+  readonly model: string;
+  /** Our task id → the agent's task id, for answers to a task that asked for input. */
+  private readonly remoteTasks = new Map<string, string>();
+  private client?: Promise<Client>;
+
+  constructor(
+    private readonly target: RemoteAgentTarget,
+    private readonly policy: StreamPolicy,
+  ) {
+    this.model = `a2a:${new URL(target.endpoint).host}`;
+  }
+
+  private connect(): Promise<Client> {
+    if (!this.client) {
+      const guarded = guardedStreamFetch(this.policy);
+      const fetchImpl: typeof fetch = (input, init) => {
+        const headers = new Headers(init?.headers);
+        for (const [name, value] of Object.entries(this.target.headers)) headers.set(name, value);
+        return guarded(input, { ...init, headers });
+      };
+      const factory = new ClientFactory({
+        transports: [new JsonRpcTransportFactory({ fetchImpl, legacyCompat: { enabled: true } })],
+      });
+      // A card with this one endpoint, so the client cannot pick another of the agent's interfaces.
+      const card = AgentCard.fromJSON({
+        name: "remote",
+        description: "",
+        version: "",
+        supportedInterfaces: [
+          {
+            url: this.target.endpoint,
+            protocolBinding: "JSONRPC",
+            protocolVersion: this.target.protocol,
+          },
+        ],
+        capabilities: { streaming: this.target.streaming },
+        defaultInputModes: [],
+        defaultOutputModes: [],
+        skills: [],
+      });
+      this.client = factory.createFromAgentCard(card);
+      this.client.catch(() => {
+        this.client = undefined;
+      });
+    }
+    return this.client;
+  }
+
+  async *run(input: RunnerInput): AsyncGenerator<RunnerEvent> {
+    const place = input.place;
+    if (!place?.userMessage) throw new Error("a remote agent needs the user's message");
+    const client = await this.connect();
+    const remoteTaskId = this.remoteTasks.get(place.taskId);
+    const outgoing: ChatMessage = {
+      ...place.userMessage,
+      contextId: place.contextId,
+      ...(remoteTaskId ? { taskId: remoteTaskId } : {}),
+    };
+    const message = { ...messageToSdk(outgoing), taskId: remoteTaskId ?? "" };
+    let text = "";
+    let remoteId = remoteTaskId;
+    let ended = false;
+    const chunks = new Map<string, SdkArtifact>();
+    const emitted = new Set<string>();
+    const artifactEvents = (artifact: SdkArtifact): RunnerEvent[] => {
+      if (emitted.has(artifact.artifactId)) return [];
+      emitted.add(artifact.artifactId);
+      chunks.delete(artifact.artifactId);
+      return [{ kind: "artifact", artifact: runnerArtifactOf(artifact) }];
+    };
+    try {
+      const stream = client.sendMessageStream(
+        { tenant: "", message, configuration: undefined, metadata: undefined },
+        { signal: input.signal },
+      );
+      for await (const response of stream) {
+        const step = this.read(response, text);
+        if (step.taskId) {
+          remoteId = step.taskId;
+          this.remoteTasks.set(place.taskId, step.taskId);
+        }
+        if (step.delta) {
+          text += step.delta;
+          yield { kind: "text-delta", text: step.delta };
+        }
+        for (const artifact of step.artifacts) yield* artifactEvents(artifact);
+        for (const chunk of step.chunks) {
+          const held = chunks.get(chunk.artifact.artifactId);
+          const joined =
+            held && chunk.append
+              ? { ...held, parts: [...held.parts, ...chunk.artifact.parts] }
+              : chunk.artifact;
+          chunks.set(joined.artifactId, joined);
+          if (chunk.last) yield* artifactEvents(joined);
+        }
+        if (step.ask) {
+          yield step.ask.kind === "input-required"
+            ? { kind: "input-required", question: step.ask.text }
+            : { kind: "auth-required", message: step.ask.text };
+          return;
+        }
+        if (step.failed !== undefined) throw new AgentEndedError(step.failed);
+        if (step.done) {
+          ended = true;
+          break;
+        }
+      }
+      if (!ended && !input.signal.aborted)
+        throw new Error("the agent's stream ended before its task did");
+    } catch (error) {
+      if (input.signal.aborted) {
+        await this.cancelRemote(client, remoteId);
+        return;
+      }
+      if (error instanceof AgentEndedError) throw error;
+      throw new Error(
+        connectionLostMessage(error instanceof Error ? error.message : String(error)),
+      );
+    }
+    if (input.signal.aborted) {
+      await this.cancelRemote(client, remoteId);
+      return;
+    }
+    this.remoteTasks.delete(place.taskId);
+    yield { kind: "finish", reason: "stop", model: this.model };
+  }
+
+  private async cancelRemote(client: Client, remoteId: string | undefined): Promise<void> {
+    if (!remoteId) return;
+    this.remoteTasks.forEach((value, key) => {
+      if (value === remoteId) this.remoteTasks.delete(key);
+    });
+    try {
+      await client.cancelTask({ tenant: "", id: remoteId, metadata: undefined });
+    } catch {
+      // The agent may have ended the task already; ours is canceled either way.
+    }
+  }
+
+  /** What one streamed event means for the reply. */
+  private read(response: StreamResponse, soFar: string) {
+    const step: {
+      taskId?: string;
+      delta: string;
+      artifacts: SdkArtifact[];
+      chunks: { artifact: SdkArtifact; append: boolean; last: boolean }[];
+      ask?: { kind: "input-required" | "auth-required"; text: string };
+      failed?: string;
+      done: boolean;
+    } = { delta: "", artifacts: [], chunks: [], done: false };
+    const payload = response.payload;
+    if (!payload) return step;
+    let state: TaskState | undefined;
+    let said = "";
+    switch (payload.$case) {
+      case "message":
+        step.delta = newText(soFar, agentText(payload.value));
+        step.done = true;
+        return step;
+      case "task":
+        step.taskId = payload.value.id;
+        step.artifacts = payload.value.artifacts;
+        state = payload.value.status?.state;
+        said = agentText(payload.value.status?.message);
+        break;
+      case "statusUpdate":
+        step.taskId = payload.value.taskId;
+        state = payload.value.status?.state;
+        said = agentText(payload.value.status?.message);
+        break;
+      case "artifactUpdate":
+        step.taskId = payload.value.taskId;
+        if (payload.value.artifact)
+          step.chunks.push({
+            artifact: payload.value.artifact,
+            append: payload.value.append,
+            last: payload.value.lastChunk,
+          });
+        return step;
+    }
+    if (
+      state === TaskState.TASK_STATE_INPUT_REQUIRED ||
+      state === TaskState.TASK_STATE_AUTH_REQUIRED
+    ) {
+      step.ask = {
+        kind: state === TaskState.TASK_STATE_INPUT_REQUIRED ? "input-required" : "auth-required",
+        text: said || soFar,
+      };
+      return step;
+    }
+    if (
+      state === TaskState.TASK_STATE_FAILED ||
+      state === TaskState.TASK_STATE_REJECTED ||
+      state === TaskState.TASK_STATE_CANCELED
+    ) {
+      step.failed = said ? `The agent ended the task: ${said}` : "The agent ended the task";
+      return step;
+    }
+    if (said) step.delta = newText(soFar, said);
+    step.done = state === TaskState.TASK_STATE_COMPLETED;
+    return step;
+  }
+}

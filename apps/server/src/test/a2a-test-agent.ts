@@ -1,0 +1,289 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  AgentCard,
+  formatSSEErrorEvent,
+  formatSSEEvent,
+  type Message,
+  Role,
+  SSE_HEADERS,
+  TaskState,
+} from "@a2a-js/sdk";
+import { LegacyJsonRpcTransportHandler } from "@a2a-js/sdk/compat/v0_3/server";
+import {
+  AgentEvent,
+  type AgentExecutor,
+  DefaultRequestHandler,
+  defaultServerCallContextBuilder,
+  type ExecutionEventBus,
+  InMemoryTaskStore,
+  JsonRpcTransportHandler,
+  type RequestContext,
+  UnauthenticatedUser,
+} from "@a2a-js/sdk/server";
+
+/** How the test agent answers: echoes (in two streamed pieces and an artifact), or drops mid-reply. */
+export type TestAgentBehaviour = "echo" | "drop" | "hang";
+
+export interface TestAgentOptions {
+  /** "0.3" serves only protocol 0.3 (a v0.3 card, no 1.0 calls). */
+  protocol?: "1.0" | "0.3";
+  behaviour?: TestAgentBehaviour;
+  /** Where the card is served: the well-known path, or only the /api/agents/card fallback. */
+  cardAt?: "well-known" | "fallback";
+  /** Changes the card after it is built (bad interfaces, links…). */
+  editCard?: (card: Record<string, unknown>, url: string) => Record<string, unknown>;
+}
+
+/** A request the agent received. */
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function textOf(message: Message): string {
+  return message.parts
+    .map((part) => (part.content?.$case === "text" ? part.content.value : ""))
+    .join("");
+}
+
+function agentMessage(taskId: string, contextId: string, text: string): Message {
+  return {
+    messageId: randomUUID(),
+    contextId,
+    taskId,
+    role: Role.ROLE_AGENT,
+    parts: [
+      {
+        content: { $case: "text", value: text },
+        mediaType: "text/plain",
+        filename: "",
+        metadata: undefined,
+      },
+    ],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/**
+ * A real A2A agent on loopback, built on @a2a-js/sdk's server (DefaultRequestHandler and its
+ * JSON-RPC transports, v1.0 and v0.3), recording every request it receives.
+ */
+export async function startTestAgent(options: TestAgentOptions = {}) {
+  const protocol = options.protocol ?? "1.0";
+  const behaviour = options.behaviour ?? "echo";
+  const received: ReceivedRequest[] = [];
+  const canceled: string[] = [];
+  let dropConnections = () => {};
+  let release = () => {};
+  const executor: AgentExecutor = {
+    async execute(request: RequestContext, bus: ExecutionEventBus) {
+      const { taskId, contextId } = request;
+      const said = textOf(request.userMessage);
+      bus.publish(
+        AgentEvent.task({
+          id: taskId,
+          contextId,
+          status: {
+            state: TaskState.TASK_STATE_SUBMITTED,
+            message: undefined,
+            timestamp: new Date().toISOString(),
+          },
+          artifacts: [],
+          history: [request.userMessage],
+          metadata: undefined,
+        }),
+      );
+      const status = (state: TaskState, text?: string) =>
+        bus.publish(
+          AgentEvent.statusUpdate({
+            taskId,
+            contextId,
+            status: {
+              state,
+              message: text === undefined ? undefined : agentMessage(taskId, contextId, text),
+              timestamp: new Date().toISOString(),
+            },
+            metadata: undefined,
+          }),
+        );
+      status(TaskState.TASK_STATE_WORKING, "Echo: ");
+      await pause();
+      if (behaviour === "drop") {
+        dropConnections();
+        return;
+      }
+      if (behaviour === "hang") {
+        // Streams nothing more until the task is canceled.
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return;
+      }
+      status(TaskState.TASK_STATE_WORKING, said);
+      bus.publish(
+        AgentEvent.artifactUpdate({
+          taskId,
+          contextId,
+          artifact: {
+            artifactId: randomUUID(),
+            name: "Echoed",
+            description: "",
+            parts: [
+              {
+                content: { $case: "text", value: said },
+                mediaType: "text/plain",
+                filename: "",
+                metadata: undefined,
+              },
+            ],
+            metadata: undefined,
+            extensions: [],
+          },
+          append: false,
+          lastChunk: true,
+          metadata: undefined,
+        }),
+      );
+      status(TaskState.TASK_STATE_COMPLETED, `Echo: ${said}`);
+      bus.finished();
+    },
+    async cancelTask(taskId: string, bus: ExecutionEventBus) {
+      canceled.push(taskId);
+      release();
+      bus.publish(
+        AgentEvent.statusUpdate({
+          taskId,
+          contextId: "",
+          status: {
+            state: TaskState.TASK_STATE_CANCELED,
+            message: undefined,
+            timestamp: new Date().toISOString(),
+          },
+          metadata: undefined,
+        }),
+      );
+      bus.finished();
+    },
+  };
+
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const iface = (protocolVersion: string) => ({
+    url,
+    protocolBinding: "JSONRPC",
+    tenant: "",
+    protocolVersion,
+  });
+  const v1Card = {
+    name: "Echo agent",
+    description: "Says back what it hears",
+    version: "1.0.0",
+    supportedInterfaces: protocol === "0.3" ? [iface("0.3")] : [iface("1.0"), iface("0.3")],
+    capabilities: { streaming: true, pushNotifications: false },
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "echo", name: "Echo", description: "Echoes", tags: ["test"], examples: [] }],
+  };
+  const legacyCard = {
+    protocolVersion: "0.3.0",
+    name: "Echo agent",
+    description: "Says back what it hears",
+    version: "1.0.0",
+    url,
+    preferredTransport: "JSONRPC",
+    capabilities: { streaming: true, pushNotifications: false },
+    defaultInputModes: ["text/plain"],
+    defaultOutputModes: ["text/plain"],
+    skills: [{ id: "echo", name: "Echo", description: "Echoes", tags: ["test"] }],
+  };
+  const servedCard = (options.editCard ?? ((card) => card))(
+    protocol === "0.3" ? legacyCard : v1Card,
+    url,
+  );
+  const handler = new DefaultRequestHandler(
+    AgentCard.fromJSON(v1Card),
+    new InMemoryTaskStore(),
+    executor,
+  );
+  const v1 = new JsonRpcTransportHandler(handler);
+  const legacy = new LegacyJsonRpcTransportHandler(handler);
+
+  const answer = async (req: IncomingMessage, res: ServerResponse, body: string) => {
+    const path = req.url ?? "/";
+    const cardPath =
+      options.cardAt === "fallback" ? "/api/agents/card" : "/.well-known/agent-card.json";
+    if (req.method === "GET" && path === cardPath) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(servedCard));
+      return;
+    }
+    if (req.method !== "POST" || path !== "/") {
+      res.writeHead(404, { "content-type": "text/plain" });
+      res.end("not found");
+      return;
+    }
+    const version = req.headers["a2a-version"];
+    const useLegacy = version === undefined || version === "0.3";
+    if (!useLegacy && protocol === "0.3") {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32601, message: "v0.3 only" } }),
+      );
+      return;
+    }
+    const context = defaultServerCallContextBuilder({
+      extensions: undefined,
+      headers: {},
+      user: new UnauthenticatedUser(),
+      requestedVersion: typeof version === "string" ? version : undefined,
+    });
+    const result: unknown = await (useLegacy ? legacy : v1).handle(JSON.parse(body), context);
+    if (result && typeof result === "object" && Symbol.asyncIterator in result) {
+      res.writeHead(200, SSE_HEADERS);
+      try {
+        for await (const event of result as AsyncIterable<unknown>)
+          res.write(formatSSEEvent(event));
+      } catch (error) {
+        res.write(formatSSEErrorEvent({ code: -32603, message: String(error) }));
+      }
+      res.end();
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(result));
+  };
+
+  server.on("request", (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
+      answer(req, res, body).catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    });
+  });
+  dropConnections = () => server.closeAllConnections();
+
+  return {
+    url,
+    received,
+    canceled,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

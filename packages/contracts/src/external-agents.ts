@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/** Path of the agents a user added by URL; each is proxied at `${externalAgentsPath}/{id}`. */
+export const externalAgentsPath = "/api/v1/agents/external";
+
+/** Texts of adding an agent by URL (core spec §8, agent card and agent discovery). */
+export const externalAgentMessages = {
+  cardFetchFailed: (url: string) => `Failed to fetch agent card from ${url}`,
+  connectFailed: (url: string) => `Failed to connect to agent at ${url}`,
+  connectError: (message: string) => `Error connecting to agent: ${message}`,
+  /** Credentials were sent but the server has no key to keep them encrypted. */
+  noCredentialsKey:
+    "This server cannot store agent credentials: its administrator has not set OUTBOUND_CREDENTIALS_KEY",
+} as const;
+
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, "must be an HTTP header name");
+const headerValue = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((value) => !/[\r\n\0]/.test(value), "must be one line");
+
+/** How the server authenticates to an agent a user added; kept encrypted, never sent back. */
+export const agentCredentialsSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("none") }).strict(),
+  z.object({ kind: z.literal("bearer"), token: headerValue }).strict(),
+  z.object({ kind: z.literal("api_key"), header: headerName, value: headerValue }).strict(),
+  z
+    .object({ kind: z.literal("headers"), headers: z.record(headerName, headerValue) })
+    .strict()
+    .refine((c) => Object.keys(c.headers).length <= 20, "at most 20 headers"),
+]);
+/** Credentials of a user-added agent. */
+export type AgentCredentials = z.infer<typeof agentCredentialsSchema>;
+
+/** Body of POST /api/v1/agents/external: adds an agent, or replaces the one with the same url. */
+export const addExternalAgentBodySchema = z
+  .object({
+    url: z.string().min(1).max(2048),
+    credentials: agentCredentialsSchema.optional(),
+  })
+  .strict();
+/** Body of adding an agent by URL. */
+export type AddExternalAgentBody = z.infer<typeof addExternalAgentBodySchema>;
+
+/** A user-added agent as the API shows it: the card is our proxy's card, never the secrets. */
+export const externalAgentSchema = z.object({
+  id: z.string(),
+  /** The URL the user added. */
+  url: z.string(),
+  /** Where the browser reaches the agent: this site's proxy. */
+  proxy_url: z.string(),
+  /** The protocol the server speaks to the agent. */
+  protocol: z.enum(["1.0", "0.3"]),
+  /** The proxy's agent card (protocol 1.0 JSON, endpoint on this site). */
+  card: z.record(z.string(), z.unknown()),
+  credentials_kind: z.enum(["none", "bearer", "api_key", "headers"]),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+/** A user-added agent. */
+export type ExternalAgent = z.infer<typeof externalAgentSchema>;
+
+/** GET /api/v1/agents/external. */
+export const externalAgentListSchema = z.object({ data: z.array(externalAgentSchema) });
