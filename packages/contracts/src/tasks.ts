@@ -73,6 +73,8 @@ export const toolCallRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
   arguments: z.record(z.string(), z.unknown()),
+  /** The MCP server of the tool, when known. */
+  server: z.string().optional(),
   /** ISO time the call was made. */
   timestamp: z.string(),
   result: z.object({ content: z.unknown(), is_error: z.boolean() }).optional(),

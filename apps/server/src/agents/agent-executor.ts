@@ -299,7 +299,7 @@ export class ChatAgentExecutor implements AgentExecutor {
           );
           break;
         case "tool-call":
-          toolCalls.called(event, new Date());
+          toolCalls.called(event, new Date(), tools.find((t) => t.name === event.name)?.server);
           Object.assign(usage, toolCalls.metadata());
           await this.status(turn, "working", undefined, usage);
           break;

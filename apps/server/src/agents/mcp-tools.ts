@@ -65,7 +65,7 @@ export async function openAgentTools(input: AgentToolsInput): Promise<AgentTools
       let name = (counts.get(t.name) ?? 0) > 1 ? `${c.server}_${t.name}` : t.name;
       for (let n = 2; taken.has(name); n += 1) name = `${c.server}_${t.name}_${n}`;
       taken.add(name);
-      tools.push(runnerTool(c.client, name, t));
+      tools.push(runnerTool(c.client, c.server, name, t));
     }
   }
   services.logger.debug(
@@ -143,9 +143,10 @@ async function connect(input: AgentToolsInput, name: string): Promise<Connection
   }
 }
 
-function runnerTool(client: Client, name: string, tool: Tool): RunnerTool {
+function runnerTool(client: Client, server: string, name: string, tool: Tool): RunnerTool {
   return {
     name,
+    server,
     description: tool.description ?? tool.title ?? tool.name,
     inputSchema: tool.inputSchema as Record<string, unknown>,
     execute: async (args, signal) => {

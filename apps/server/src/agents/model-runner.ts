@@ -17,6 +17,8 @@ export interface RunnerMessage {
 /** A tool the runner may call (one of the agent's MCP tools, see mcp-tools.ts). */
 export interface RunnerTool {
   name: string;
+  /** The MCP server the tool belongs to. */
+  server?: string;
   description: string;
   /** JSON schema of the arguments. */
   inputSchema: Record<string, unknown>;

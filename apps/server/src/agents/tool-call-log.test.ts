@@ -40,4 +40,22 @@ describe("ToolCallLog", () => {
     ]);
     expect(log.cancelUnanswered()).toBe(false);
   });
+
+  it("names the MCP servers the calls went to, each once, in the order first used", () => {
+    const log = new ToolCallLog();
+    const at = new Date("2026-01-01T00:00:00Z");
+    expect(log.metadata()).toEqual({ tool_calls: [] });
+    log.called({ id: "c1", name: "query_orders", args: {} }, at, "analytics");
+    log.called({ id: "c2", name: "welcome_card", args: {} }, at, "product");
+    log.called({ id: "c3", name: "sales_chart", args: {} }, at, "analytics");
+    log.called({ id: "c4", name: "mystery", args: {} }, at);
+    const patch = log.metadata();
+    expect(patch.mcp_server_name).toBe("analytics, product");
+    expect(patch.tool_calls.map((c) => c.server)).toEqual([
+      "analytics",
+      "product",
+      "analytics",
+      undefined,
+    ]);
+  });
 });

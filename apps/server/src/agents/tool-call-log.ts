@@ -11,12 +11,17 @@ export const maxToolResultText = 1000;
 export class ToolCallLog {
   private readonly calls: ToolCallRecord[] = [];
 
-  /** Records a call the model made. */
-  called(call: { id: string; name: string; args: Record<string, unknown> }, at: Date): void {
+  /** Records a call the model made, with the MCP server of its tool when known. */
+  called(
+    call: { id: string; name: string; args: Record<string, unknown> },
+    at: Date,
+    server?: string,
+  ): void {
     this.calls.push({
       id: call.id,
       name: call.name,
       arguments: call.args,
+      ...(server ? { server } : {}),
       timestamp: at.toISOString(),
     });
   }
@@ -40,9 +45,16 @@ export class ToolCallLog {
     return open.length > 0;
   }
 
-  /** The metadata patch that records the calls so far (a copy). */
-  metadata(): { tool_calls: ToolCallRecord[] } {
-    return { tool_calls: this.calls.map((call) => ({ ...call })) };
+  /**
+   * The metadata patch that records the calls so far (a copy), and the MCP servers they went to
+   * as mcp_server_name (in the order first used, joined by ", "), which the task table shows.
+   */
+  metadata(): { tool_calls: ToolCallRecord[]; mcp_server_name?: string } {
+    const servers = [...new Set(this.calls.flatMap((call) => (call.server ? [call.server] : [])))];
+    return {
+      tool_calls: this.calls.map((call) => ({ ...call })),
+      ...(servers.length > 0 ? { mcp_server_name: servers.join(", ") } : {}),
+    };
   }
 
   get size(): number {

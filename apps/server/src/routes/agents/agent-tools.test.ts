@@ -117,6 +117,10 @@ describeEachDialect("agents calling MCP tools", (get) => {
       .execute();
     expect(tasks.map((t) => t.task_type)).toEqual(["agent_message"]);
     const taskId = tasks[0]?.id ?? "";
+    // The task names the MCP server its tool call went to (the Tasks table's MCP Server column).
+    const taskMetadata = JSON.parse(tasks[0]?.metadata ?? "{}") as Record<string, unknown>;
+    expect(taskMetadata.mcp_server_name).toBe("analytics");
+    expect(taskMetadata.tool_calls).toMatchObject([{ name: "query_orders", server: "analytics" }]);
 
     const artifacts = await kysely
       .selectFrom("artifacts")
