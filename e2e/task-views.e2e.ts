@@ -30,6 +30,7 @@ const columns = [
 interface TaskRowText {
   status: string;
   agent: string;
+  mcpServer: string;
   conversation: string;
   id: string;
   messages: string;
@@ -60,6 +61,7 @@ async function taskRows(page: Page): Promise<TaskRowText[]> {
   return cells.map((c) => ({
     status: c[0] ?? "",
     agent: c[1] ?? "",
+    mcpServer: c[2] ?? "",
     conversation: c[3] ?? "",
     id: c[4] ?? "",
     messages: c[5] ?? "",
@@ -203,6 +205,62 @@ describe("the Tasks and Artifacts views", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(tab.errors).toEqual([]);
+  });
+
+  it("shows every column of every task at 1440 px, on a tablet and on a phone, and the MCP server of tool calls", async () => {
+    const { page } = tab;
+    await openView(page, "Tasks");
+    await pressFilter(page, "All Conversations");
+    const rows = await expectRowCount(page, 4);
+    // The orders table and the chart came from the analytics server's tools; the others used none.
+    expect(rows.map((r) => r.mcpServer).sort()).toEqual(["analytics", "analytics", "—", "—"]);
+
+    const region = tasksRegion(page);
+    for (const [width, height, name] of [
+      [1440, 900, "desktop"],
+      [820, 1180, "tablet"],
+      [390, 844, "phone"],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const view = await region.locator("table").locator("..").boundingBox();
+      expect(view).toBeTruthy();
+      if (!view) continue;
+      const boxes = await region.locator("table tbody tr").evaluateAll((trs) =>
+        trs.map((tr) =>
+          Array.from(tr.querySelectorAll("td")).map((td) => {
+            const r = td.getBoundingClientRect();
+            return { x: r.x, y: r.y, w: r.width, h: r.height };
+          }),
+        ),
+      );
+      for (const cells of boxes) {
+        expect(cells).toHaveLength(columns.length);
+        for (const [i, a] of cells.entries()) {
+          // On screen within the view, not scrolled off to the side...
+          expect(a.w, `${name}: column ${columns[i]} has no width`).toBeGreaterThan(0);
+          expect(a.x).toBeGreaterThanOrEqual(view.x - 1);
+          expect(a.x + a.w, `${name}: ${columns[i]} off the right edge`).toBeLessThanOrEqual(
+            view.x + view.width + 1,
+          );
+          // ...and under no other cell of its row.
+          for (const b of cells.slice(i + 1)) {
+            const apart =
+              a.x + a.w <= b.x + 1 ||
+              b.x + b.w <= a.x + 1 ||
+              a.y + a.h <= b.y + 1 ||
+              b.y + b.h <= a.y + 1;
+            expect(apart, `${name}: ${columns[i]} overlaps another column`).toBe(true);
+          }
+        }
+      }
+      // Wide enough for the table: its header row shows; narrower, each task is a labelled card.
+      // (the header row stays for screen readers, as a 1 px box).
+      const header = await region.locator("table thead").boundingBox();
+      const headerShown = (header?.height ?? 0) > 2;
+      expect(headerShown).toBe(name === "desktop");
+      await screenshot(page, `tasks-columns-${name}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("answers an input-required task from the table's Respond button", async () => {

@@ -17,12 +17,16 @@ export function taskStateColour(state: string): string {
   return colours[state] ?? unknownColour;
 }
 
-/** A task's state as a coloured pill with its label (core spec §4). */
-export function TaskStatusBadge({ state }: { state: string }) {
+/**
+ * A task's state as a coloured pill with its label (core spec §4); `wrap` lets a long label
+ * ('Authentication Required') take two lines where room is short.
+ */
+export function TaskStatusBadge({ state, wrap = false }: { state: string; wrap?: boolean }) {
+  const shape = wrap ? "rounded-xl leading-tight" : "whitespace-nowrap rounded-full";
   return (
     <span
       data-state={state}
-      className={`inline-flex items-center whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${taskStateColour(state)}`}
+      className={`inline-flex items-center ${shape} border px-2 py-0.5 text-xs font-medium ${taskStateColour(state)}`}
     >
       {taskStateLabel(state)}
     </span>

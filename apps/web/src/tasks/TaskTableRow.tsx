@@ -14,14 +14,22 @@ export interface TaskRowActions {
 /** The number of columns of the task table. */
 export const taskColumnCount = 10;
 
-const cell = "whitespace-nowrap px-2 py-2 align-middle";
-
 /**
- * The Actions column stays at the right edge while the table scrolls sideways: the ten columns
- * are wider than the centre column of a laptop screen, and Respond or Authorize must not hide
- * off-screen. Opaque so the scrolled cells pass under it.
+ * Below this container width the ten columns do not fit side by side: each row becomes a card
+ * whose cells wrap onto lines, each cell labelled with its column's name (from data-label). Every
+ * column stays visible at every width; nothing hides under another column.
  */
-export const stickyActionsClass = "sticky right-0 bg-surface";
+// The class names are spelled out in full below so Tailwind finds them.
+const cell =
+  "px-1.5 py-2 align-middle @max-[54rem]:block @max-[54rem]:p-0 @max-[54rem]:before:block @max-[54rem]:before:text-xs @max-[54rem]:before:text-neutral-500 @max-[54rem]:before:content-[attr(data-label)]";
+
+/** A table row, or a card in the narrow layout. */
+export const rowClass =
+  "border-b border-border hover:bg-neutral-900/60 @max-[54rem]:grid @max-[54rem]:grid-cols-[repeat(auto-fill,minmax(7.5rem,1fr))] @max-[54rem]:gap-x-4 @max-[54rem]:gap-y-2 @max-[54rem]:rounded-lg @max-[54rem]:border @max-[54rem]:p-3";
+
+/** The Actions cell: the last one, the whole width of a card in the narrow layout. */
+const actionsCell = "@max-[54rem]:col-span-full @max-[54rem]:before:hidden";
+
 const action =
   "rounded border border-border px-2 py-1 text-xs font-medium transition-colors duration-150 hover:bg-neutral-800";
 const primaryAction =
@@ -30,30 +38,48 @@ const primaryAction =
 /** One task of the table, with Respond or Authorize when the task waits for the user. */
 export function TaskTableRow({ row, actions }: { row: TaskRow; actions: TaskRowActions }) {
   return (
-    <tr className="border-b border-border hover:bg-neutral-900/60">
-      <td className={cell}>
-        <TaskStatusBadge state={row.state} />
+    <tr className={rowClass}>
+      <td className={cell} data-label="Status">
+        <TaskStatusBadge state={row.state} wrap />
       </td>
-      <td className={cell}>{row.agent}</td>
-      <td className={cell}>{row.mcpServer ?? "—"}</td>
-      <td className={cell}>
+      <td className={`${cell} whitespace-nowrap`} data-label="Agent">
+        {row.agent}
+      </td>
+      <td className={cell} data-label="MCP Server">
+        {row.mcpServer ?? "—"}
+      </td>
+      <td className={`${cell} min-w-0`} data-label="Conversation">
         <button
           type="button"
           onClick={() => actions.onOpenConversation(row.contextId)}
-          className="max-w-40 truncate text-primary-300 underline-offset-2 hover:underline"
+          className="block max-w-32 truncate text-left @max-[54rem]:max-w-full text-primary-300 underline-offset-2 hover:underline"
         >
           {row.conversationName}
         </button>
       </td>
-      <td className={`${cell} font-mono`} title={row.id}>
+      <td
+        className={`${cell} whitespace-nowrap font-mono before:font-sans`}
+        data-label="Task ID"
+        title={row.id}
+      >
         {row.shortId}
       </td>
-      <td className={`${cell} text-right tabular-nums`}>{row.messageCount}</td>
-      <td className={`${cell} text-right tabular-nums`}>{row.artifactCount}</td>
-      <td className={`${cell} tabular-nums`}>{row.duration ?? "—"}</td>
-      <td className={`${cell} tabular-nums`}>{row.timestamp}</td>
-      <td className={`${cell} ${stickyActionsClass}`}>
-        <div className="flex gap-2">
+      <td className={`${cell} text-right tabular-nums @max-[54rem]:text-left`} data-label="Msgs">
+        {row.messageCount}
+      </td>
+      <td className={`${cell} text-right tabular-nums @max-[54rem]:text-left`} data-label="Arts">
+        {row.artifactCount}
+      </td>
+      <td className={`${cell} whitespace-nowrap tabular-nums`} data-label="Duration">
+        {row.duration ?? "—"}
+      </td>
+      <td className={`${cell} tabular-nums`} data-label="Timestamp">
+        {/* Date and time on two lines in the table: the widest column otherwise. */}
+        <span className="whitespace-nowrap">{row.timestampDate}</span>{" "}
+        <span className="whitespace-nowrap">{row.timestampTime}</span>
+      </td>
+      <td className={`${cell} ${actionsCell}`} data-label="Actions">
+        <div className="flex flex-wrap gap-2">
           <button type="button" className={action} onClick={() => actions.onDetails(row.id)}>
             Details
           </button>
@@ -92,11 +118,14 @@ export function TaskErrorRow({
   onDetails: (taskId: string) => void;
 }) {
   return (
-    <tr className="border-b border-border bg-red-500/5">
-      <td colSpan={taskColumnCount - 1} className={`${cell} text-red-300`}>
+    <tr className={`${rowClass} bg-red-500/5`}>
+      <td
+        colSpan={taskColumnCount - 1}
+        className={`${cell} text-red-300 @max-[54rem]:col-span-full @max-[54rem]:before:hidden`}
+      >
         Cannot show task <span className="font-mono">{shortId(task.id)}</span>: {error}
       </td>
-      <td className={`${cell} ${stickyActionsClass}`}>
+      <td className={`${cell} ${actionsCell}`}>
         <button
           type="button"
           className="rounded border border-border px-2 py-1 text-xs font-medium transition-colors duration-150 hover:bg-neutral-800"

@@ -5,12 +5,7 @@ import { loadingContextId } from "../stores/contexts-reducers.js";
 import { useTasksStore } from "../stores/tasks-store.js";
 import { TaskDetailsDialog } from "./TaskDetailsDialog.js";
 import { TaskFilters } from "./TaskFilters.js";
-import {
-  stickyActionsClass,
-  TaskErrorRow,
-  type TaskRowActions,
-  TaskTableRow,
-} from "./TaskTableRow.js";
+import { TaskErrorRow, type TaskRowActions, TaskTableRow } from "./TaskTableRow.js";
 import {
   defaultTaskFilters,
   isFilterActive,
@@ -128,24 +123,19 @@ export function TasksView({
     body = <EmptyState title={tasksViewTexts.noMatchTitle} text={tasksViewTexts.noMatchText} />;
   } else {
     body = (
-      <div className="min-h-0 flex-1 overflow-auto">
+      // A container, so the table can lay itself out by the room the view has (see TaskTableRow).
+      <div className="@container min-h-0 flex-1 overflow-auto">
         <table className="w-full border-collapse text-left text-sm">
-          <thead className="sticky top-0 bg-surface text-xs uppercase tracking-wider text-neutral-400">
+          <thead className="sticky top-0 bg-surface text-xs uppercase text-neutral-400 @max-[54rem]:sr-only">
             <tr className="border-b border-border">
               {taskColumns.map((column) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className={`whitespace-nowrap px-2 py-2 font-semibold ${
-                    column === "Actions" ? stickyActionsClass : ""
-                  }`}
-                >
+                <th key={column} scope="col" className="px-1.5 py-2 font-semibold">
                   {column}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody className="@max-[54rem]:flex @max-[54rem]:flex-col @max-[54rem]:gap-3">
             {rows.map((result) =>
               result.ok ? (
                 <TaskTableRow key={result.row.id} row={result.row} actions={actions} />

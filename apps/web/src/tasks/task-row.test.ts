@@ -11,7 +11,13 @@ describe("toTaskRow", () => {
       metadata: { task_type: "mcp_execution", agent_name: "mcp", mcp_server_name: "analytics" },
       history: [{ messageId: "m1", role: "user", parts: [] }],
     });
-    expect(toTaskRow(task, names)).toEqual({
+    const shown = formatTimestamp(Date.UTC(2025, 0, 1, 10, 0, 3));
+    const row = toTaskRow(task, names);
+    // Date and time apart, so the table can put them on two lines.
+    expect(row.timestampDate).toMatch(/^Jan 1, 2025,$/);
+    expect(row.timestampTime).toMatch(/^\d\d:\d\d:03 [AP]M$/);
+    expect(`${row.timestampDate} ${row.timestampTime}`).toBe(shown);
+    expect(row).toEqual({
       id: "0123456789abcdef",
       shortId: "01234567",
       state: "completed",
@@ -23,7 +29,9 @@ describe("toTaskRow", () => {
       messageCount: 1,
       artifactCount: 0,
       duration: "3.0s",
-      timestamp: formatTimestamp(Date.UTC(2025, 0, 1, 10, 0, 3)),
+      timestamp: shown,
+      timestampDate: row.timestampDate,
+      timestampTime: row.timestampTime,
       timestampMs: Date.UTC(2025, 0, 1, 10, 0, 3),
     });
   });

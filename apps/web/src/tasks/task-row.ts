@@ -18,6 +18,9 @@ export interface TaskRow {
   /** Only for completed or failed tasks. */
   duration: string | undefined;
   timestamp: string;
+  /** The timestamp's date part ('Nov 24, 2026,') and time part ('03:04:54 AM'), for wrapping. */
+  timestampDate: string;
+  timestampTime: string;
   /** The status time, for sorting newest first. */
   timestampMs: number;
 }
@@ -55,6 +58,16 @@ export function taskDuration(task: Task): string | undefined {
   return formatDuration(ms);
 }
 
+function timestampParts(timestamp: string) {
+  // 'Nov 24, 2026, 03:04:54 AM': the time follows the last comma.
+  const cut = timestamp.lastIndexOf(", ");
+  return {
+    timestamp,
+    timestampDate: cut < 0 ? timestamp : timestamp.slice(0, cut + 1),
+    timestampTime: cut < 0 ? "" : timestamp.slice(cut + 2),
+  };
+}
+
 /** A task as a table row; throws when its timestamps are missing or invalid (core spec §5). */
 export function toTaskRow(task: Task, conversationNames: ReadonlyMap<string, string>): TaskRow {
   const timestampMs = taskTimestampMs(task);
@@ -70,7 +83,7 @@ export function toTaskRow(task: Task, conversationNames: ReadonlyMap<string, str
     messageCount: task.history.length,
     artifactCount: task.artifacts.length,
     duration: taskDuration(task),
-    timestamp: formatTimestamp(timestampMs),
+    ...timestampParts(formatTimestamp(timestampMs)),
     timestampMs,
   };
 }
