@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { selectIsStreaming } from "../conversation-selectors.js";
 import { type ChatData, initialChatData } from "./chat-data.js";
 import { assistantPlaceholder } from "./chat-messages.js";
 import { chatMessage, testArtifact, testTask, textMessage } from "./engine-fixtures.js";
@@ -203,6 +204,30 @@ describe("applyServerTask", () => {
     const data = applyServerTask(first, finished, none);
     expect(ids(data)).toEqual(["m-user", "r1"]);
     expect(data.messagesByContext["ctx-1"]?.[1]?.artifacts).toHaveLength(1);
+  });
+});
+
+describe("runs from the tools column", () => {
+  it("never count as a running reply: the composer stays free", () => {
+    const run = testTask({
+      id: "run-1",
+      state: "working",
+      history: [],
+      metadata: {
+        task_type: "mcp_execution",
+        agent_name: "assistant",
+        created_at: "2025-01-01T00:00:06.000Z",
+      },
+    });
+    const started = applyServerTask(loaded([]), run, none);
+    expect(started.activeTaskByContext).toEqual({});
+    expect(selectIsStreaming(started, "ctx-1")).toBe(false);
+    const working = applyServerStatus(started, {
+      taskId: "run-1",
+      state: "working",
+      timestamp: "2025-01-01T00:00:07.000Z",
+    });
+    expect(selectIsStreaming(working, "ctx-1")).toBe(false);
   });
 });
 

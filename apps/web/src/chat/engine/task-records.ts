@@ -139,7 +139,11 @@ export function clearPendingRequests(data: ChatData, taskId: string): ChatData {
   };
 }
 
-/** Marks a conversation's task as running, or clears it once the task ended or waits. */
+/**
+ * Marks a conversation's task as running, or clears it once the task ended or waits. A run from
+ * the tools column (an mcp_execution task) is not a reply: it never counts as running, so the
+ * composer stays free and says nothing of an AI responding.
+ */
 export function trackActiveTask(
   data: ChatData,
   contextId: string,
@@ -147,6 +151,10 @@ export function trackActiveTask(
   state: TaskState,
 ): ChatData {
   const current = data.activeTaskByContext[contextId];
+  if (data.tasksById[taskId]?.metadata.task_type === "mcp_execution") {
+    if (current !== taskId) return data;
+    return { ...data, activeTaskByContext: without(data.activeTaskByContext, contextId) };
+  }
   if (!isFinalState(state)) {
     if (current === taskId) return data;
     return { ...data, activeTaskByContext: { ...data.activeTaskByContext, [contextId]: taskId } };

@@ -1,4 +1,4 @@
-import { type Artifact, isTerminalTaskState } from "@a2a-chat/contracts";
+import { isTerminalTaskState } from "@a2a-chat/contracts";
 import { memo, useMemo } from "react";
 import { ArtifactView } from "../../artifacts/ArtifactView.js";
 import { ArtifactRefreshButton } from "../../tools/ArtifactRefreshButton.js";
@@ -6,6 +6,7 @@ import type { ChatMessage, ToolCall } from "../model/chat-types.js";
 import { MessagePart } from "../parts/MessagePart.js";
 import { TextPart } from "../parts/TextPart.js";
 import { formatMessageTime } from "./formatMessageTime.js";
+import { isDirectRun, visibleArtifacts } from "./shown-messages.js";
 import { ToolCallList } from "./ToolCallList.js";
 import { TypingIndicator } from "./TypingIndicator.js";
 import { useNewCountBadge } from "./useNewCountBadge.js";
@@ -26,22 +27,6 @@ export interface MessageItemProps {
   onOpenToolCall?: (toolCall: ToolCall, message: ChatMessage) => void;
 }
 
-/** Render behaviours whose results a direct tool run shows in the tool-result window only. */
-const notInline = new Set(["modal", "silent"]);
-
-function visibleArtifacts(
-  artifacts: Artifact[],
-  debugMode: boolean,
-  directRun: boolean,
-): Artifact[] {
-  if (debugMode) return artifacts;
-  return artifacts.filter(
-    (artifact) =>
-      !artifact.metadata.is_internal &&
-      !(directRun && notInline.has(artifact.metadata.render_behavior ?? "")),
-  );
-}
-
 /**
  * One chat message (core spec §2.3): user messages on the right, assistant ones on the left, a
  * header with author and time, 'Updating' and '+N new' badges while streaming, its parts,
@@ -55,7 +40,7 @@ export const MessageItem = memo(function MessageItem({
   onOpenToolCall,
 }: MessageItemProps) {
   const isUser = message.role === "user";
-  const directRun = message.task?.metadata.task_type === "mcp_execution";
+  const directRun = isDirectRun(message);
   const artifacts = useMemo(
     // A run from the tools column honours its tool's render behaviour (tools spec §3).
     () => visibleArtifacts(message.artifacts, debugMode, directRun),

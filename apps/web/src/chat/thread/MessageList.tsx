@@ -1,7 +1,8 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import type { ChatMessage, ToolCall } from "../model/chat-types.js";
 import { MessageItem } from "./MessageItem.js";
+import { shownMessages } from "./shown-messages.js";
 
 /** Props of the message thread. */
 export interface MessageListProps {
@@ -38,7 +39,7 @@ function isAnyStreaming(messages: ChatMessage[]): boolean {
  * messages and streamed text, otherwise it keeps their place.
  */
 export function MessageList({
-  messages,
+  messages: allMessages,
   authorOf,
   debugMode = false,
   onSendMessage,
@@ -46,6 +47,7 @@ export function MessageList({
   empty,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const messages = useMemo(() => shownMessages(allMessages, debugMode), [allMessages, debugMode]);
   // Read through a ref so the key function stays the same between renders: a new one would make
   // the virtualizer re-measure every row on every streamed token.
   const messagesRef = useRef(messages);
