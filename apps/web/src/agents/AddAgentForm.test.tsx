@@ -3,10 +3,31 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
 import { useAgentsStore } from "../stores/agents-store.js";
+import { useAuthStore } from "../stores/auth-store.js";
+import { makeJwt } from "../test/jwt-fixture.js";
 import { AddAgentForm } from "./AddAgentForm.js";
-import { fixtureAgent, fixtureAgentUrl, v03Card } from "./agent-card-fixtures.js";
+import { fixtureAgent, fixtureAgentUrl, v1Card } from "./agent-card-fixtures.js";
 
-const remoteCard = { ...v03Card({ name: "remote" }), url: "https://r.example.com/a2a" };
+const proxyUrl = `${window.location.origin}/api/v1/agents/external/a1`;
+const remoteCard = {
+  ...v1Card({ name: "remote" }),
+  supportedInterfaces: [{ url: proxyUrl, protocolBinding: "JSONRPC", protocolVersion: "1.0" }],
+};
+const record = (card: unknown) => ({
+  id: "a1",
+  url: "https://r.example.com",
+  proxy_url: proxyUrl,
+  protocol: "1.0",
+  card,
+  credentials_kind: "none",
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+});
+const failed = (message: string) =>
+  new Response(JSON.stringify({ error: "bad_request", message }), {
+    status: 400,
+    headers: { "content-type": "application/json" },
+  });
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
 
@@ -25,6 +46,18 @@ describe("AddAgentForm", () => {
   beforeEach(() => {
     localStorage.clear();
     useAgentsStore.setState({ agents: [], selectedAgentUrl: null, loading: false, error: null });
+    useAuthStore.getState().setAuth({
+      access_token: makeJwt({
+        sub: "u1",
+        scope: "anonymous",
+        user_type: "anon",
+        exp: 4_000_000_000,
+      }),
+      token_type: "Bearer",
+      user_id: "u1",
+      session_id: "s1",
+      expires_in: 3600,
+    });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -39,9 +72,9 @@ describe("AddAgentForm", () => {
   it("shows Connecting... while adding, then adds and selects the agent", async () => {
     let release: () => void = () => undefined;
     serve({
-      "https://r.example.com/.well-known/agent-card.json": () =>
+      "/api/v1/agents/external": () =>
         new Promise<Response>((resolve) => {
-          release = () => resolve(json(remoteCard));
+          release = () => resolve(json(record(remoteCard)));
         }),
     });
     const onAdded = vi.fn();
@@ -54,13 +87,18 @@ describe("AddAgentForm", () => {
     expect(await screen.findByRole("button", { name: "Add" })).toBeInTheDocument();
     expect(field()).toHaveValue("");
     expect(useAgentsStore.getState().agents.map((a) => a.name)).toEqual(["remote"]);
-    expect(useAgentsStore.getState().selectedAgentUrl).toBe("https://r.example.com/a2a");
+    expect(useAgentsStore.getState().selectedAgentUrl).toBe(proxyUrl);
     expect(onAdded).toHaveBeenCalledWith(expect.objectContaining({ name: "remote" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("shows a discovery failure inline and keeps the URL", async () => {
-    serve({});
+  it("shows the server's discovery failure inline and keeps the URL", async () => {
+    serve({
+      "/api/v1/agents/external": () =>
+        failed(
+          "Error connecting to agent: Failed to fetch agent card from https://down.example.com",
+        ),
+    });
     const user = userEvent.setup();
     render(<AddAgentForm />);
     await user.type(field(), "https://down.example.com");
@@ -72,8 +110,8 @@ describe("AddAgentForm", () => {
     expect(field()).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("says it failed to connect when the answer is not an agent card", async () => {
-    serve({ "https://odd.example.com/.well-known/agent-card.json": () => json({ hi: 1 }) });
+  it("says it failed to connect when the server's answer holds no usable card", async () => {
+    serve({ "/api/v1/agents/external": () => json(record({ hi: 1 })) });
     const user = userEvent.setup();
     render(<AddAgentForm />);
     await user.type(field(), "https://odd.example.com{Enter}");

@@ -47,7 +47,9 @@ describe("AgentsPanel", () => {
       "aria-pressed",
       "true",
     );
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(
+      fetchMock.mock.calls.filter(([input]) => input === "/api/v1/agents/registry"),
+    ).toHaveLength(1);
     expect(within(panel).getByRole("form", { name: "Add agent" })).toBeInTheDocument();
   });
 

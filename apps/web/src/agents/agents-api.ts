@@ -1,4 +1,11 @@
+import {
+  type ExternalAgent,
+  externalAgentListSchema,
+  externalAgentSchema,
+  externalAgentsPath,
+} from "@a2a-chat/contracts";
 import type { FetchLike } from "../lib/api.js";
+import { authenticatedRequest } from "../lib/authenticated-request.js";
 import type { Agent } from "./agent-types.js";
 import { cardToAgent } from "./card-to-agent.js";
 
@@ -132,4 +139,76 @@ export async function connectAgent(input: string, options: DiscoverOptions = {})
   } catch {
     throw new AgentDiscoveryError(agentMessages.connectFailed(url));
   }
+}
+
+/** Turns the server's record of an added agent into an Agent reached at its proxy URL. */
+function externalToAgent(record: ExternalAgent): Agent {
+  return cardToAgent(record.card, { url: record.proxy_url, external: true });
+}
+
+/** The error of an add-agent call as the user reads it (the server words it as the spec does). */
+function addFailure(error: unknown): AgentDiscoveryError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new AgentDiscoveryError(message);
+}
+
+/**
+ * Adds an agent by URL through our server (core spec §3: the same url replaces): the server
+ * discovers its card and serves it at a proxy URL on this site, so the browser never calls the
+ * agent itself. Rejects with the spec's texts.
+ */
+export async function addExternalAgent(input: string, fetchImpl?: FetchLike): Promise<Agent> {
+  const url = normaliseUrl(input);
+  if (!url) throw new AgentDiscoveryError(agentMessages.connectFailed(input.trim()));
+  let record: ExternalAgent;
+  try {
+    record = externalAgentSchema.parse(
+      await authenticatedRequest<unknown>(
+        externalAgentsPath,
+        { method: "POST", body: JSON.stringify({ url }) },
+        fetchImpl,
+      ),
+    );
+  } catch (error) {
+    throw addFailure(error);
+  }
+  try {
+    return externalToAgent(record);
+  } catch {
+    throw new AgentDiscoveryError(agentMessages.connectFailed(url));
+  }
+}
+
+/** The agents the user added, as the server remembers them (every device sees the same list). */
+export async function fetchExternalAgents(fetchImpl?: FetchLike): Promise<Agent[]> {
+  const list = externalAgentListSchema.parse(
+    await authenticatedRequest<unknown>(externalAgentsPath, {}, fetchImpl),
+  );
+  return list.data.flatMap((record) => {
+    try {
+      return [externalToAgent(record)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The id of an added agent from its proxy URL, or undefined when the URL is not one. */
+export function externalAgentId(proxyUrl: string): string | undefined {
+  const marker = `${externalAgentsPath}/`;
+  const at = proxyUrl.indexOf(marker);
+  if (at < 0) return undefined;
+  const id = proxyUrl.slice(at + marker.length).replace(/\/+$/, "");
+  return id && !id.includes("/") ? id : undefined;
+}
+
+/** Removes an added agent on the server. */
+export async function removeExternalAgent(proxyUrl: string, fetchImpl?: FetchLike): Promise<void> {
+  const id = externalAgentId(proxyUrl);
+  if (!id) return;
+  await authenticatedRequest<void>(
+    `${externalAgentsPath}/${encodeURIComponent(id)}`,
+    { method: "DELETE" },
+    fetchImpl,
+  );
 }

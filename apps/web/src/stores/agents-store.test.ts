@@ -28,11 +28,53 @@ const assistant = v1Card({ name: "assistant", isDefault: true });
 const coder = v1Card({ name: "coder" });
 const adminBot = v1Card({ name: "admin-bot", requiredScopes: ["admin"] });
 const remoteBase = "https://remote.example.com";
-const remoteCard = {
-  ...v03Card({ name: "remote" }),
-  url: `${remoteBase}/a2a`,
-  additionalInterfaces: [],
-};
+
+const proxyUrl = (id: string) => `${window.location.origin}/api/v1/agents/external/${id}`;
+
+/** A fake of our server: the registry and the added-agents API (one agent, id a1). */
+function agentServer() {
+  const state = {
+    posted: [] as unknown[],
+    deleted: [] as string[],
+    description: "Remote",
+    added: false,
+  };
+  const record = () => ({
+    id: "a1",
+    url: remoteBase,
+    proxy_url: proxyUrl("a1"),
+    protocol: "0.3",
+    card: {
+      ...v1Card({ name: "remote" }),
+      description: state.description,
+      supportedInterfaces: [
+        { url: proxyUrl("a1"), protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+      ],
+    },
+    credentials_kind: "none",
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+  });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<FetchLike>(async (input, init) => {
+      if (input === registryPath) return json({ data: [assistant, coder] });
+      if (input === "/api/v1/agents/external" && init?.method === "POST") {
+        state.posted.push(JSON.parse(String(init.body)));
+        state.added = true;
+        return json(record());
+      }
+      if (input === "/api/v1/agents/external") return json({ data: state.added ? [record()] : [] });
+      if (input === "/api/v1/agents/external/a1" && init?.method === "DELETE") {
+        state.deleted.push("a1");
+        state.added = false;
+        return new Response(null, { status: 204 });
+      }
+      return new Response("", { status: 404 });
+    }),
+  );
+  return state;
+}
 
 function signIn(scope: string) {
   useAuthStore.getState().setAuth({
@@ -143,29 +185,27 @@ describe("useAgentsStore", () => {
     expect(store().error).toBe("Failed to discover agents from registry");
   });
 
-  it("adds an agent by URL, selects it and keeps it across rediscovery", async () => {
+  it("adds an agent by URL through the server, selects it and lists it from the server after a reload", async () => {
+    signIn("anonymous");
     await store().discover();
-    serve({
-      [registryPath]: () => json({ data: [assistant, coder] }),
-      [`${remoteBase}/.well-known/agent-card.json`]: () => json(remoteCard),
-    });
-    const added = await store().addAgentByUrl(remoteBase);
-    expect(added).toMatchObject({ name: "remote", external: true, url: `${remoteBase}/a2a` });
+    const server = agentServer();
+    const added = await store().addAgentByUrl(`${remoteBase}/`);
+    expect(server.posted).toEqual([{ url: remoteBase }]);
+    expect(added).toMatchObject({ name: "remote", external: true, url: proxyUrl("a1") });
     expect(names()).toEqual(["assistant", "coder", "remote"]);
-    expect(store().selectedAgentUrl).toBe(`${remoteBase}/a2a`);
+    expect(store().selectedAgentUrl).toBe(proxyUrl("a1"));
 
+    useAgentsStore.setState({ agents: [] });
     await store().discover();
     expect(names()).toEqual(["assistant", "coder", "remote"]);
-    expect(store().selectedAgentUrl).toBe(`${remoteBase}/a2a`);
+    expect(store().selectedAgentUrl).toBe(proxyUrl("a1"));
   });
 
   it("replaces an agent with the same url instead of listing it twice", async () => {
-    serve({ [`${remoteBase}/.well-known/agent-card.json`]: () => json(remoteCard) });
+    signIn("anonymous");
+    const server = agentServer();
     await store().addAgentByUrl(remoteBase);
-    serve({
-      [`${remoteBase}/.well-known/agent-card.json`]: () =>
-        json({ ...remoteCard, description: "Updated" }),
-    });
+    server.description = "Updated";
     await store().addAgentByUrl(`${remoteBase}/`);
     expect(store().agents).toHaveLength(1);
     expect(store().agents[0]?.description).toBe("Updated");
@@ -181,10 +221,22 @@ describe("useAgentsStore", () => {
   });
 
   it("rejects with the add flow's texts and changes nothing", async () => {
+    signIn("anonymous");
     await store().discover();
-    await expect(store().addAgentByUrl("https://down.example.com")).rejects.toThrow(
-      "Error connecting to agent: Failed to fetch agent card from https://down.example.com",
+    const failure =
+      "Error connecting to agent: Failed to fetch agent card from https://down.example.com (DNS: the host name did not resolve)";
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<FetchLike>(async (input) =>
+        input === registryPath
+          ? json({ data: [assistant, coder] })
+          : new Response(JSON.stringify({ error: "bad_request", message: failure }), {
+              status: 400,
+              headers: { "content-type": "application/json" },
+            }),
+      ),
     );
+    await expect(store().addAgentByUrl("https://down.example.com")).rejects.toThrow(failure);
     await expect(store().addAgentByUrl(fixtureAgentUrl("unknown"))).rejects.toThrow(
       "Error connecting to agent: Agent card not found for proxy URL. Please refresh agent discovery.",
     );
@@ -195,16 +247,17 @@ describe("useAgentsStore", () => {
     expect(store().error).toBeNull();
   });
 
-  it("removes only agents the user added, reselecting when the selected one goes", async () => {
+  it("removes only agents the user added, on the server too, reselecting when the selected one goes", async () => {
+    signIn("anonymous");
     await store().discover();
-    serve({ [`${remoteBase}/.well-known/agent-card.json`]: () => json(remoteCard) });
+    const server = agentServer();
     await store().addAgentByUrl(remoteBase);
     store().removeAgent(fixtureAgentUrl("coder"));
     expect(names()).toEqual(["assistant", "coder", "remote"]);
-    store().removeAgent(`${remoteBase}/a2a`);
+    store().removeAgent(proxyUrl("a1"));
     expect(names()).toEqual(["assistant", "coder"]);
     expect(store().selectedAgentUrl).toBe(fixtureAgentUrl("assistant"));
-    expect(localStorage.getItem(agentStorageKeys.externalAgents)).toBeNull();
+    await vi.waitFor(() => expect(server.deleted).toEqual(["a1"]));
   });
 
   it("ignores the selection of an unknown agent", async () => {
@@ -216,19 +269,12 @@ describe("useAgentsStore", () => {
     expect(selectSelectedAgent({ agents: [], selectedAgentUrl: "x" })).toBeNull();
   });
 
-  it("restores added agents and the selection from localStorage, dropping bad entries", async () => {
-    serve({ [`${remoteBase}/.well-known/agent-card.json`]: () => json(remoteCard) });
-    await store().addAgentByUrl(remoteBase);
-    const saved = JSON.parse(localStorage.getItem(agentStorageKeys.externalAgents) ?? "[]");
-    localStorage.setItem(
-      agentStorageKeys.externalAgents,
-      JSON.stringify([...saved, { url: "https://x", card: { nope: true } }, 7]),
-    );
+  it("drops the list older versions kept in localStorage", async () => {
+    localStorage.setItem(agentStorageKeys.externalAgents, JSON.stringify([{ url: "https://x" }]));
     vi.resetModules();
     const fresh = await import("./agents-store.js");
-    const state = fresh.useAgentsStore.getState();
-    expect(state.agents.map((a) => [a.name, a.external])).toEqual([["remote", true]]);
-    expect(state.selectedAgentUrl).toBe(`${remoteBase}/a2a`);
+    expect(fresh.useAgentsStore.getState().agents).toEqual([]);
+    expect(localStorage.getItem(agentStorageKeys.externalAgents)).toBeNull();
   });
 
   it("starts empty when localStorage holds garbage or throws", async () => {

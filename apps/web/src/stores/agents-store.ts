@@ -3,11 +3,14 @@ import { agentAccess } from "../agents/agent-access.js";
 import type { Agent } from "../agents/agent-types.js";
 import {
   AgentDiscoveryError,
+  addExternalAgent,
   agentMessages,
   connectAgent,
+  fetchExternalAgents,
   fetchRegistry,
+  isProxyAgentUrl,
+  removeExternalAgent,
 } from "../agents/agents-api.js";
-import { cardToAgent } from "../agents/card-to-agent.js";
 import { logger } from "../lib/logger.js";
 import { readStorage, removeStorage, writeStorage } from "../lib/storage.js";
 import { useAuthStore } from "./auth-store.js";
@@ -15,6 +18,7 @@ import { useAuthStore } from "./auth-store.js";
 /** localStorage keys of the agents store (failures swallowed by lib/storage). */
 export const agentStorageKeys = {
   selectedUrl: "selected-agent-url",
+  /** Where added agents were kept before the server kept them; removed on start. */
   externalAgents: "external-agents",
 } as const;
 
@@ -30,46 +34,9 @@ export interface AgentsState {
   selectAgent: (url: string) => void;
   /** Connects to an agent by URL, replacing one with the same url, and selects it. Rejects with the spec's texts. */
   addAgentByUrl: (url: string) => Promise<Agent>;
-  /** Forgets an agent the user added (registry agents stay). */
+  /** Removes an agent the user added, here and on the server (registry agents stay). */
   removeAgent: (url: string) => void;
   clearError: () => void;
-}
-
-interface StoredAgent {
-  url: string;
-  card: Record<string, unknown>;
-}
-
-function readJson(key: string): unknown {
-  const raw = readStorage(key);
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-// Stored agents are re-read through cardToAgent so a stale or hand-edited entry is dropped.
-function loadExternalAgents(): Agent[] {
-  const stored = readJson(agentStorageKeys.externalAgents);
-  if (!Array.isArray(stored)) return [];
-  return stored.flatMap((entry: Partial<StoredAgent>) => {
-    try {
-      if (typeof entry?.url !== "string") return [];
-      return [cardToAgent(entry.card, { url: entry.url, external: true })];
-    } catch {
-      return [];
-    }
-  });
-}
-
-function saveExternalAgents(agents: Agent[]): void {
-  const external: StoredAgent[] = agents
-    .filter((agent) => agent.external)
-    .map((agent) => ({ url: agent.url, card: agent.card }));
-  if (external.length === 0) removeStorage(agentStorageKeys.externalAgents);
-  else writeStorage(agentStorageKeys.externalAgents, JSON.stringify(external));
 }
 
 function saveSelectedUrl(url: string | null): void {
@@ -99,16 +66,31 @@ export function chooseSelectedUrl(
   return chosen?.url ?? null;
 }
 
-function mergeWithExternal(registry: Agent[], current: Agent[]): Agent[] {
+function mergeWithExternal(registry: Agent[], external: Agent[]): Agent[] {
   const listed = new Set(registry.map((agent) => agent.url));
-  return [...registry, ...current.filter((a) => a.external && !listed.has(a.url))];
+  return [...registry, ...external.filter((a) => a.external && !listed.has(a.url))];
 }
+
+/** The user's added agents from the server; without a session (or on failure) the ones held. */
+async function addedAgents(current: Agent[]): Promise<Agent[]> {
+  const { accessToken } = useAuthStore.getState();
+  if (!accessToken) return current.filter((a) => a.external);
+  try {
+    return await fetchExternalAgents();
+  } catch (error) {
+    logger.warn("Listing added agents failed", error);
+    return current.filter((a) => a.external);
+  }
+}
+
+// Added agents now live on the server; an old browser-side list is dropped.
+removeStorage(agentStorageKeys.externalAgents);
 
 let discovery: Promise<void> | null = null;
 
 /** The agents store. */
 export const useAgentsStore = create<AgentsState>()((set, get) => ({
-  agents: loadExternalAgents(),
+  agents: [],
   selectedAgentUrl: readStorage(agentStorageKeys.selectedUrl),
   loading: false,
   error: null,
@@ -118,8 +100,8 @@ export const useAgentsStore = create<AgentsState>()((set, get) => ({
     set({ loading: true, error: null });
     discovery = (async () => {
       try {
-        const registry = await fetchRegistry();
-        const agents = mergeWithExternal(registry, get().agents);
+        const [registry, added] = await Promise.all([fetchRegistry(), addedAgents(get().agents)]);
+        const agents = mergeWithExternal(registry, added);
         const remembered = get().selectedAgentUrl ?? readStorage(agentStorageKeys.selectedUrl);
         const selectedAgentUrl = chooseSelectedUrl(agents, remembered, isAccessible);
         saveSelectedUrl(selectedAgentUrl);
@@ -147,16 +129,18 @@ export const useAgentsStore = create<AgentsState>()((set, get) => ({
   },
 
   addAgentByUrl: async (url) => {
-    const agent = await connectAgent(url, {
-      knownCard: (candidate) => get().agents.find((a) => a.url === candidate)?.card,
-    });
+    // This site's own agents are refreshed from the card held; any other URL goes to the server.
+    const agent = isProxyAgentUrl(url)
+      ? await connectAgent(url, {
+          knownCard: (candidate) => get().agents.find((a) => a.url === candidate)?.card,
+        })
+      : await addExternalAgent(url);
     const existing = get().agents;
     const index = existing.findIndex((a) => a.url === agent.url);
     // Re-adding a registry agent refreshes it but keeps it a registry agent.
     const added = index >= 0 ? { ...agent, external: existing[index]?.external ?? true } : agent;
     const agents =
       index >= 0 ? existing.map((a, i) => (i === index ? added : a)) : [...existing, added];
-    saveExternalAgents(agents);
     saveSelectedUrl(added.url);
     set({ agents, selectedAgentUrl: added.url });
     return added;
@@ -170,9 +154,12 @@ export const useAgentsStore = create<AgentsState>()((set, get) => ({
       current.selectedAgentUrl === url
         ? chooseSelectedUrl(agents, null, isAccessible)
         : current.selectedAgentUrl;
-    saveExternalAgents(agents);
     saveSelectedUrl(selectedAgentUrl);
     set({ agents, selectedAgentUrl });
+    removeExternalAgent(url).catch((error: unknown) => {
+      logger.warn("Removing the agent failed", error);
+      set({ error: error instanceof Error ? error.message : String(error) });
+    });
   },
 
   clearError: () => set({ error: null }),
