@@ -11,17 +11,32 @@ export const builtinEndpointPath = (name: string) => `/api/v1/mcp/${name}/mcp`;
 type Probe = typeof probeExternalServer;
 
 /**
+ * How long a failed probe is trusted. A server that was still starting when first probed (the
+ * registry is often asked for as both start) is asked again soon, instead of being listed as
+ * "error" for the whole cache period.
+ */
+export const failedProbeRetryMs = 3000;
+
+interface CachedProbe {
+  at: number;
+  result: Promise<ProbeResult>;
+  /** Known once the probe has answered. */
+  ok?: boolean;
+}
+
+/**
  * Builds the registry: built-in servers (running or disabled) and external servers, probed with a
  * short time limit and the result cached, so an unreachable one is listed as "error" and logged
  * while the rest are unaffected.
  */
 export class McpRegistry {
-  private readonly cache = new Map<string, { at: number; result: Promise<ProbeResult> }>();
+  private readonly cache = new Map<string, CachedProbe>();
 
   constructor(
     private readonly config: Config,
     private readonly logger: Logger,
     private readonly probe: Probe = probeExternalServer,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Every server's entry; with `only`, the built-in ones and the named external ones. */
@@ -70,10 +85,14 @@ export class McpRegistry {
   }
 
   private cachedProbe(name: string, run: () => Promise<ProbeResult>): Promise<ProbeResult> {
-    const now = Date.now();
+    const now = this.now();
     const hit = this.cache.get(name);
-    if (hit && now - hit.at < this.config.mcp.probeCacheSeconds * 1000) return hit.result;
-    const result = run().then((r) => {
+    const cacheMs = this.config.mcp.probeCacheSeconds * 1000;
+    const keepMs = hit?.ok === false ? Math.min(cacheMs, failedProbeRetryMs) : cacheMs;
+    if (hit && now - hit.at < keepMs) return hit.result;
+    const entry: CachedProbe = { at: now, result: Promise.resolve({ ok: false }) };
+    entry.result = run().then((r) => {
+      entry.ok = r.ok;
       if (!r.ok)
         this.logger.warn(
           { server: name, error: r.error },
@@ -81,7 +100,7 @@ export class McpRegistry {
         );
       return r;
     });
-    this.cache.set(name, { at: now, result });
-    return result;
+    this.cache.set(name, entry);
+    return entry.result;
   }
 }

@@ -99,6 +99,8 @@ export function ToolServerItem({
   const nameId = useId();
   const badgeId = useId();
   const greyed = access === "login";
+  // Tools this browser listed prove the server answers, whatever an earlier probe said.
+  const status = listing === "loaded" ? "running" : server.status;
 
   const toggle = () => {
     if (greyed) onRequireLogin(shown);
@@ -126,9 +128,9 @@ export function ToolServerItem({
         {greyed ? null : <Chevron open={expanded} />}
         <span
           role="img"
-          aria-label={`Status: ${server.status || "unknown"}`}
-          title={server.status}
-          className={`size-2 shrink-0 rounded-full ${dotColour(server.status)}`}
+          aria-label={`Status: ${status || "unknown"}`}
+          title={status}
+          className={`size-2 shrink-0 rounded-full ${dotColour(status)}`}
         />
         <span className="min-w-0 flex-1">
           <span id={nameId} className="block truncate text-sm font-medium text-neutral-100">
