@@ -6,6 +6,7 @@ export * from "./contexts.js";
 export * from "./errors.js";
 export * from "./external-agents.js";
 export * from "./health.js";
+export * from "./limits.js";
 export * from "./list-queries.js";
 export * from "./mcp.js";
 export * from "./messages.js";

@@ -19,6 +19,7 @@ import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
 import { contextNotificationsRoutes } from "../routes/contexts/context-notifications-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
 import { healthRoutes } from "../routes/health/health.js";
+import { limitsRoutes } from "../routes/limits/limits-routes.js";
 import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
 import { executionsRoutes } from "../routes/mcp-executions/executions-routes.js";
 import { meRoutes } from "../routes/me/me-routes.js";
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   api.route("/v1/core/oauth", oauthRoutes(services));
   api.route("/v1/core/me", meRoutes(services));
+  api.route("/v1/core/limits", limitsRoutes(config));
   // Mounted first: its paths run its own guards only, so auth and rate limit run exactly once.
   api.route("/v1/core/contexts", contextItemsRoutes(services));
   api.route("/v1/core/contexts", contextNotificationsRoutes(services));

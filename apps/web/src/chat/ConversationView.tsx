@@ -13,6 +13,7 @@ import { ConnectionErrorView } from "./ConnectionErrorView.js";
 import { ConversationHeader } from "./ConversationHeader.js";
 import { Composer } from "./composer/Composer.js";
 import { NoAgentNotice } from "./composer/NoAgentNotice.js";
+import { useAttachmentLimit } from "./composer/useAttachmentLimit.js";
 import {
   selectIsStreaming,
   selectMessages,
@@ -106,6 +107,7 @@ export function ConversationView() {
     );
   const clearChatError = useChatStore((state) => state.clearError);
   useConversationLifecycle(contextId, agent);
+  const attachmentLimit = useAttachmentLimit();
 
   const send = useCallback(
     async (text: string, files: OutgoingFile[] = []) => {
@@ -185,6 +187,7 @@ export function ConversationView() {
         {agent ? (
           <Composer
             draftKey={contextId}
+            attachmentLimit={attachmentLimit}
             onSend={send}
             onStop={stop}
             streaming={streaming}

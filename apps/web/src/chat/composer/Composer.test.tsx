@@ -245,4 +245,32 @@ describe("Composer", () => {
     expect(textbox).toHaveValue("first");
     warn.mockRestore();
   });
+
+  it("says the attachment limit once a file is attached, and refuses a file over it with the sizes", async () => {
+    const { user } = setup({ attachmentLimit: 2048 });
+    expect(screen.getByRole("button", { name: "Attach" })).toHaveAttribute(
+      "title",
+      "Files travel inside the message: up to 2.00 KB in all.",
+    );
+    expect(screen.queryByText(/Files travel inside the message/)).not.toBeInTheDocument();
+    await user.upload(screen.getByLabelText("Attach files"), [
+      new File([new Uint8Array(1500)], "fits.bin"),
+      new File([new Uint8Array(1000)], "big.bin"),
+    ]);
+    await screen.findByText("fits.bin");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "big.bin (1000 B) is too large: attachments can be up to 2.00 KB in all.",
+    );
+    expect(screen.queryByText("big.bin", { selector: "span" })).not.toBeInTheDocument();
+    expect(
+      screen.getByText("Files travel inside the message: up to 2.00 KB in all."),
+    ).toBeVisible();
+    // Room for a smaller one is still there.
+    await user.upload(
+      screen.getByLabelText("Attach files"),
+      new File([new Uint8Array(500)], "small.bin"),
+    );
+    await screen.findByText("small.bin");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { type KeyboardEvent, memo, useId, useLayoutEffect, useRef, useState } fr
 import { logger } from "../../lib/logger.js";
 import type { OutgoingFile } from "../model/chat-types.js";
 import { type AttachmentChip, AttachmentChips } from "./AttachmentChips.js";
+import { attachmentTexts, fitsAttachmentLimit } from "./attachment-limit.js";
 import { emptyDraft, useDraftsStore } from "./drafts-store.js";
 import { readFileAsBase64 } from "./readFileAsBase64.js";
 
@@ -22,6 +23,8 @@ export interface ComposerProps {
   disabledReason?: string;
   /** Whose draft the input shows and edits: the conversation's id. */
   draftKey: string;
+  /** Largest total size of one message's files, when known: larger picks are refused at once. */
+  attachmentLimit?: number;
 }
 
 let nextKey = 0;
@@ -38,13 +41,14 @@ export const Composer = memo(function Composer({
   disabled,
   disabledReason,
   draftKey,
+  attachmentLimit,
 }: ComposerProps) {
   // The draft lives in a store by conversation, so switching conversations swaps it.
   const draft = useDraftsStore((state) => state.drafts[draftKey] ?? emptyDraft);
   const { text, files } = draft;
   const [reading, setReading] = useState(0);
   const [sending, setSending] = useState(false);
-  const [readError, setReadError] = useState<string | null>(null);
+  const [readErrors, setReadErrors] = useState<string[]>([]);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const reasonId = useId();
@@ -87,10 +91,21 @@ export const Composer = memo(function Composer({
   const attach = async (picked: File[]) => {
     // Files picked here belong to this conversation even if the user moves on while they load.
     const contextId = draftKey;
-    setReadError(null);
-    setReading((count) => count + picked.length);
+    // Too large for the message: said now, with the limit, rather than refused after sending.
+    let attached = files.reduce((sum, file) => sum + file.size, 0);
+    const errors: string[] = [];
+    const accepted = picked.filter((file) => {
+      if (!fitsAttachmentLimit(attached, file.size, attachmentLimit)) {
+        errors.push(attachmentTexts.tooLarge(file.name, file.size, attachmentLimit ?? 0));
+        return false;
+      }
+      attached += file.size;
+      return true;
+    });
+    setReadErrors(errors);
+    setReading((count) => count + accepted.length);
     await Promise.all(
-      picked.map(async (file) => {
+      accepted.map(async (file) => {
         try {
           const outgoing = await readFileAsBase64(file);
           nextKey += 1;
@@ -98,7 +113,7 @@ export const Composer = memo(function Composer({
           useDraftsStore.getState().addFile(contextId, { ...outgoing, key });
         } catch (error) {
           logger.warn("Reading an attachment failed", error);
-          setReadError(`Could not read ${file.name}`);
+          setReadErrors((current) => [...current, `Could not read ${file.name}`]);
         } finally {
           setReading((count) => count - 1);
         }
@@ -138,16 +153,22 @@ export const Composer = memo(function Composer({
         files={chips}
         onRemove={(key) => useDraftsStore.getState().removeFile(draftKey, key)}
       />
-      {readError && (
-        <p role="alert" className="text-xs text-red-300">
-          {readError}
-        </p>
+      {readErrors.length > 0 && (
+        <div role="alert" className="text-xs text-red-300">
+          {readErrors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      )}
+      {attachmentLimit !== undefined && (files.length > 0 || readErrors.length > 0) && (
+        <p className="text-xs text-neutral-400">{attachmentTexts.note(attachmentLimit)}</p>
       )}
       <div className="flex items-end gap-2">
         <button
           type="button"
           disabled={disabled}
           onClick={() => fileInputRef.current?.click()}
+          title={attachmentLimit === undefined ? undefined : attachmentTexts.note(attachmentLimit)}
           className="hidden h-14 items-center rounded-md border border-border px-3 text-sm text-neutral-300 transition-colors duration-150 hover:bg-neutral-800 disabled:opacity-50 sm:inline-flex"
         >
           Attach
