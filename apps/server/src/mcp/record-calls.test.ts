@@ -1,5 +1,6 @@
 import { contextRecordSchema, toolExecutionRecordSchema } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
@@ -114,5 +115,24 @@ describeEachDialect("built-in tool calls are recorded", (get) => {
       (await alice.getJson(`/api/v1/core/contexts/${alice.contextId}/artifacts`)).body,
     ).toEqual([]);
     await client.close();
+  });
+
+  it("answers a call that fails inside the server with 'Internal error', never database text", async () => {
+    const u = await user();
+    const client = await mcpClient(u.app, "analytics", u.token, { "x-context-id": u.contextId });
+    const { kysely } = u.app.services.db;
+    // Break the storage under the running server: recording the call now fails in the database.
+    await sql`alter table tool_executions rename to tool_executions_gone`.execute(kysely);
+    try {
+      const result = (await client.callTool({
+        name: "list_regions",
+        arguments: {},
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(result.content).toEqual([{ type: "text", text: "Internal error" }]);
+    } finally {
+      await sql`alter table tool_executions_gone rename to tool_executions`.execute(kysely);
+      await client.close();
+    }
   });
 });

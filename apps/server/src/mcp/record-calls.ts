@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { type CallToolResult, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { internalErrorMessage } from "../agents/safe-request-handler.js";
 import { AppError } from "../http/errors.js";
 import { declaredPresentation } from "./artifacts/declared-presentation.js";
 import { completeExecution, failExecution } from "./executions/finish-execution.js";
@@ -49,53 +50,70 @@ export function recordCalls(
   const register = server.registerTool.bind(server) as unknown as Register;
   const patched: Register = (name, config, handler) =>
     register(name, config, async (...params: unknown[]) => {
-      const args = config.inputSchema === undefined ? {} : params[0];
-      const owner = { userId: context.userId };
-      const outputSchema = outputJsonSchema(config.outputSchema);
-      const behavior = declaredPresentation(outputSchema).renderBehavior;
-      const execution = {
-        serverName,
-        serverEndpoint: context.endpoint,
-        toolName: name,
-        input: args,
-        traceId: context.traceId,
-        ...(behavior ? { renderBehavior: behavior } : {}),
-      };
-      const inContext = context.contextId ? { contextId: context.contextId } : {};
-      // Most specific first: the caller's task (an agent's turn), its conversation, then alone.
-      const attempts = [
-        ...(context.taskId ? [{ ...execution, ...inContext, taskId: context.taskId }] : []),
-        ...(context.contextId ? [{ ...execution, ...inContext }] : []),
-        execution,
-      ];
-      let record: Awaited<ReturnType<typeof startExecution>> | undefined;
-      for (const attempt of attempts) {
-        try {
-          record = await startExecution(context.services, owner, attempt);
-          break;
-        } catch (error) {
-          if (!(error instanceof AppError && error.code === "not_found")) throw error;
-          // The x-task-id or x-context-id is not the caller's: record the call without it
-          // rather than touch someone else's task or conversation; the caller still gets the result.
-        }
-      }
-      if (!record) throw new Error("tool call could not be recorded");
-      let result: CallToolResult;
       try {
-        result = await handler(...params);
+        return await recordedCall(name, config, handler, params);
       } catch (error) {
-        await failExecution(context.services, owner, record.id, (error as Error).message);
-        throw error;
+        // The SDK turns a thrown error into a tool result carrying its message: a database or
+        // internal error must not reach the caller that way (its text stays in the log).
+        if (error instanceof McpError || requestSignal(params)?.aborted || context.signal.aborted)
+          throw error;
+        context.services.logger.error({ err: error, tool: name }, "MCP tool call failed");
+        throw new Error(internalErrorMessage);
       }
-      if (requestSignal(params)?.aborted || context.signal.aborted) {
-        // The caller cancelled (a stopped reply): whatever the tool answered to the abort
-        // ("Report cancelled") is no result of the user's request and becomes no artifact.
-        await failExecution(context.services, owner, record.id, cancelledExecutionMessage);
-        return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
-      }
-      await completeExecution(context.services, owner, record.id, { result, outputSchema });
-      return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
     });
+  const recordedCall = async (
+    name: string,
+    config: ToolConfig,
+    handler: ToolHandler,
+    params: unknown[],
+  ): Promise<CallToolResult> => {
+    const args = config.inputSchema === undefined ? {} : params[0];
+    const owner = { userId: context.userId };
+    const outputSchema = outputJsonSchema(config.outputSchema);
+    const behavior = declaredPresentation(outputSchema).renderBehavior;
+    const execution = {
+      serverName,
+      serverEndpoint: context.endpoint,
+      toolName: name,
+      input: args,
+      traceId: context.traceId,
+      ...(behavior ? { renderBehavior: behavior } : {}),
+    };
+    const inContext = context.contextId ? { contextId: context.contextId } : {};
+    // Most specific first: the caller's task (an agent's turn), its conversation, then alone.
+    const attempts = [
+      ...(context.taskId ? [{ ...execution, ...inContext, taskId: context.taskId }] : []),
+      ...(context.contextId ? [{ ...execution, ...inContext }] : []),
+      execution,
+    ];
+    let record: Awaited<ReturnType<typeof startExecution>> | undefined;
+    for (const attempt of attempts) {
+      try {
+        record = await startExecution(context.services, owner, attempt);
+        break;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "not_found")) throw error;
+        // The x-task-id or x-context-id is not the caller's: record the call without it
+        // rather than touch someone else's task or conversation; the caller still gets the result.
+      }
+    }
+    if (!record) throw new Error("tool call could not be recorded");
+    let result: CallToolResult;
+    try {
+      result = await handler(...params);
+    } catch (error) {
+      await failExecution(context.services, owner, record.id, (error as Error).message);
+      throw error;
+    }
+    if (requestSignal(params)?.aborted || context.signal.aborted) {
+      // The caller cancelled (a stopped reply): whatever the tool answered to the abort
+      // ("Report cancelled") is no result of the user's request and becomes no artifact.
+      await failExecution(context.services, owner, record.id, cancelledExecutionMessage);
+      return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
+    }
+    await completeExecution(context.services, owner, record.id, { result, outputSchema });
+    return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
+  };
   (server as unknown as { registerTool: Register }).registerTool = patched;
   return server;
 }
