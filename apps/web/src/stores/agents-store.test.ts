@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fixtureAgentUrl, v1Card, v03Card } from "../agents/agent-card-fixtures.js";
+import { fixtureAgentUrl, v1Card } from "../agents/agent-card-fixtures.js";
 import type { FetchLike } from "../lib/api.js";
 import { makeJwt } from "../test/jwt-fixture.js";
 import {
