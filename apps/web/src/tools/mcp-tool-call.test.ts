@@ -7,6 +7,7 @@ import {
   resolveEndpoint,
   withoutNotificationStream,
 } from "./mcp-tool-call.js";
+import { describeFailure } from "./runner/tool-errors.js";
 
 /** A stateless MCP server whose tools/call answers with the given result. */
 function fakeServer(toolResult: unknown) {
@@ -122,6 +123,41 @@ describe("callTool", () => {
         fetch: server.fetchImpl,
       }),
     ).rejects.toThrow(new Error("Tool execution failed"));
+  });
+
+  it("rejects, not hangs, when the server drops the connection in the middle of a call", async () => {
+    const { fetchImpl: server } = fakeServer({ content: [] });
+    const encoder = new TextEncoder();
+    const fetchImpl: McpFetch = async (url, init) => {
+      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      if (body?.method !== "tools/call") return server(url, init);
+      // The call's event stream starts (a keep-alive comment), then the connection is lost.
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode(": keep-alive\n\n"));
+          setTimeout(() => controller.error(new TypeError("network error")), 10);
+        },
+      });
+      return new Response(stream, {
+        status: 200,
+        headers: { "content-type": "text/event-stream" },
+      });
+    };
+    const failure = await callTool({
+      endpoint: "/mcp",
+      toolName: "t",
+      args: {},
+      token: "t",
+      fetch: fetchImpl,
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect(describeFailure(failure, "t", false)).toEqual({
+      error: "Failed to execute tool",
+      detail: expect.stringMatching(/network error/),
+    });
   });
 
   it("rejects when the server cannot be reached", async () => {

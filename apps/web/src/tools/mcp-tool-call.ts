@@ -151,16 +151,26 @@ export async function callTool(options: CallToolOptions): Promise<CallToolResult
     fetch: withoutNotificationStream(sameOriginCredentials(notices.fetch)),
   });
   const client = new Client(mcpClientInfo, { capabilities: {} });
-  const { signal, onProgress } = options;
+  const { onProgress } = options;
+  const lost = new AbortController();
   try {
-    await client.connect(transport, signal ? { signal } : undefined);
+    await client.connect(transport, options.signal ? { signal: options.signal } : undefined);
+    // A response stream that breaks mid-call (the server went away) ends the call with that
+    // error: the SDK would otherwise wait for a reconnection a stateless server never offers.
+    // Only the transport's own errors: others (an unknown progress token) are no loss.
+    const reported = transport.onerror;
+    transport.onerror = (error) => {
+      reported?.(error);
+      lost.abort(error);
+    };
+    const signal = options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal;
     // Without a custom result schema the SDK answers a CallToolResult (its union type also
     // covers a legacy shape that only the compatibility schema produces).
     const result = (await client.callTool(
       { name: options.toolName, arguments: options.args },
       undefined,
       {
-        ...(signal ? { signal } : {}),
+        signal,
         ...(onProgress
           ? {
               onprogress: (p: ToolProgress) =>
@@ -182,6 +192,10 @@ export async function callTool(options: CallToolOptions): Promise<CallToolResult
       throw new Error(firstText(result) ?? toolExecutionFailedMessage);
     }
     return result;
+  } catch (error) {
+    // The SDK words an aborted request as a timeout; a lost connection is no timeout.
+    if (lost.signal.aborted && !options.signal?.aborted) throw lost.signal.reason;
+    throw error;
   } finally {
     await notices.settle();
     // Closing only aborts local requests; a failure there must not hide the call's own outcome.
