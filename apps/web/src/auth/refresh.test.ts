@@ -91,6 +91,54 @@ describe("refreshToken", () => {
     expect(reset).toHaveBeenCalledTimes(1);
   });
 
+  const signedInReply = (n: number) => ({
+    access_token: makeJwt({
+      sub: "user-1",
+      scope: "user",
+      user_type: "authenticated",
+      username: "ada",
+      n,
+    }),
+    token_type: "Bearer",
+    expires_in: 3600,
+    refresh_token: `refresh-${n}`,
+    scope: "user",
+    user_id: "user-1",
+    session_id: "sess-9",
+  });
+
+  it("keeps a signed-in user signed in by trading the refresh token, which rotates", async () => {
+    useAuthStore.getState().setAuth(signedInReply(1));
+    const fetchImpl = vi.fn<FetchLike>(async () => json(200, signedInReply(2)));
+    await expect(refreshToken(fetchImpl)).resolves.toBe(signedInReply(2).access_token);
+    const [path, init] = fetchImpl.mock.calls[0] ?? [];
+    expect(path).toBe("/api/v1/core/oauth/token");
+    expect(String(init?.body)).toBe(
+      "grant_type=refresh_token&refresh_token=refresh-1&client_id=sp_web",
+    );
+    expect(useAuthStore.getState()).toMatchObject({
+      isAuthenticated: true,
+      userId: "user-1",
+      refreshToken: "refresh-2",
+    });
+    expect(reset).not.toHaveBeenCalled();
+  });
+
+  it("signs a signed-in user out only when the refresh token is refused", async () => {
+    useAuthStore.getState().setAuth(signedInReply(1));
+    const fetchImpl = vi.fn<FetchLike>(async () =>
+      json(400, {
+        error: "invalid_grant",
+        error_description: "The session has ended",
+        message: "The session has ended",
+      }),
+    );
+    await expect(refreshToken(fetchImpl)).rejects.toThrow("Unauthorized. Please log in again.");
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState()).toMatchObject(emptyAuthSession);
+    expect(reset).toHaveBeenCalledTimes(1);
+  });
+
   it("clears auth when the anonymous refresh fails, keeping the token for a later renewal", async () => {
     const old = anonymousReply("anon-1");
     useAuthStore.getState().setAnonymousAuth(old);

@@ -1,5 +1,7 @@
+import { refreshSignedIn } from "../accounts/refresh-grant.js";
 import type { FetchLike } from "../lib/api.js";
 import { ApiError, messages } from "../lib/api-error.js";
+import { logger } from "../lib/logger.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { resetAllStores } from "../stores/reset.js";
 import { fetchAnonymousToken } from "./anonymous-token.js";
@@ -10,7 +12,16 @@ let inFlight: Promise<string> | null = null;
 async function runRefresh(fetchImpl?: FetchLike): Promise<string> {
   const auth = useAuthStore.getState();
   if (auth.userType === "authenticated") {
-    // A signed-in session cannot be renewed without the passkey: sign the user out.
+    if (auth.refreshToken) {
+      try {
+        const reply = await refreshSignedIn(auth.refreshToken, fetchImpl);
+        useAuthStore.getState().setAuth(reply);
+        return reply.access_token;
+      } catch (error) {
+        logger.info("Refresh token refused; signing out", error);
+      }
+    }
+    // Without a working refresh token the session cannot go on without the passkey: sign out.
     auth.clearAuth();
     resetAllStores();
     throw new ApiError(messages.unauthorized, 401);
@@ -33,7 +44,8 @@ async function runRefresh(fetchImpl?: FetchLike): Promise<string> {
 /**
  * Replaces a rejected or expired token and returns the new one. Anonymous visitors (and a browser
  * with no session yet) get an anonymous token, renewing their session when the old token is
- * known; signed-in users are signed out and the refresh fails; a failed refresh clears auth.
+ * known; signed-in users trade their refresh token, and are signed out (the refresh fails) only
+ * when that is refused; a failed refresh clears auth.
  * Concurrent callers share one in-flight refresh.
  */
 export function refreshToken(fetchImpl?: FetchLike): Promise<string> {

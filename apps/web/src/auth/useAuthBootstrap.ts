@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import type { FetchLike } from "../lib/api.js";
 import { selectHasValidToken } from "../stores/auth-selectors.js";
 import { useAuthStore } from "../stores/auth-store.js";
-import { resetAllStores } from "../stores/reset.js";
 import { refreshToken } from "./refresh.js";
 
 /** Retries of the anonymous token request after the first try fails (spec §4 and §9: max 3). */
@@ -33,11 +32,15 @@ export function useAuthBootstrap(fetchImpl?: FetchLike): AuthBootstrapState {
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const attempt = async (n: number) => {
-      const auth = useAuthStore.getState();
-      if (auth.userType === "authenticated") {
-        // A signed-in session whose token ran out: sign out first, then continue anonymously.
-        auth.clearAuth();
-        resetAllStores();
+      if (useAuthStore.getState().userType === "authenticated") {
+        // A signed-in session whose token ran out: its refresh token keeps it going; when that is
+        // refused the user is signed out (refreshToken clears auth) and continues anonymously.
+        try {
+          await refreshToken(fetchImpl);
+          return;
+        } catch {
+          if (!active) return;
+        }
       }
       try {
         await refreshToken(fetchImpl);

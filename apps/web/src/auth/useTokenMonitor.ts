@@ -12,8 +12,9 @@ export const tokenCheckIntervalMs = 5 * 60 * 1000;
 export const tokenExpiryLogThresholdMs = 60 * 1000;
 
 /**
- * One check: an expired anonymous token is renewed; if that fails, or the user was signed in,
- * auth is cleared and the stores (conversations included) are reset.
+ * One check: an expired anonymous token is renewed, an expired signed-in token is refreshed with
+ * its refresh token; if that fails (or a signed-in user has no refresh token) auth is cleared
+ * and the stores (conversations included) are reset.
  */
 export async function checkToken(fetchImpl?: FetchLike, now: number = Date.now()): Promise<void> {
   const auth = useAuthStore.getState();
@@ -25,7 +26,7 @@ export async function checkToken(fetchImpl?: FetchLike, now: number = Date.now()
     }
     return;
   }
-  if (auth.userType === "authenticated") {
+  if (auth.userType === "authenticated" && !auth.refreshToken) {
     auth.clearAuth();
     resetAllStores();
     return;
@@ -34,7 +35,7 @@ export async function checkToken(fetchImpl?: FetchLike, now: number = Date.now()
     await refreshToken(fetchImpl);
   } catch (error) {
     // refreshToken has already cleared auth and reset the stores.
-    logger.warn("Could not renew the expired anonymous session", error);
+    logger.warn("Could not renew the expired session", error);
   }
 }
 

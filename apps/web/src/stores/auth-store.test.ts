@@ -56,6 +56,7 @@ describe("auth store", () => {
       userType: "anon",
       accessToken: reply.access_token,
       tokenExpiry: now + 3600 * 1000,
+      refreshToken: null,
     };
     expect(useAuthStore.getState()).toMatchObject(session);
     expect(stored()).toEqual(session);

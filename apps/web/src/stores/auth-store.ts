@@ -25,16 +25,24 @@ export interface AuthSession {
   accessToken: string | null;
   /** When the token expires, in ms since the epoch (now + expires_in × 1000). */
   tokenExpiry: number | null;
+  /** Signed in: the one-time token that gets the next access token (rotated on each use). */
+  refreshToken: string | null;
 }
 
 interface AuthActions {
   /** Stores a token of an anonymous visitor. */
   setAnonymousAuth: (reply: TokenReply) => void;
   /** Stores a token of a signed-in user; who they are comes from the token's claims. */
-  setAuth: (reply: TokenReply) => void;
+  setAuth: (reply: TokenReply | SignedInReply) => void;
   /** Forgets the session (the token stays valid on the server until revoked or expired). */
   clearAuth: () => void;
 }
+
+/** A token reply of the passkey sign-in or a refresh: it carries the next refresh token. */
+export type SignedInReply = Omit<TokenReply, "token_type"> & {
+  token_type: string;
+  refresh_token?: string;
+};
 
 /** The auth store: the session plus its actions. */
 export type AuthState = AuthSession & AuthActions;
@@ -50,6 +58,7 @@ export const emptyAuthSession: AuthSession = {
   userType: "anon",
   accessToken: null,
   tokenExpiry: null,
+  refreshToken: null,
 };
 
 const sessionKeys = Object.keys(emptyAuthSession) as Array<keyof AuthSession>;
@@ -78,10 +87,11 @@ function anonymousSession(reply: TokenReply, now: number): AuthSession {
     userType: "anon",
     accessToken: reply.access_token,
     tokenExpiry: now + reply.expires_in * 1000,
+    refreshToken: null,
   };
 }
 
-function signedInSession(reply: TokenReply, now: number): AuthSession {
+function signedInSession(reply: TokenReply | SignedInReply, now: number): AuthSession {
   // Throws on a malformed token before anything changes.
   const claims = decodeJwt(reply.access_token);
   const userType: UserType = claims.user_type === "anon" ? "anon" : "authenticated";
@@ -96,6 +106,7 @@ function signedInSession(reply: TokenReply, now: number): AuthSession {
     userType,
     accessToken: reply.access_token,
     tokenExpiry: now + reply.expires_in * 1000,
+    refreshToken: "refresh_token" in reply ? (reply.refresh_token ?? null) : null,
   };
 }
 
@@ -111,6 +122,7 @@ function isStoredSession(value: unknown): value is AuthSession {
   return (
     typeof v.isAuthenticated === "boolean" &&
     ["email", "userId", "sessionId", "username", "accessToken"].every(nullableText) &&
+    (v.refreshToken === undefined || nullableText("refreshToken")) &&
     Array.isArray(v.scopes) &&
     v.scopes.every((scope) => typeof scope === "string") &&
     (v.userType === "anon" || v.userType === "authenticated") &&
@@ -154,10 +166,14 @@ export const useAuthStore = create<AuthState>()(
       })),
       partialize: (state: AuthState) => pickSession(state),
       merge: (stored, current) =>
-        isStoredSession(stored) ? { ...current, ...pickSession(stored) } : current,
+        isStoredSession(stored)
+          ? { ...current, ...pickSession({ ...emptyAuthSession, ...stored }) }
+          : current,
       onRehydrateStorage: () => (state) => {
         if (!state?.accessToken || !isTokenExpired(state.tokenExpiry)) return;
         if (state.userType === "anon") keepRenewalToken(state.accessToken);
+        // A signed-in session with a refresh token outlives its access token: the gate refreshes it.
+        if (state.userType === "authenticated" && state.refreshToken) return;
         state.clearAuth();
       },
     },
