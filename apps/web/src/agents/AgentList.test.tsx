@@ -1,6 +1,7 @@
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAccountModal } from "../accounts/account-modal-store.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
@@ -98,17 +99,18 @@ describe("AgentList", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
-  it("opens the sign-in prompt for a greyed agent and selects it after sign-in", async () => {
+  it("opens the sign-in modal for a greyed agent, naming it, and selects it after sign-in", async () => {
     setAgents([assistant, anonBot], { selectedAgentUrl: assistant.url });
     const user = userEvent.setup();
     render(<AgentList />);
     await user.click(screen.getByRole("button", { name: "Anon Bot" }));
-    const dialog = screen.getByRole("dialog", { name: "Sign in required" });
-    expect(dialog).toHaveTextContent("Anon Bot");
+    const modal = useAccountModal.getState();
+    expect(modal).toMatchObject({ mode: "signin", agentName: "Anon Bot" });
     expect(useAgentsStore.getState().selectedAgentUrl).toBe(assistant.url);
     act(() => signIn("user"));
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    act(() => modal.onSignedIn?.());
     expect(useAgentsStore.getState().selectedAgentUrl).toBe(anonBot.url);
+    act(() => useAccountModal.getState().close());
   });
 
   it("alerts the exact text for an added agent the user's scopes do not reach", async () => {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { useAccountModal } from "../accounts/account-modal-store.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { AgentCard } from "./AgentCard.js";
-import { AuthRequiredDialog } from "./AuthRequiredDialog.js";
 import { type AgentAccess, agentAccess } from "./agent-access.js";
 import type { Agent } from "./agent-types.js";
 
@@ -41,7 +41,6 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const scopes = useAuthStore((s) => s.scopes);
   const [detailsUrl, setDetailsUrl] = useState<string | null>(null);
-  const [loginFor, setLoginFor] = useState<Agent | null>(null);
 
   const shown = agents.flatMap((agent) => {
     const access = agentAccess(agent, { isAuthenticated, scopes });
@@ -53,6 +52,15 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
     selectAgent(agent.url);
     onSelected?.(agent);
   };
+
+  // The sign-in modal names the agent; once signed in, the agent is picked if the scopes allow it.
+  const requireLogin = (agent: Agent) =>
+    useAccountModal.getState().openSignIn({
+      agentName: agent.displayName,
+      onSignedIn: () => {
+        if (agentAccess(agent, useAuthStore.getState()) === "open") select(agent);
+      },
+    });
 
   return (
     <>
@@ -75,7 +83,7 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
               compact={compact}
               userScopes={scopes}
               onSelect={select}
-              onRequireLogin={setLoginFor}
+              onRequireLogin={requireLogin}
               onShowDetails={(a) => setDetailsUrl(a.url)}
               onRemove={(a) => removeAgent(a.url)}
             />
@@ -87,16 +95,6 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
           <AgentDetailsDialog agent={details} onClose={() => setDetailsUrl(null)} />
         </Suspense>
       ) : null}
-      <AuthRequiredDialog
-        open={loginFor !== null}
-        agentName={loginFor?.displayName ?? ""}
-        onClose={() => setLoginFor(null)}
-        onAuthenticated={() => {
-          // Signing in may still not grant the scopes this agent needs.
-          const auth = useAuthStore.getState();
-          if (loginFor && agentAccess(loginFor, auth) === "open") select(loginFor);
-        }}
-      />
     </>
   );
 }

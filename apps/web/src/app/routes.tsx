@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { AuthCallbackPage } from "../accounts/AuthCallbackPage.js";
 import { AuthGate } from "../auth/AuthGate.js";
 import { ChatPage } from "../chat/ChatPage.js";
 import { NotFoundPage } from "./NotFoundPage.js";
@@ -18,6 +19,16 @@ export const routes: RouteObject[] = [
         element: (
           <AuthGate>
             <ChatPage />
+          </AuthGate>
+        ),
+      },
+      {
+        // The redirect form of the passkey sign-in (tools spec §2); the visitor's token moves
+        // their data, so it needs the session too.
+        path: "/auth/callback",
+        element: (
+          <AuthGate>
+            <AuthCallbackPage />
           </AuthGate>
         ),
       },

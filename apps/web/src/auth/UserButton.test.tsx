@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAccountModal } from "../accounts/account-modal-store.js";
 import type { FetchLike } from "../lib/api.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
@@ -35,15 +36,17 @@ describe("UserButton", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("shows an anonymous visitor as Guest and does nothing on click yet", () => {
+  it("shows an anonymous visitor as Guest and opens sign-in on click", () => {
     useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
     render(<UserButton />);
     const button = screen.getByRole("button", { name: "Anonymous (Guest)" });
-    expect(button).toHaveAttribute("title", "Sign in (coming soon)");
+    expect(button).toHaveAttribute("title", "Sign in");
     expect(button).toHaveTextContent("AAnonymousGuest");
     fireEvent.click(button);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(useAuthStore.getState().userId).toBe("anon-1");
+    expect(useAccountModal.getState().mode).toBe("signin");
+    useAccountModal.getState().close();
   });
 
   it("shows a signed-in user's initial, name and role", () => {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useAccountModal } from "../accounts/account-modal-store.js";
 import { selectPrimaryRole } from "../stores/auth-selectors.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { logout } from "./logout.js";
@@ -11,8 +12,8 @@ const badgeColours: Record<string, string> = {
 const grayBadge = "bg-neutral-500/15 text-neutral-300";
 
 /**
- * The header's user button: avatar, name and role badge. Signed in, a click signs out; anonymous,
- * it will open sign-in (passkeys are not built yet).
+ * The header's user button: avatar, name and role badge. Signed in, a click signs out; otherwise
+ * it opens the passkey sign-in.
  */
 export function UserButton() {
   const username = useAuthStore((state) => state.username) ?? "Anonymous";
@@ -21,7 +22,11 @@ export function UserButton() {
   const [signingOut, setSigningOut] = useState(false);
 
   const onClick = () => {
-    if (!isAuthenticated || signingOut) return;
+    if (!isAuthenticated) {
+      useAccountModal.getState().openSignIn();
+      return;
+    }
+    if (signingOut) return;
     setSigningOut(true);
     void logout().finally(() => setSigningOut(false));
   };
@@ -32,7 +37,7 @@ export function UserButton() {
       onClick={onClick}
       disabled={signingOut}
       aria-label={`${username} (${role})`}
-      title={isAuthenticated ? "Sign out" : "Sign in (coming soon)"}
+      title={isAuthenticated ? "Sign out" : "Sign in"}
       className="flex items-center gap-2 rounded-md px-2 py-1 text-sm transition-colors duration-150 hover:bg-surface-raised disabled:opacity-50"
     >
       <span

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
+import { AccountModals } from "../accounts/AccountModals.js";
 import { AgentsPanel } from "../agents/AgentsPanel.js";
 import { AppShell } from "../app/shell/AppShell.js";
 import { DebugModeToggle } from "../app/shell/DebugModeToggle.js";
@@ -129,6 +130,7 @@ export function ChatPage() {
           </div>
         }
       />
+      <AccountModals />
       {toolResultsOpen ? (
         <Suspense fallback={null}>
           <ToolResultModal />

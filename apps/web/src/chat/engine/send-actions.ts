@@ -1,6 +1,9 @@
+import { useAccountModal } from "../../accounts/account-modal-store.js";
+import { agentRequiresAuth } from "../../agents/agent-access.js";
 import type { Agent } from "../../agents/agent-types.js";
 import { logger } from "../../lib/logger.js";
 import { newTraceId } from "../../lib/trace-id.js";
+import { useAuthStore } from "../../stores/auth-store.js";
 import {
   noConversationSelectedMessage,
   selectSendBlockReason,
@@ -160,6 +163,14 @@ export async function sendMessage(
   const text = input.text.trim();
   const files = input.files ?? [];
   if (text === "" && files.length === 0) return false;
+  if (agentRequiresAuth(agent) && !useAuthStore.getState().isAuthenticated) {
+    // Core spec §5: the auth modal opens for the agent and the send is retried after sign-in.
+    useAccountModal.getState().openSignIn({
+      agentName: agent.displayName,
+      onSignedIn: () => void sendMessage(agent, input),
+    });
+    return false;
+  }
   const contextId = contexts.currentContextId;
   const waiting = waitingTaskOf(contextId, agent);
   if (waiting) return answerTask(agent, waiting, contextId, { text, files });
