@@ -5,6 +5,8 @@ export interface LoadResult {
   requests: number;
   errors: number;
   perSecond: number;
+  /** 99th percentile latency in milliseconds. */
+  p99Ms: number;
 }
 
 /**
@@ -30,5 +32,6 @@ export async function runLoad(options: {
     requests: ok,
     errors: result.errors + result.timeouts + result.non2xx,
     perSecond: ok / (options.durationMs / 1000),
+    p99Ms: result.latency.p99,
   };
 }

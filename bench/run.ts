@@ -1,5 +1,6 @@
 import { agentsBench } from "./agents.js";
 import { idleMemory } from "./idle-memory.js";
+import { requestPathBench } from "./request-path.js";
 import { streamBench } from "./stream.js";
 import { tokenThroughput } from "./tokens.js";
 import { webChatBench } from "./web-chat.js";
@@ -11,6 +12,7 @@ import { websiteBench } from "./website.js";
 const benchmarks: Record<string, () => Promise<void>> = {
   "idle-memory": idleMemory,
   tokens: tokenThroughput,
+  "request-path": requestPathBench,
   stream: streamBench,
   agents: agentsBench,
   "web-chat": webChatBench,

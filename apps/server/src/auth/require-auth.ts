@@ -1,8 +1,8 @@
 import { invalidTokenMessage, parseScopes } from "@a2a-chat/contracts";
 import type { Context, MiddlewareHandler } from "hono";
-import type { SessionsRepository } from "../db/repositories/sessions.js";
 import type { AppEnv } from "../http/env.js";
 import { AppError } from "../http/errors.js";
+import type { SessionCheck } from "./active-session-cache.js";
 import { InvalidTokenError, type TokenService } from "./token-service.js";
 
 /** Reads the token of an `Authorization: Bearer <token>` header, or undefined. */
@@ -22,7 +22,7 @@ const fromAuthorization: TokenReader = (c) => bearerToken(c.req.header("authoriz
  */
 export function requireAuth(
   tokens: TokenService,
-  sessions: SessionsRepository,
+  sessions: SessionCheck,
   readToken: TokenReader = fromAuthorization,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

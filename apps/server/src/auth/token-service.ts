@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type TokenClaims, tokenClaimsSchema, type UserType } from "@a2a-chat/contracts";
 import { decodeJwt, type JWTHeaderParameters, jwtVerify, SignJWT } from "jose";
 import { type SigningKey, signingAlgorithm } from "./signing-key.js";
+import { VerifiedTokenCache } from "./verified-token-cache.js";
 
 /** Who a token speaks for. */
 export interface TokenSubject {
@@ -26,6 +27,9 @@ export interface TokenOptions {
 
 /** Issues and verifies ES256 session tokens with one signing key. */
 export class TokenService {
+  /** Tokens verified a moment ago: the signature check is the costliest part of a request. */
+  private readonly verified = new VerifiedTokenCache();
+
   constructor(
     private readonly key: SigningKey,
     readonly options: TokenOptions,
@@ -54,9 +58,17 @@ export class TokenService {
     return { token, expiresIn: this.options.lifetimeSeconds };
   }
 
-  /** Verifies signature, algorithm, kid, issuer, audience and expiry. */
-  verify(token: string): Promise<TokenClaims> {
-    return this.check(token, new Date(this.now()));
+  /**
+   * Verifies signature, algorithm, kid, issuer, audience and expiry. A token that verified
+   * before is only checked for expiry again (its text, signature included, is the cache key).
+   */
+  async verify(token: string): Promise<TokenClaims> {
+    const now = this.now();
+    const known = this.verified.get(token, now);
+    if (known) return known;
+    const claims = await this.check(token, new Date(now));
+    this.verified.set(token, claims);
+    return claims;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { TaskRuns } from "../agents/task-runs.js";
+import { cachedSessionCheck } from "../auth/active-session-cache.js";
 import { requireAuth } from "../auth/require-auth.js";
 import type { SigningKey } from "../auth/signing-key.js";
 import { TokenService } from "../auth/token-service.js";
@@ -104,6 +105,10 @@ export function createServices(
     events,
     notifier,
     hub,
-    protect: [requireAuth(tokens, sessions), perUser],
+    // One SQLite process sees every revocation; PostgreSQL replicas read the session each time.
+    protect: [
+      requireAuth(tokens, db.dialect === "sqlite" ? cachedSessionCheck(sessions) : sessions),
+      perUser,
+    ],
   };
 }

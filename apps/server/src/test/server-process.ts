@@ -33,13 +33,15 @@ export function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { built?: boolean; cwd?: string } = {},
+  options: { built?: boolean; cwd?: string; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   // A given PORT is kept (a restart on the same address), else a free one is picked.
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const args = options.built
+  const entry = options.built
     ? [fileURLToPath(new URL("../../dist/main.js", import.meta.url))]
     : ["--import", "tsx", "src/main.ts"];
+  // Node flags NODE_OPTIONS refuses (--cpu-prof) go before the entry.
+  const args = [...(options.nodeArgs ?? []), ...entry];
   const child = spawn(process.execPath, args, {
     cwd: options.cwd ?? serverRoot,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...env, PORT: String(port) },

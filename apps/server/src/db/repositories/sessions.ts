@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { activeSessions } from "../../auth/active-session-cache.js";
 import type { Database, SessionRow } from "../schema.js";
 
 /** Reads and writes the sessions behind tokens. */
@@ -48,12 +49,15 @@ export class SessionsRepository {
 
   /** Revokes the session; tokens issued for it stop working at once. */
   async revoke(id: string): Promise<boolean> {
+    // Before: a read under way is not cached. After: nor one that read the row meanwhile.
+    activeSessions.forget(id);
     const result = await this.db
       .updateTable("sessions")
       .set({ revoked_at: this.now().toISOString() })
       .where("id", "=", id)
       .where("revoked_at", "is", null)
       .executeTakeFirst();
+    activeSessions.forget(id);
     return result.numUpdatedRows > 0n;
   }
 }

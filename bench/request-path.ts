@@ -1,0 +1,128 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServerProcess } from "../apps/server/src/test/server-process.js";
+import { topEntries } from "./cpu-profile-top.js";
+import { type LoadResult, runLoad } from "./http-load.js";
+import { machineLine, median, writeSection } from "./report.js";
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const durationMs = Number(process.env.BENCH_DURATION_S ?? 8) * 1000;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** A folder: profile our server with `node --cpu-prof` into it and print its top entries. */
+const profileDir = process.env.BENCH_CPU_PROF;
+
+async function startBareHono(): Promise<{ url: string; child: ChildProcess }> {
+  const script = fileURLToPath(new URL("./bare-hono.mjs", import.meta.url));
+  const child = spawn(process.execPath, [script], { stdio: ["ignore", "pipe", "ignore"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("exit", () => reject(new Error("bare Hono exited early")));
+    child.stdout?.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+  });
+  return { url, child };
+}
+
+interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Side by side in one run: a bare Hono app answering a small JSON body, our authenticated
+ * `GET /api/v1/core/contexts` (an empty list) and `GET /api/v1/health`, rounds interleaved so a
+ * busy machine slows all three alike; reports req/s, the ratio to bare and p99.
+ */
+export async function requestPathBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-bench-"));
+  const bare = await startBareHono();
+  const server = await startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_SESSIONS_PER_IP: "0",
+      RATE_LIMIT_API_PER_USER: "0",
+      RATE_LIMIT_PUBLIC_PER_IP: "0",
+    },
+    { built: true, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] },
+  ).catch((error: unknown) => {
+    bare.child.kill("SIGTERM");
+    throw error;
+  });
+  const results = new Map<string, LoadResult[]>();
+  try {
+    const session = await fetch(`${server.url}/api/v1/core/oauth/session`, { method: "POST" });
+    const { access_token: token } = (await session.json()) as { access_token: string };
+    const targets: Target[] = [
+      { name: "bare Hono, small JSON", url: `${bare.url}/json` },
+      {
+        name: "GET /api/v1/core/contexts (authenticated, empty)",
+        url: `${server.url}/api/v1/core/contexts`,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      { name: "GET /api/v1/health", url: `${server.url}/api/v1/health` },
+    ];
+    for (const target of targets) {
+      const check = await fetch(target.url, { headers: target.headers });
+      if (!check.ok) throw new Error(`${target.name} answered ${check.status}`);
+      await runLoad({ ...target, concurrency: connections, durationMs: 1000 }); // warm-up
+    }
+    for (let run = 1; run <= runs; run++) {
+      for (const target of targets) {
+        const result = await runLoad({ ...target, concurrency: connections, durationMs });
+        if (result.errors > 0) throw new Error(`${target.name}: ${result.errors} errors`);
+        results.set(target.name, [...(results.get(target.name) ?? []), result]);
+        console.log(
+          `request-path run ${run}/${runs}: ${target.name} ${result.perSecond.toFixed(0)}/s, ` +
+            `p99 ${result.p99Ms} ms`,
+        );
+      }
+    }
+  } finally {
+    await server.kill("SIGTERM");
+    bare.child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (profileDir) {
+    for (const entry of topEntries(profileDir, 20)) {
+      console.log(`${entry.percent.toFixed(1).padStart(5)}%  ${entry.name}`);
+    }
+    return; // a profiled server is slower; its numbers are not recorded
+  }
+  const bareRate = median((results.get("bare Hono, small JSON") ?? []).map((r) => r.perSecond));
+  const rows = [...results.entries()].map(([name, list]) => {
+    const rate = median(list.map((r) => r.perSecond));
+    const ratios = list.map((r, i) => {
+      const bareRun = results.get("bare Hono, small JSON")?.[i]?.perSecond ?? bareRate;
+      return `${((100 * r.perSecond) / bareRun).toFixed(0)}%`;
+    });
+    return (
+      `| ${name} | **${rate.toFixed(0)}** | ${((100 * rate) / bareRate).toFixed(0)}% ` +
+      `(${ratios.join(", ")}) | ${median(list.map((r) => r.p99Ms))} ms | ` +
+      `${list.map((r) => r.perSecond.toFixed(0)).join(", ")} |`
+    );
+  });
+  writeSection(
+    "request-path",
+    `## Request path against bare Hono (one process, SQLite)
+
+\`npm run bench -- request-path\`: a bare Hono app on \`@hono/node-server\` answering a small JSON
+body (its own process), our built server's authenticated \`GET /api/v1/core/contexts\` (an empty
+list) and its \`GET /api/v1/health\`, measured side by side in one run: autocannon, ${connections}
+connections, ${durationMs / 1000} s each, the three interleaved over ${runs} rounds; rate limits
+off, log level warn. The ratio to bare is per round (each round's bare figure), the bold figures
+are medians. Goals: authenticated JSON GET at least 50% of bare, /health at least 70%, p99 under
+10 ms. Settings: \`BENCH_RUNS\`, \`BENCH_DURATION_S\`, \`BENCH_CONNECTIONS\`; \`BENCH_CPU_PROF=<dir>\`
+profiles the server (\`node --cpu-prof\`) and prints its top entries instead.
+
+| target | req/s (median) | of bare (per round) | p99 (median) | runs req/s |
+|---|---|---|---|---|
+${rows.join("\n")}
+
+Machine: ${machineLine()}. Measured ${new Date().toISOString().slice(0, 10)}, while other work
+loaded the same cores: the absolute figures vary from run to run, the side-by-side ratio is the
+measure.`,
+  );
+}
