@@ -35,6 +35,8 @@ export type PlannerIntent =
   /** The website's traffic over the last `days` days (site_traffic, admins only). */
   | { kind: "traffic"; days: number }
   | { kind: "form" }
+  /** The message a chat form sends when submitted ('Submitted form "{title}": ...'). */
+  | { kind: "form-submitted"; title: string }
   /** `named` is false when the message named no language (typescript is then assumed). */
   | { kind: "code"; language: string; named: boolean }
   | { kind: "tree" }
@@ -66,15 +68,31 @@ const languages: Record<string, string> = {
 
 const prepositions = ["of", "about", "for", "on", "showing", "with"];
 
-/** The topic after "table of …", "chart about …"; "" when the noun is not followed by one. */
+/**
+ * The topic after "table of …", "chart about …", or of a message that starts with the noun as a
+ * verb ("Chart revenue by month"); "" when the noun is not followed by one.
+ */
 function topicAfter(text: string, words: readonly Word[], nouns: readonly string[]): string {
   for (let i = indexOfWord(words, nouns); i >= 0; i = indexOfWord(words, nouns, i + 1)) {
     const next = words[i + 2];
     if (prepositions.includes(words[i + 1]?.text ?? "") && next) {
       return restOfLine(text, next.start);
     }
+    const object = words[i + 1];
+    if (i === 0 && object && !prepositions.includes(object.text)) {
+      return restOfLine(text, object.start);
+    }
   }
   return "";
+}
+
+const submittedFormPrefix = 'Submitted form "';
+
+/** The title of a submitted chat form's message, or undefined when the text is not one. */
+function submittedFormTitle(text: string): string | undefined {
+  if (!text.startsWith(submittedFormPrefix)) return undefined;
+  const end = text.indexOf('"', submittedFormPrefix.length);
+  return end < 0 ? undefined : text.slice(submittedFormPrefix.length, end);
 }
 
 function codeLanguage(words: readonly Word[]): { language: string; named: boolean } {
@@ -237,6 +255,8 @@ function isGreeting(words: readonly Word[]): boolean {
  */
 export function plannerIntent(text: string): PlannerIntent {
   const trimmed = readablePart(text).trim();
+  const formTitle = submittedFormTitle(trimmed);
+  if (formTitle !== undefined) return { kind: "form-submitted", title: formTitle };
   const command = trimmed.length <= 20 ? trimmed.toLowerCase() : "";
   if (helpCommands.includes(command.startsWith("/") ? command.slice(1) : command)) {
     return { kind: "help" };

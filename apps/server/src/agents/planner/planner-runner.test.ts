@@ -179,6 +179,60 @@ describe("PlannerRunner", () => {
     expect(ask.last).toEqual({ kind: "input-required", question: plannerQuestions.askMe });
   });
 
+  it("understands the welcome card's 'Chart revenue by month' and other charts asked with the verb", () => {
+    expect(plannerIntent("Chart revenue by month")).toEqual({
+      kind: "sales-chart",
+      topic: "revenue by month",
+      chartType: "bar",
+      groupBy: "month",
+      metric: "revenue",
+    });
+    expect(plannerIntent("plot orders by region")).toMatchObject({
+      kind: "sales-chart",
+      groupBy: "region",
+      metric: "orders",
+    });
+    expect(plannerIntent("graph temperatures")).toEqual({
+      kind: "chart",
+      topic: "temperatures",
+      chartType: "bar",
+    });
+    // Not a verb when it does not start the message: still asks what to chart.
+    expect(plannerIntent("a chart please")).toEqual({ kind: "clarify", about: "chart" });
+  });
+
+  it("says 'an area chart', not 'a area chart'", async () => {
+    expect((await run([user("area chart of sales")])).text).toContain(
+      "Here is an area chart of sales.",
+    );
+    expect((await run([user("bar chart of sales")])).text).toContain(
+      "Here is a bar chart of sales.",
+    );
+  });
+
+  it("acknowledges a submitted form instead of sending another form", async () => {
+    const submitted =
+      'Submitted form "Contact us":\n\n```json\n{"name": "Ada", "topic": "feedback", "message": "Nice form"}\n```';
+    expect(plannerIntent(submitted)).toEqual({ kind: "form-submitted", title: "Contact us" });
+    const { text, artifacts } = await run([user(submitted)]);
+    expect(text).toBe(
+      'Thank you, I received the "Contact us" form. Its answers are kept in this conversation; without a language model I do not act on them.',
+    );
+    expect(artifacts).toEqual([]);
+  });
+
+  it("writes help's placeholders as code, so markdown does not swallow <topic> as HTML", async () => {
+    const { text } = await run([user("help")]);
+    const outsideCode = text
+      .split("`")
+      .filter((_, i) => i % 2 === 0)
+      .join("");
+    expect(outsideCode).not.toContain("<");
+    for (const placeholder of ["<topic>", "<language>", "<words>", "<service>"]) {
+      expect(text).toContain(placeholder);
+    }
+  });
+
   it("reads sign-in requests as the authorize intent", () => {
     expect(plannerIntent("connect my account")).toEqual({
       kind: "authorize",

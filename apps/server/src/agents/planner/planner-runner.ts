@@ -34,15 +34,25 @@ export const helpText =
   "- **dashboard** or **metrics**: the server's metrics (`server_metrics`)\n" +
   "- **site traffic this week** (or today, this month): the website's analytics, for admins (`site_traffic`)\n" +
   "- **form** or **feedback**: a feedback form (`feedback_form`)\n" +
-  "- **code sample** or **code in <language>**: a code sample (`code_sample`: TypeScript, Python, Bash; other languages as samples)\n" +
-  "- **docs about <topic>** or **search docs <words>**: an answer from the docs (`search_docs`)\n" +
+  "- **code sample** or `code in <language>`: a code sample (`code_sample`: TypeScript, Python, Bash; other languages as samples)\n" +
+  "- `docs about <topic>` or `search docs <words>`: an answer from the docs (`search_docs`)\n" +
   "- **tree** or **docs structure**: the docs as a tree (`docs_tree`)\n" +
   "- **welcome card**: a presentation card (`welcome_card`)\n" +
   "- **release notes**: what changed (`release_notes`)\n" +
   "- **config** or **json**: the server configuration, secrets redacted (`config_summary`)\n" +
   "- **report**: a sales report (`build_report`)\n" +
   "- **ask me something**: I ask you a question and wait for your answer\n" +
-  "- **connect my account** or **sign in to <service>**: I ask you to authorize and wait until you reply";
+  "- **connect my account** or `sign in to <service>`: I ask you to authorize and wait until you reply";
+
+/** What the planner answers a submitted form: it got it, and it does nothing more with it. */
+export function formReceivedText(title: string): string {
+  return `Thank you, I received the "${title}" form. Its answers are kept in this conversation; without a language model I do not act on them.`;
+}
+
+/** "a bar", "an area": the article a word takes, by its first letter. */
+export function withArticle(word: string): string {
+  return `${"aeiou".includes(word[0]?.toLowerCase() ?? "") ? "an" : "a"} ${word}`;
+}
 
 /** Questions the planner asks back; an answer to one continues the same task. */
 export const plannerQuestions = {
@@ -128,13 +138,15 @@ function replyTo(text: string, tools: RunnerTool[]): Reply {
     case "chart":
     case "sales-chart":
       return {
-        text: `Here is a ${intent.chartType} chart of ${intent.topic}.`,
+        text: `Here is ${withArticle(intent.chartType)} chart of ${intent.topic}.`,
         artifact: chartArtifact(intent.topic, intent.chartType),
       };
     case "dashboard":
       return { text: "Here is a sample dashboard.", artifact: dashboardArtifact() };
     case "form":
       return { text: "Here is a contact form.", artifact: formArtifact() };
+    case "form-submitted":
+      return { text: formReceivedText(intent.title) };
     case "code":
       return {
         text: `Here is a code sample in ${intent.language}.`,
