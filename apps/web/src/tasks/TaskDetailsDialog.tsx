@@ -1,17 +1,29 @@
 import type { Message, Part, Task } from "@a2a-chat/contracts";
 import { type RefObject, useEffect, useId, useRef } from "react";
+import { MarkdownBlock } from "../chat/parts/MarkdownBlock.js";
 import { shortId } from "../lib/durations.js";
 import { TaskStatusBadge } from "./TaskStatusBadge.js";
 import { formatTimestamp, parseTimestamp } from "./timestamps.js";
 
-function partText(part: Part): string {
-  if (part.kind === "text") return part.text;
-  if (part.kind === "file") return `File: ${part.file.name ?? "Unnamed file"}`;
-  return "Data Object";
-}
-
-function messageText(message: Message): string {
-  return message.parts.map(partText).join("\n");
+/** A message's parts as the chat shows their text: markdown rendered, files and data named. */
+function MessageParts({ message }: { message: Message }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 break-words">
+      {message.parts.map((part: Part, index) =>
+        part.kind === "text" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts have no ids and never reorder
+          <div key={index} className="[&_code]:rounded [&_code]:bg-neutral-800 [&_code]:px-1">
+            <MarkdownBlock text={part.text} />
+          </div>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts have no ids and never reorder
+          <p key={index} className="text-neutral-400">
+            {part.kind === "file" ? `File: ${part.file.name ?? "Unnamed file"}` : "Data Object"}
+          </p>
+        ),
+      )}
+    </div>
+  );
 }
 
 function shownTime(value: string): string {
@@ -126,7 +138,7 @@ export function TaskDetailsDialog({
                 <p className="text-xs font-semibold text-neutral-400">
                   {message.role === "user" ? "User" : "Agent"}
                 </p>
-                <p className="whitespace-pre-wrap break-words">{messageText(message)}</p>
+                <MessageParts message={message} />
               </li>
             ))}
           </ol>

@@ -56,7 +56,11 @@ const done = makeTask("bbbbbbbb-done", {
   metadata: { mcp_server_name: "analytics", task_type: "mcp_execution", agent_name: "mcp" },
   history: [
     { messageId: "m1", role: "user", parts: [{ kind: "text", text: "a table of planets" }] },
-    { messageId: "m2", role: "agent", parts: [{ kind: "text", text: "Here it is" }] },
+    {
+      messageId: "m2",
+      role: "agent",
+      parts: [{ kind: "text", text: "Here it is: type `help` for **more**" }],
+    },
   ],
 });
 const failed = makeTask("cccccccc-failed", {
@@ -239,6 +243,10 @@ describe("TasksView", () => {
     expect(within(dialog).getByText("Message History (2)")).toBeInTheDocument();
     expect(within(dialog).getByText("1 from the user, 1 from the agent")).toBeInTheDocument();
     expect(within(dialog).getByText("a table of planets")).toBeInTheDocument();
+    // Markdown as in the chat, not its raw backticks and stars.
+    expect(within(dialog).getByText("help").tagName).toBe("CODE");
+    expect(within(dialog).getByText("more").tagName).toBe("STRONG");
+    expect(dialog).not.toHaveTextContent("`");
     expect(within(dialog).getByText("Artifacts (0)")).toBeInTheDocument();
     expect(within(dialog).getByText(/"mcp_server_name": "analytics"/)).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Close" })).toHaveFocus();
