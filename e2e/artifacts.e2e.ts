@@ -197,8 +197,11 @@ describe("artifacts made by the default agent (planner)", () => {
     expect(sentText).toContain('"email": "grace@example.com"');
     expect(sentText).toContain('"topic": "idea"');
     expect(sentText).toContain('"message": "A compiler for everyone"');
-    // The agent answers the submission (the planner reads a form and offers one again).
-    await waitForNewReply(page, "Fill it in and send it when you are ready.");
+    // The agent acknowledges the submission (rather than offering the form again).
+    await waitForNewReply(
+      page,
+      'Thank you, I received the "Send feedback" form. Its answers are kept in this conversation; without a language model I do not act on them.',
+    );
 
     // 'Submit Another' brings the empty form back.
     await frame.getByRole("button", { name: "Submit Another" }).click();
