@@ -49,6 +49,8 @@ describe("the server process", () => {
         signal,
       );
       expect(code).toBe(0);
+      // The loopback default prints as localhost (passkeys work there, not on an IP address).
+      expect(stdout).toMatch(/A2A Chat is running at http:\/\/localhost:\d+ {2}\(chat: /);
       expect(stdout).toContain('"msg":"shutdown complete"');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,10 @@ import { startServer } from "./server.js";
 function openUrl(config: ReturnType<typeof loadConfig>, port: number): string {
   if (config.server.publicUrl) return config.server.publicUrl.replace(/\/+$/, "");
   const host = config.server.host;
-  const name = host === "0.0.0.0" || host === "::" || host === "" ? "localhost" : host;
+  // Loopback and wildcard addresses print as localhost: browsers accept passkeys on localhost,
+  // never on a bare IP address.
+  const local = ["0.0.0.0", "::", "", "127.0.0.1", "::1"];
+  const name = local.includes(host) ? "localhost" : host;
   return `http://${name.includes(":") ? `[${name}]` : name}:${port}`;
 }
 
