@@ -5,7 +5,7 @@ import type { FetchLike } from "../lib/api.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { makeJwt } from "../test/jwt-fixture.js";
-import { AddAgentForm } from "./AddAgentForm.js";
+import { AddAgentForm, alreadyListedText } from "./AddAgentForm.js";
 import { fixtureAgent, fixtureAgentUrl, v1Card } from "./agent-card-fixtures.js";
 
 const proxyUrl = `${window.location.origin}/api/v1/agents/external/a1`;
@@ -90,6 +90,25 @@ describe("AddAgentForm", () => {
     expect(useAgentsStore.getState().selectedAgentUrl).toBe(proxyUrl);
     expect(onAdded).toHaveBeenCalledWith(expect.objectContaining({ name: "remote" }));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says so when the agent is already listed, instead of seeming to do nothing", async () => {
+    serve({ "/api/v1/agents/external": () => json(record(remoteCard)) });
+    const user = userEvent.setup();
+    render(<AddAgentForm />);
+    await user.type(field(), "https://r.example.com{Enter}");
+    await screen.findByRole("button", { name: "Add" });
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+
+    await user.type(field(), "https://r.example.com{Enter}");
+    const agent = useAgentsStore.getState().agents[0];
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      alreadyListedText(agent?.displayName ?? ""),
+    );
+    expect(screen.getByRole("status")).toHaveTextContent(
+      /^.+ is already in the list: its card was refreshed and it is selected\.$/,
+    );
+    expect(useAgentsStore.getState().agents).toHaveLength(1);
   });
 
   it("shows the server's discovery failure inline and keeps the URL", async () => {

@@ -3,6 +3,10 @@ import { Button } from "../app/Button.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import type { Agent } from "./agent-types.js";
 
+/** What the form says when the URL names an agent already listed (it is refreshed, not added). */
+export const alreadyListedText = (name: string) =>
+  `${name} is already in the list: its card was refreshed and it is selected.`;
+
 /** Props of AddAgentForm. */
 export interface AddAgentFormProps {
   /** Called with the agent once it was added and selected. */
@@ -15,6 +19,7 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
   const [url, setUrl] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
 
@@ -23,9 +28,13 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
     if (pending || url.trim() === "") return;
     setPending(true);
     setError(null);
+    setNotice(null);
+    const listed = new Set(useAgentsStore.getState().agents.map((agent) => agent.url));
     try {
       const agent = await addAgentByUrl(url);
       setUrl("");
+      // Adding replaces an agent with the same URL (core spec §3): say so, or nothing seems to happen.
+      if (listed.has(agent.url)) setNotice(alreadyListedText(agent.displayName));
       onAdded?.(agent);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -67,6 +76,11 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
       {error ? (
         <p id={errorId} role="alert" className="text-xs text-red-400">
           {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="text-xs text-neutral-400">
+          {notice}
         </p>
       ) : null}
     </form>
