@@ -10,7 +10,7 @@ import {
   unlimitedEnv,
 } from "./harness/artifacts.js";
 import { launchChromium, screenshot } from "./harness/browser.js";
-import { openChat, phoneContext } from "./harness/chat.js";
+import { openChat, phoneContext, watchPlaceholder } from "./harness/chat.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 
@@ -93,6 +93,7 @@ describe("running tools from the tools column", () => {
     const { page } = await openFirstVisit(browser, server.url);
     await pickTool(page, "analytics", "build_report");
     await page.getByText("This tool takes no parameters.").waitFor();
+    const placeholders = await watchPlaceholder(page);
     await page.getByRole("button", { name: "Run", exact: true }).click();
     // build_report renders 'both': the result window opens with its progress.
     const modal = page.getByRole("dialog", { name: "build_report" });
@@ -111,6 +112,11 @@ describe("running tools from the tools column", () => {
     const report = tasks.find((t) => t.metadata.tool_name === "build_report");
     expect(report?.status.state).toBe("failed");
     await modal.getByText("Tool execution cancelled").waitFor();
+    // Cancelled is no failure; a direct run is no reply: the composer never said an AI responds.
+    await modal.getByRole("heading", { name: "Execution Cancelled" }).waitFor();
+    expect(await modal.getByText("Execution Failed").count()).toBe(0);
+    expect(await runs.getByText("Cancelled", { exact: true }).count()).toBe(1);
+    expect(await placeholders()).not.toContain("AI is responding...");
     await screenshot(page, "tool-run-cancelled");
   });
 
@@ -135,6 +141,23 @@ describe("running tools from the tools column", () => {
     await sum.getByLabel(/^B/).fill("40");
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect.poll(() => messageLog(page).innerText(), { timeout: 15_000 }).toContain("42");
+
+    // A result of text and an image keeps both: the image shows inline.
+    await pickTool(page, "everything", "get-tiny-image");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const image = artifactFrame(messageLog(page), "get-tiny-image");
+    await image.waitFor({ timeout: 15_000 });
+    const files = messageLog(page).getByRole("list", { name: "Files" }).last();
+    await files.getByRole("img").waitFor();
+    expect(await files.getByRole("img").getAttribute("src")).toMatch(/^data:image\/png;base64,/);
+    await screenshotOf(page, messageLog(page).locator("article").last(), "tool-run-image");
+    // The registry's dot of server-everything is green.
+    expect(
+      await page
+        .getByRole("list", { name: "Tool servers" })
+        .getByRole("img", { name: "Status: running" })
+        .count(),
+    ).toBeGreaterThanOrEqual(3);
     expect(errors).toEqual([]);
   });
 
@@ -148,12 +171,15 @@ describe("running tools from the tools column", () => {
     await form.waitFor();
     await form.getByLabel(/^Filter/).fill("eu");
     await screenshot(page, "tool-form-phone");
+    const bubbles = await page.getByRole("article").count();
     await page.getByRole("button", { name: "Run", exact: true }).tap();
     await form.waitFor({ state: "detached" });
     await drawer
       .getByRole("region", { name: "Tool runs" })
       .getByText("Done")
       .waitFor({ timeout: 15_000 });
+    // list_regions is silent: its run leaves no (empty) reply bubble in the thread.
+    expect(await page.getByRole("article").count()).toBe(bubbles);
     await screenshot(page, "tool-run-phone");
   });
 });
