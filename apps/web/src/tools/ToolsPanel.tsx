@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { AuthRequiredDialog } from "../agents/AuthRequiredDialog.js";
+import { useAccountModal } from "../accounts/account-modal-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { type ShownToolServer, toolsAuthKey, toolsOfServer } from "../stores/tools-reducers.js";
 import { useToolsStore } from "../stores/tools-store.js";
@@ -39,7 +39,10 @@ export function ToolsPanel() {
       })),
     );
   const authKey = useAuthStore(toolsAuthKey);
-  const [loginFor, setLoginFor] = useState<ShownToolServer | null>(null);
+  // A greyed server opens the passkey sign-in modal naming it; once signed in, the user changes
+  // and the registry loads again with the servers the new scopes permit.
+  const requireLogin = (shown: ShownToolServer) =>
+    useAccountModal.getState().openSignIn({ agentName: shown.server.name });
   const [picked, setPicked] = useState<{ tool: ServerTool; shown: ShownToolServer } | null>(null);
   const headingId = useId();
 
@@ -91,7 +94,7 @@ export function ToolsPanel() {
               key={shown.server.name}
               shown={shown}
               tools={toolsOfServer(tools, shown.server)}
-              onRequireLogin={setLoginFor}
+              onRequireLogin={requireLogin}
               listing={listings[shown.server.name]}
               onOpen={(opened) => void listServer(opened.server.name)}
               onPickTool={(tool, owner) => setPicked({ tool, shown: owner })}
@@ -109,13 +112,6 @@ export function ToolsPanel() {
           />
         </Suspense>
       ) : null}
-      {/* Sign-in prompt of a greyed server: swap for the passkey sign-in modal when it lands. */}
-      <AuthRequiredDialog
-        open={loginFor !== null}
-        agentName={loginFor?.server.name ?? ""}
-        subject="tool server"
-        onClose={() => setLoginFor(null)}
-      />
     </section>
   );
 }
