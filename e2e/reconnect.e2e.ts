@@ -107,6 +107,11 @@ describe("the chat after a server outage", () => {
       .getByRole("list", { name: "Conversations" })
       .getByText("Written during the outage")
       .waitFor();
+    // The tools column lists the servers again (what it listed during the outage was stale).
+    await page
+      .getByRole("list", { name: "Tool servers" })
+      .getByRole("button", { name: "analytics", exact: true })
+      .waitFor({ timeout: 15_000 });
     await screenshot(page, "outage-recovered");
     await context.close();
   });

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAccountModal } from "../accounts/account-modal-store.js";
 import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
+import { useStreamStore } from "../stores/stream-store.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { type ToolsState, useToolsStore } from "../stores/tools-store.js";
 import type { ServerTool } from "./list-server-tools.js";
@@ -49,6 +50,7 @@ function withState(patch: Partial<ToolsState>) {
 describe("ToolsPanel", () => {
   beforeEach(() => {
     localStorage.clear();
+    useStreamStore.setState({ status: "disconnected", retryAt: null });
     useAuthStore.setState({ ...emptyAuthSession, accessToken: "t", userId: "anon-1" });
   });
   afterEach(() => {
@@ -69,6 +71,19 @@ describe("ToolsPanel", () => {
       screen.queryByText("No MCP servers running. Start MCP servers to see tools."),
     ).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Refresh tools" })).toBeDisabled();
+  });
+
+  it("loads the tools again when the live stream is back after failing (a server outage)", () => {
+    const { load } = withState({});
+    render(<ToolsPanel />);
+    act(() => useStreamStore.getState().setStatus("connected"));
+    expect(load).not.toHaveBeenCalled();
+    act(() => useStreamStore.getState().setStatus("error"));
+    act(() => useStreamStore.getState().setStatus("connecting"));
+    expect(load).not.toHaveBeenCalled();
+    act(() => useStreamStore.getState().setStatus("error"));
+    act(() => useStreamStore.getState().setStatus("connected"));
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it("shows the empty state when no server is listed", () => {

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAccountModal } from "../accounts/account-modal-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
+import { useStreamStore } from "../stores/stream-store.js";
 import { type ShownToolServer, toolsAuthKey, toolsOfServer } from "../stores/tools-reducers.js";
 import { useToolsStore } from "../stores/tools-store.js";
 import type { ServerTool } from "./list-server-tools.js";
@@ -50,6 +51,16 @@ export function ToolsPanel() {
   useEffect(() => {
     void ensureLoaded();
   }, [ensureLoaded, authKey]);
+
+  // Back after an outage (the live stream failed, then connected again): what was listed while
+  // the server was down is stale, so the list is loaded again.
+  const streamStatus = useStreamStore((s) => s.status);
+  const lastStreamStatus = useRef(streamStatus);
+  useEffect(() => {
+    const before = lastStreamStatus.current;
+    lastStreamStatus.current = streamStatus;
+    if (before === "error" && streamStatus === "connected") void load();
+  }, [streamStatus, load]);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
