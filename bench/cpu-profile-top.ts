@@ -12,7 +12,7 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** One function's share of the sampled CPU time (self time, not counting its callees). */
+/** One function's share of the busy (non-idle) sampled time: self time, not its callees'. */
 export interface ProfileEntry {
   name: string;
   percent: number;
@@ -23,7 +23,8 @@ function label(frame: ProfileNode["callFrame"]): string {
   if (!frame.url) return name;
   // node_modules/<pkg>/... names the package; our bundle names the file and line.
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(frame.url);
-  const where = match ? match[1] : frame.url.replace(/^.*\//, "");
+  const file = frame.url.replace(/^.*\//, "");
+  const where = match ? `${match[1]}/${file}` : file;
   return `${name} (${where}:${frame.lineNumber + 1})`;
 }
 
@@ -38,7 +39,7 @@ export function topEntries(dir: string, count = 15): ProfileEntry[] {
       const delta = profile.timeDeltas[i] ?? 0;
       const name = byId.get(id) ?? "?";
       totals.set(name, (totals.get(name) ?? 0) + delta);
-      all += delta;
+      if (name !== "(idle)") all += delta;
     });
   }
   return [...totals.entries()]

@@ -1,6 +1,5 @@
 import { analyticsBasePath } from "@a2a-chat/contracts";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import type { SigningKey } from "../auth/signing-key.js";
 import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
@@ -28,6 +27,7 @@ import { tasksRoutes } from "../routes/tasks/tasks-routes.js";
 import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
+import { compressLarge } from "./middleware/compress-large.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { noNulUrl } from "./middleware/no-nul-url.js";
 import { noStoreForCredentials } from "./middleware/no-store.js";
@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use("*", ...requestContext(logger));
   app.use("*", securityHeaders({ https }));
-  app.use("*", compress());
+  app.use("*", compressLarge());
   app.use("/api/*", noStoreForCredentials());
   // Kept in memory even on PostgreSQL: a request without a valid token must cost no database
   // write, and must not wait for the database (health answers "degraded" in a database outage).
