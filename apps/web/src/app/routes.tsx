@@ -1,5 +1,4 @@
 import type { RouteObject } from "react-router";
-import { AuthCallbackPage } from "../accounts/AuthCallbackPage.js";
 import { AuthGate } from "../auth/AuthGate.js";
 import { ChatPage } from "../chat/ChatPage.js";
 import { NotFoundPage } from "./NotFoundPage.js";
@@ -25,12 +24,18 @@ export const routes: RouteObject[] = [
       {
         // The redirect form of the passkey sign-in (tools spec §2); the visitor's token moves
         // their data, so it needs the session too.
+        // Loaded on demand: the passkey flow stays out of /chat's start-up script.
         path: "/auth/callback",
-        element: (
-          <AuthGate>
-            <AuthCallbackPage />
-          </AuthGate>
-        ),
+        lazy: async () => {
+          const { AuthCallbackPage } = await import("../accounts/AuthCallbackPage.js");
+          return {
+            element: (
+              <AuthGate>
+                <AuthCallbackPage />
+              </AuthGate>
+            ),
+          };
+        },
       },
       { path: "*", element: <NotFoundPage /> },
     ],
