@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config/schema.js";
 import type { Database } from "./schema.js";
+import { withStatementCache } from "./statement-cache.js";
 
 /** An open database: the query builder plus which engine is behind it. */
 export interface Db {
@@ -51,7 +52,9 @@ function openSqlite(config: DatabaseSettings): Db {
   // A file locked by another process (a backup, the sqlite3 shell) blocks the event loop while
   // SQLite waits, so the wait is bounded by the lock timeout (5 s when none is configured).
   sqlite.pragma(`busy_timeout = ${config.lockTimeoutMs || 5000}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: "sqlite", location: file, close: () => kysely.destroy() };
 }
 
