@@ -19,6 +19,8 @@ export interface TokenGrantDeps {
   clients: OAuthClients;
   notifier: EventNotifier;
   refreshLifetimeMs: number;
+  /** E-mails (any case) of the accounts whose tokens carry the admin scope. */
+  adminEmails?: readonly string[];
   now?: () => Date;
 }
 
@@ -26,6 +28,13 @@ export interface TokenGrantDeps {
 export interface Visitor {
   userId: string;
   sessionId: string;
+}
+
+/** Whether an account's e-mail is one of the configured admins' (compared without case). */
+export function isAdminEmail(admins: readonly string[] | undefined, email: string | null): boolean {
+  if (!admins || !email) return false;
+  const wanted = email.trim().toLowerCase();
+  return admins.some((admin) => admin.trim().toLowerCase() === wanted);
 }
 
 function requireClient(clients: OAuthClients, clientId: string | undefined): string {
@@ -54,6 +63,8 @@ async function signIn(
     },
     deps.refreshLifetimeMs,
   );
+  const scopes = parseScopes(grant.scope);
+  if (isAdminEmail(deps.adminEmails, user.email) && !scopes.includes("admin")) scopes.push("admin");
   // Signed after commit: a token must never outlive a rolled-back session.
   const reply = async (): Promise<TokenGrantReply> => {
     const token = await deps.tokens.issue({
@@ -62,14 +73,14 @@ async function signIn(
       userType: "authenticated",
       username: user.username,
       email: user.email,
-      scopes: parseScopes(grant.scope),
+      scopes,
     });
     return {
       access_token: token.token,
       token_type: "Bearer",
       expires_in: token.expiresIn,
       refresh_token: refreshToken,
-      scope: grant.scope,
+      scope: scopes.join(" "),
       user_id: user.id,
       session_id: grant.sessionId,
     };

@@ -26,6 +26,7 @@ export const envOverrides = [
   ["JWT_AUDIENCE", "auth.audience"],
   ["ANONYMOUS_RENEWAL_DAYS", "auth.anonymousRenewalDays"],
   ["REFRESH_TOKEN_DAYS", "auth.refreshTokenDays"],
+  ["ADMIN_EMAILS", "auth.adminEmails"],
   ["RATE_LIMIT_WINDOW_SECONDS", "rateLimit.windowSeconds"],
   ["RATE_LIMIT_SESSIONS_PER_IP", "rateLimit.anonymousSessionsPerIp"],
   ["RATE_LIMIT_API_PER_USER", "rateLimit.apiRequestsPerUser"],

@@ -91,6 +91,11 @@ export const configSchema = z
         anonymousRenewalDays: z.coerce.number().int().min(0).max(3650).default(30),
         /** How long a signed-in person's refresh token lasts (each use rotates it). */
         refreshTokenDays: z.coerce.number().int().min(1).max(365).default(30),
+        /**
+         * E-mails of the accounts that are admins: their tokens carry the admin scope (read at
+         * every sign-in and refresh, so a change applies by the next refresh).
+         */
+        adminEmails: commaList.default([]),
         /** OAuth clients of the passkey flow; a relative redirect URI is on this site's origin. */
         clients: z
           .array(

@@ -192,6 +192,47 @@ describeEachDialect("OAuth code + PKCE and refresh tokens", (get) => {
     expect(asJson.status).toBe(415);
   });
 
+  it("gives the admin scope to the configured admin e-mails, at sign-in and at refresh", async () => {
+    const admin = person();
+    const a = createTestApp(get(), {
+      config: { auth: { adminEmails: [admin.email.toUpperCase()] } },
+    });
+    const client = accountClient(a);
+    const signIn = async (who: { username: string; email: string }) => {
+      const { userId, pkce } = await client.register(who);
+      const reply = authorizationCodeReplySchema.parse(
+        await (await client.complete(client.completeQuery(userId, pkce))).json(),
+      );
+      const res = await client.token({
+        grant_type: "authorization_code",
+        code: reply.authorization_code,
+        client_id: webClientId,
+        redirect_uri: testRedirectUri,
+        code_verifier: pkce.verifier,
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Record<string, string>;
+    };
+    const scopesOf = (token: string | undefined) =>
+      tokenClaimsSchema.parse(decodeJwt(String(token))).scope;
+
+    const adminReply = await signIn(admin);
+    expect(adminReply.scope).toBe("user admin");
+    expect(scopesOf(adminReply.access_token)).toBe("user admin");
+    const refreshed = (await (
+      await client.token({
+        grant_type: "refresh_token",
+        refresh_token: String(adminReply.refresh_token),
+        client_id: webClientId,
+      })
+    ).json()) as Record<string, string>;
+    expect(scopesOf(refreshed.access_token)).toBe("user admin");
+
+    const other = await signIn(person());
+    expect(other.scope).toBe("user");
+    expect(scopesOf(other.access_token)).toBe("user");
+  });
+
   it("rotates refresh tokens and ends the session when a rotated one comes back", async () => {
     const a = app();
     const client = accountClient(a);

@@ -44,6 +44,7 @@ export function tokenRoutes(services: Services): Hono<AppEnv> {
     clients,
     notifier: services.notifier,
     refreshLifetimeMs: services.config.auth.refreshTokenDays * dayMs,
+    adminEmails: services.config.auth.adminEmails,
   };
   const routes = new Hono<AppEnv>();
   routes.onError(handleOAuthError);
