@@ -54,9 +54,10 @@ export function recordCalls(
         return await recordedCall(name, config, handler, params);
       } catch (error) {
         // The SDK turns a thrown error into a tool result carrying its message: a database or
-        // internal error must not reach the caller that way (its text stays in the log).
-        if (error instanceof McpError || requestSignal(params)?.aborted || context.signal.aborted)
-          throw error;
+        // internal error must not reach the caller that way (its text stays in the log). Errors
+        // written for the caller (AppError: a quota reached, the database unavailable) keep theirs.
+        const forCaller = error instanceof McpError || error instanceof AppError;
+        if (forCaller || requestSignal(params)?.aborted || context.signal.aborted) throw error;
         context.services.logger.error({ err: error, tool: name }, "MCP tool call failed");
         throw new Error(internalErrorMessage);
       }
