@@ -197,7 +197,11 @@ describe("the Tasks and Artifacts views", () => {
     await dialog.getByRole("heading", { name: /^Message History \(\d+\)$/ }).waitFor();
     await dialog.getByText("chart of sales", { exact: true }).waitFor();
     await dialog.getByRole("heading", { name: "Artifacts (1)" }).waitFor();
-    await dialog.getByText("sales_chart", { exact: true }).waitFor();
+    // The artifact's name, in the Artifacts section (the message history may quote it too).
+    await dialog
+      .getByRole("region", { name: "Artifacts" })
+      .getByText("sales_chart", { exact: true })
+      .waitFor();
     const metadata = (await dialog.getByRole("region", { name: "Metadata" }).textContent()) ?? "";
     expect(metadata).toContain('"task_type": "agent_message"');
     expect(metadata).toContain('"agent_name": "assistant"');

@@ -26,10 +26,12 @@ describe("the website in Chromium", () => {
     await page.getByRole("link", { name: "Docs", exact: true }).first().focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(`${suite.server.url}/docs`);
-    await page.getByRole("link", { name: "Sessions and tokens" }).focus();
+    await page.getByRole("link", { name: "Sessions, accounts and tokens" }).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL(`${suite.server.url}/docs/authentication`);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sessions and tokens");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Sessions, accounts and tokens",
+    );
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -68,6 +68,9 @@ const languages: Record<string, string> = {
 
 const prepositions = ["of", "about", "for", "on", "showing", "with"];
 
+/** Words after a leading noun that ask politely rather than name a topic ("chart please"). */
+const courtesies = ["please", "pls", "now", "thanks"];
+
 /**
  * The topic after "table of …", "chart about …", or of a message that starts with the noun as a
  * verb ("Chart revenue by month"); "" when the noun is not followed by one.
@@ -79,7 +82,8 @@ function topicAfter(text: string, words: readonly Word[], nouns: readonly string
       return restOfLine(text, next.start);
     }
     const object = words[i + 1];
-    if (i === 0 && object && !prepositions.includes(object.text)) {
+    const asksPolitely = object && courtesies.includes(object.text) && !words[i + 2];
+    if (i === 0 && object && !prepositions.includes(object.text) && !asksPolitely) {
       return restOfLine(text, object.start);
     }
   }

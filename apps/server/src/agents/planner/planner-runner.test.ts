@@ -199,6 +199,9 @@ describe("PlannerRunner", () => {
     });
     // Not a verb when it does not start the message: still asks what to chart.
     expect(plannerIntent("a chart please")).toEqual({ kind: "clarify", about: "chart" });
+    // The noun first, as a verb would be, but with no topic after it: still a question.
+    expect(plannerIntent("chart please")).toEqual({ kind: "clarify", about: "chart" });
+    expect(plannerIntent("Chart please")).toEqual({ kind: "clarify", about: "chart" });
   });
 
   it("says 'an area chart', not 'a area chart'", async () => {
