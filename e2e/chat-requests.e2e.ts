@@ -55,8 +55,11 @@ describe("questions and authorizations", () => {
     expect(await composer(page).isEnabled()).toBe(true);
     await screenshot(page, "requests-auth-panel");
     await authPanel(page).getByRole("button", { name: "Authorize" }).click();
-    await agentMessages(page).filter({ hasText: "github is now authorized" }).waitFor();
+    await agentMessages(page).filter({ hasText: "github is now authorized" }).first().waitFor();
     await waitForReplyDone(page);
+    await expect
+      .poll(() => agentMessages(page).filter({ hasText: "github is now authorized" }).count())
+      .toBe(1);
     expect(await authPanel(page).count()).toBe(0);
     expect(await errorBanner(page).count()).toBe(0);
     await screenshot(page, "requests-authorized");
@@ -67,8 +70,11 @@ describe("questions and authorizations", () => {
     await waitForReplyDone(page);
     await inputPanel(page).getByRole("textbox", { name: "Your response" }).fill("volcanoes");
     await inputPanel(page).getByRole("button", { name: "Respond" }).click();
-    await agentMessages(page).filter({ hasText: 'explore "volcanoes"' }).waitFor();
+    await agentMessages(page).filter({ hasText: 'explore "volcanoes"' }).first().waitFor();
     await waitForReplyDone(page);
+    await expect
+      .poll(() => agentMessages(page).filter({ hasText: 'explore "volcanoes"' }).count())
+      .toBe(1);
     expect(await inputPanel(page).count()).toBe(0);
     expect(await errorBanner(page).count()).toBe(0);
 
@@ -77,8 +83,11 @@ describe("questions and authorizations", () => {
     await inputPanel(page).getByText("What should the table be about?").waitFor();
     await waitForReplyDone(page);
     await send(page, "fruits");
-    await agentMessages(page).filter({ hasText: "Here is a table of fruits." }).waitFor();
+    await agentMessages(page).filter({ hasText: "Here is a table of fruits." }).first().waitFor();
     await waitForReplyDone(page);
+    await expect
+      .poll(() => agentMessages(page).filter({ hasText: "Here is a table of fruits." }).count())
+      .toBe(1);
     expect(await inputPanel(page).count()).toBe(0);
     expect(await errorBanner(page).count()).toBe(0);
     await screenshot(page, "requests-answered-in-box");
@@ -88,8 +97,11 @@ describe("questions and authorizations", () => {
       expect.stringMatching(/required|working/),
     );
     await page.reload();
-    await agentMessages(page).filter({ hasText: "Here is a table of fruits." }).waitFor();
+    await agentMessages(page).filter({ hasText: "Here is a table of fruits." }).first().waitFor();
     await waitForReplyDone(page);
+    await expect
+      .poll(() => agentMessages(page).filter({ hasText: "Here is a table of fruits." }).count())
+      .toBe(1);
     expect(await inputPanel(page).count()).toBe(0);
     expect(await authPanel(page).count()).toBe(0);
     expect(errors).toEqual([]);
@@ -108,8 +120,14 @@ describe("questions and authorizations", () => {
     await authPanel(page).getByText("To connect the calendar").waitFor();
     await screenshot(page, "requests-auth-after-reload");
     await authPanel(page).getByRole("button", { name: "Authorize" }).click();
-    await agentMessages(page).filter({ hasText: "the calendar is now authorized" }).waitFor();
+    await agentMessages(page)
+      .filter({ hasText: "the calendar is now authorized" })
+      .first()
+      .waitFor();
     await waitForReplyDone(page);
+    await expect
+      .poll(() => agentMessages(page).filter({ hasText: "the calendar is now authorized" }).count())
+      .toBe(1);
     expect(await authPanel(page).count()).toBe(0);
     expect(await errorBanner(page).count()).toBe(0);
 
@@ -121,8 +139,11 @@ describe("questions and authorizations", () => {
     await ready(page);
     await inputPanel(page).waitFor();
     await send(page, "visitors");
-    await agentMessages(page).filter({ hasText: "Here is a chart of visitors." }).waitFor();
+    await agentMessages(page).filter({ hasText: "Here is a chart of visitors." }).first().waitFor();
     await waitForReplyDone(page);
+    await expect
+      .poll(() => agentMessages(page).filter({ hasText: "Here is a chart of visitors." }).count())
+      .toBe(1);
     expect(await inputPanel(page).count()).toBe(0);
     expect(await errorBanner(page).count()).toBe(0);
     await page.reload();
