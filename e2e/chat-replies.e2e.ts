@@ -7,7 +7,7 @@ import { useServerAndBrowser } from "./harness/suite.js";
 /** Who wrote each reply, and what a stopped reply says about itself. */
 
 async function greeted(page: Page): Promise<void> {
-  await agentMessages(page).filter({ hasText: "to see what I can do" }).waitFor();
+  await agentMessages(page).filter({ hasText: "to see what I can do" }).first().waitFor();
   await waitForReplyDone(page);
 }
 
@@ -37,7 +37,10 @@ describe("replies keep their author and their end", () => {
     await page.reload();
     await agentMessages(page, "Code Helper").first().waitFor();
     await waitForReplyDone(page);
-    await agentMessages(page, "Assistant").filter({ hasText: "to see what I can do" }).waitFor();
+    await agentMessages(page, "Assistant")
+      .filter({ hasText: "to see what I can do" })
+      .first()
+      .waitFor();
     expect(await agentMessages(page, "Code Helper").count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
