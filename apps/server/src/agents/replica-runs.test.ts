@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import pg from "pg";
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runnerStoppedReason } from "../tasks/end-abandoned-task.js";
 import { testDialects } from "../test/databases.js";
 import { testPostgresUrl } from "../test/postgres-probe.js";
+import { processDatabase } from "../test/process-database.js";
 import {
   deltaText,
   readReply,
@@ -56,8 +55,8 @@ function finalText(event: StreamResponse | undefined): string {
  * task another replica ends (lease run out) with the text so far.
  */
 run("replies across two replicas (PostgreSQL)", () => {
-  const schema = `runs_${process.pid}_${Date.now().toString(36)}`;
-  const dir = mkdtempSync(join(tmpdir(), "a2a-chat-replica-runs-"));
+  const database = processDatabase("runs");
+  const { schema, dir } = database;
   let fake: FakeOpenAiServer;
   let a: ServerProcess;
   let b: ServerProcess;
@@ -65,20 +64,13 @@ run("replies across two replicas (PostgreSQL)", () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer(script);
-    const env = {
-      DATABASE_URL: testPostgresUrl,
-      DATABASE_SCHEMA: schema,
-      JWT_SIGNING_KEY_PATH: join(dir, "key.json"),
-      DATA_DIR: dir,
+    const env = database.env({
       WEB_DIR: join(dir, "none"),
       OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
       OPENAI_COMPATIBLE_MODEL: "fake",
       RUN_REPLY_SAVE_MS: "200",
       RUN_LEASE_SECONDS: "3",
-      RATE_LIMIT_SESSIONS_PER_IP: "0",
-      RATE_LIMIT_API_PER_USER: "0",
-      LOG_LEVEL: "warn",
-    };
+    });
     a = await startServerProcess(env);
     b = await startServerProcess(env);
     admin = new pg.Client({ connectionString: testPostgresUrl });
@@ -88,10 +80,9 @@ run("replies across two replicas (PostgreSQL)", () => {
   afterAll(async () => {
     await a?.kill("SIGKILL");
     await b?.kill("SIGKILL");
-    await admin?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await admin?.end();
     await fake?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await database.dispose();
   });
 
   const savedReply = async (taskId: string): Promise<string | undefined> => {

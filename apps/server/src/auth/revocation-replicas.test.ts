@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { tokenReplySchema } from "@a2a-chat/contracts";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../test/databases.js";
-import { testPostgresUrl } from "../test/postgres-probe.js";
+import { processDatabase } from "../test/process-database.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
 
 const run = testDialects.includes("postgres") ? describe : describe.skip;
@@ -13,33 +9,19 @@ const run = testDialects.includes("postgres") ? describe : describe.skip;
 // Each replica keeps verified tokens in memory; the session behind them must still be refused
 // everywhere the moment it is revoked on any replica.
 run("a session revoked on one replica", () => {
-  const schema = `revoke_${process.pid}_${Date.now().toString(36)}`;
-  const keyDir = mkdtempSync(join(tmpdir(), "a2a-chat-revoke-"));
+  const database = processDatabase("revoke");
   let a: ServerProcess;
   let b: ServerProcess;
 
   beforeAll(async () => {
-    const env = {
-      DATABASE_URL: testPostgresUrl,
-      DATABASE_SCHEMA: schema,
-      JWT_SIGNING_KEY_PATH: join(keyDir, "key.json"),
-      DATA_DIR: keyDir,
-      RATE_LIMIT_SESSIONS_PER_IP: "0",
-      RATE_LIMIT_API_PER_USER: "0",
-      LOG_LEVEL: "warn",
-    };
-    a = await startServerProcess(env);
-    b = await startServerProcess(env);
+    a = await startServerProcess(database.env());
+    b = await startServerProcess(database.env());
   }, 120_000);
 
   afterAll(async () => {
     await a?.kill();
     await b?.kill();
-    const client = new pg.Client({ connectionString: testPostgresUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-    rmSync(keyDir, { recursive: true, force: true });
+    await database.dispose();
   });
 
   const contexts = (server: ServerProcess, token: string) =>

@@ -1,35 +1,21 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { contextRecordSchema, tokenReplySchema } from "@a2a-chat/contracts";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../test/databases.js";
-import { testPostgresUrl } from "../test/postgres-probe.js";
+import { processDatabase } from "../test/process-database.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
 import { SseReader } from "../test/sse.js";
 
 const run = testDialects.includes("postgres") ? describe : describe.skip;
 
 run("two replicas on one PostgreSQL database", () => {
-  const schema = `rep_${process.pid}_${Date.now().toString(36)}`;
-  const keyDir = mkdtempSync(join(tmpdir(), "a2a-chat-replicas-"));
+  const database = processDatabase("rep");
   let a: ServerProcess;
   let b: ServerProcess;
   let token = "";
 
   beforeAll(async () => {
-    const env = {
-      DATABASE_URL: testPostgresUrl,
-      DATABASE_SCHEMA: schema,
-      JWT_SIGNING_KEY_PATH: join(keyDir, "key.json"),
-      DATA_DIR: keyDir,
-      RATE_LIMIT_SESSIONS_PER_IP: "0",
-      RATE_LIMIT_API_PER_USER: "0",
-      LOG_LEVEL: "warn",
-    };
-    a = await startServerProcess(env);
-    b = await startServerProcess(env);
+    a = await startServerProcess(database.env());
+    b = await startServerProcess(database.env());
     const res = await fetch(`${a.url}/api/v1/core/oauth/session`, { method: "POST" });
     token = tokenReplySchema.parse(await res.json()).access_token;
   }, 60_000);
@@ -37,11 +23,7 @@ run("two replicas on one PostgreSQL database", () => {
   afterAll(async () => {
     await a?.kill("SIGKILL");
     await b?.kill();
-    const client = new pg.Client({ connectionString: testPostgresUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-    rmSync(keyDir, { recursive: true, force: true });
+    await database.dispose();
   });
 
   const open = async (server: ServerProcess, lastEventId?: string) => {

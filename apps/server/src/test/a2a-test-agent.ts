@@ -22,6 +22,7 @@ import {
   type RequestContext,
   UnauthenticatedUser,
 } from "@a2a-js/sdk/server";
+import { textMessage } from "./a2a.js";
 
 /** How the test agent answers: echoes (in two streamed pieces and an artifact), or drops mid-reply. */
 export type TestAgentBehaviour = "echo" | "drop" | "hang";
@@ -52,21 +53,9 @@ function textOf(message: Message): string {
 
 function agentMessage(taskId: string, contextId: string, text: string): Message {
   return {
+    ...textMessage(contextId, text, taskId),
     messageId: randomUUID(),
-    contextId,
-    taskId,
     role: Role.ROLE_AGENT,
-    parts: [
-      {
-        content: { $case: "text", value: text },
-        mediaType: "text/plain",
-        filename: "",
-        metadata: undefined,
-      },
-    ],
-    metadata: undefined,
-    extensions: [],
-    referenceTaskIds: [],
   };
 }
 

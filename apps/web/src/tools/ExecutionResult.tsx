@@ -105,13 +105,7 @@ export function ExecutionResult({
           <h3 className="font-semibold text-neutral-200">{executionCancelledTitle}</h3>
           <p className="mt-1 text-sm text-neutral-400">{execution.error}</p>
         </div>
-        {again ? (
-          <div className="mt-4 flex justify-end">
-            <Button variant="secondary" onClick={again}>
-              Run again
-            </Button>
-          </div>
-        ) : null}
+        <RunAgain onClick={again} />
         <Parameters parameters={execution.parameters} />
       </div>
     );
@@ -146,14 +140,20 @@ export function ExecutionResult({
       ) : (
         <p className="text-sm text-neutral-400">The tool completed without a result.</p>
       )}
-      {onRunAgain ? (
-        <div className="mt-4 flex justify-end">
-          <Button variant="secondary" onClick={onRunAgain}>
-            Run again
-          </Button>
-        </div>
-      ) : null}
+      <RunAgain onClick={onRunAgain} />
       <Parameters parameters={execution.parameters} />
+    </div>
+  );
+}
+
+/** The 'Run again' button below a run's outcome, when the run can be repeated. */
+function RunAgain({ onClick }: { onClick: (() => void) | undefined }) {
+  if (!onClick) return null;
+  return (
+    <div className="mt-4 flex justify-end">
+      <Button variant="secondary" onClick={onClick}>
+        Run again
+      </Button>
     </div>
   );
 }
