@@ -5,7 +5,6 @@ import {
   agentMessages,
   allMessages,
   type ChatTab,
-  openChat,
   send,
   useFakeModelServerAndBrowser,
   userMessages,
@@ -14,6 +13,7 @@ import {
   welcomeText,
 } from "./harness/chat.js";
 import { markdownDocument } from "./harness/fake-model.js";
+import { openSignedInChat, passkeyUrl } from "./harness/passkeys.js";
 
 /** The fake model's answer to anything that is not a markdown or tokens request. */
 const fakeGreeting = "Hello from the fake model.";
@@ -79,13 +79,29 @@ describe("streamed replies from a model", () => {
   });
 
   it("stops a long reply: the stream ends and the task is canceled", async () => {
-    chat = await openChat(suite.browser, suite.server.url);
+    // Signed in: a later test opens a second conversation from the dropdown, which is for accounts.
+    chat = await openSignedInChat(suite.browser, suite.server.url, {
+      username: "streamer",
+      email: "streamer@example.com",
+    });
     const { page } = chat;
     await agentMessages(page).filter({ hasText: fakeGreeting }).waitFor();
     await waitForReplyDone(page);
     expect(await userMessages(page).allInnerTexts()).toEqual([
       expect.stringContaining(welcomeText),
     ]);
+
+    // The A2A client streams in a module worker of this origin, which the CSP allows (a refused
+    // worker would show as a console error, checked at the end of the suite).
+    const workers = page.workers().map((worker) => new URL(worker.url()));
+    expect(workers.map((url) => url.origin)).toEqual([
+      new URL(passkeyUrl(suite.server.url)).origin,
+    ]);
+    expect(workers[0]?.pathname).toMatch(/^\/assets\/agent-worker-[\w-]+\.js$/);
+    const csp = (await page.request.get(`${suite.server.url}${workers[0]?.pathname}`)).headers()[
+      "content-security-policy"
+    ];
+    expect(csp).toContain("worker-src 'self'");
 
     await send(page, longPrompt);
     const reply = agentMessages(page).last();
@@ -106,9 +122,13 @@ describe("streamed replies from a model", () => {
     await page.getByRole("tab", { name: "Tasks" }).click();
     const tasks = page.getByRole("region", { name: "Tasks" });
     const canceled = tasks.getByRole("row").filter({ hasText: "Canceled" });
+    const completed = tasks.getByRole("row").filter({ hasText: "Completed" });
+    // The table shows the tasks the live stream already brought while the list loads: wait for
+    // both rows before counting.
     await canceled.waitFor();
+    await completed.waitFor();
     expect(await canceled.count()).toBe(1);
-    expect(await tasks.getByRole("row").filter({ hasText: "Completed" }).count()).toBe(1);
+    expect(await completed.count()).toBe(1);
     await screenshot(page, "streaming-tasks-canceled");
     await page.getByRole("tab", { name: "Conversation" }).click();
     await page.getByRole("log", { name: "Messages" }).waitFor();
