@@ -34,3 +34,14 @@ export function writeSection(id: string, markdown: string): void {
       : `${current.trimEnd()}\n\n${block}\n`;
   writeFileSync(reportPath, next);
 }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; 0 where unavailable. */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are fields 14 and 15 of stat: 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}

@@ -1,5 +1,7 @@
 import { agentsBench } from "./agents.js";
+import { capacityBench } from "./capacity.js";
 import { idleMemory } from "./idle-memory.js";
+import { proxyBench } from "./proxy.js";
 import { requestPathBench } from "./request-path.js";
 import { streamBench } from "./stream.js";
 import { tokenThroughput } from "./tokens.js";
@@ -15,6 +17,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   "request-path": requestPathBench,
   stream: streamBench,
   agents: agentsBench,
+  capacity: capacityBench,
+  proxy: proxyBench,
   "web-chat": webChatBench,
   "web-viewers": webViewersBench,
   "web-forms": webFormsBench,

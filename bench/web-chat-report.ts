@@ -7,7 +7,17 @@ import type { SeededConversation } from "./web-chat-seed.js";
 import type { StreamRunResult, TraceCheck } from "./web-chat-stream.js";
 
 const budgetKb = 250;
-const perTokenTargetMs = 0.5;
+/** Issue 19: main thread busy under 5% at one token per 16 ms, under 0.3 ms per token at 2 ms. */
+const busyTargetShare = 0.05;
+const fastGapTargetMs = 0.3;
+
+/** The per-token target at a gap: the busy share of the gap, or the fast-gap figure below 16 ms. */
+function perTokenTarget(gapMs: number): { ms: number; text: string } {
+  if (gapMs >= 16) {
+    return { ms: busyTargetShare * gapMs, text: `< ${busyTargetShare * 100}% busy` };
+  }
+  return { ms: fastGapTargetMs, text: `< ${fastGapTargetMs} ms` };
+}
 const openTargetMs = 500;
 const longTaskMs = 50;
 /** Last-fifth over first-fifth per-token cost above which a stream counts as growing. */
@@ -52,7 +62,7 @@ function bundleSection(bundle: BundleResult): string {
       `\`${s.file.replace(/^\/assets\//, "")}\``,
       kb(s.rawBytes),
       kb(s.gzipBytes),
-      s.lazy ? "after load" : "initial",
+      `${s.lazy ? "after load" : "initial"}${s.worker ? " (worker)" : ""}`,
       s.heavy.join(", ") || "–",
     ),
   );
@@ -61,6 +71,12 @@ function bundleSection(bundle: BundleResult): string {
     `**${kb(bundle.totalGzip)}** (${kb(bundle.initialGzip)} before the load event)`,
     `< ${budgetKb} KB`,
     verdict(bundle.totalGzip < budgetKb * 1024),
+  );
+  const workerRow = row(
+    "script of the page's workers (off the main thread), gzip",
+    kb(bundle.workerGzip),
+    "–",
+    "",
   );
   const heavyRow = row(
     "shiki / recharts among them",
@@ -71,8 +87,10 @@ function bundleSection(bundle: BundleResult): string {
   return `### JavaScript loaded for /chat
 
 A first visit to \`/chat\`, until the welcome reply has rendered and the network has been quiet
-for 2 s. Every response of resource type *script* is matched by path to its file in
-\`apps/web/dist\` and gzipped by the bench at level 9. Heavy renderers are found through each
+for 2 s. Every response of resource type *script* (and every worker the page starts) is matched
+by path to its file in \`apps/web/dist\` and gzipped by the bench at level 9. The budget counts
+the page's scripts, before and after its load event; a worker's script runs on its own thread and
+is listed apart. Heavy renderers are found through each
 chunk's source map (sources under \`node_modules/shiki\`, \`@shikijs\`, \`recharts\`,
 \`victory-vendor\`).
 
@@ -83,6 +101,7 @@ ${rows.join("\n")}
 | measure | result | target | |
 |---|---|---|---|
 ${total}
+${workerRow}
 ${heavyRow}`;
 }
 
@@ -140,14 +159,15 @@ function streamSection(
         pick((r) => r.finishMs),
         0,
       ),
-      `${verdict(perToken < perTokenTargetMs)}, ${flat ? "not growing" : "**growing**"}`,
+      `${(100 * (perToken / gapMs)).toFixed(1)}%`,
+      `${perTokenTarget(gapMs).text}: ${verdict(perToken < perTokenTarget(gapMs).ms)}, ${flat ? "not growing" : "**growing**"}`,
     );
   });
   const floor = floorPerToken(floors, floorEventGapMs);
   const floorLine =
     floor === undefined
       ? ""
-      : `At one token per ${floorEventGapMs} ms the target (${perTokenTargetMs} ms) is ${floor > perTokenTargetMs ? "below" : "above"} this machine's plain-page floor of ${ms(floor, 3)} per token: ${floor > perTokenTargetMs ? "no page that receives each token as an event and draws 20 times a second can meet it here." : "it can be met here."}`;
+      : `For scale: a plain page that received each token as an event on its main thread and drew 20 times a second would spend ${ms(floor, 3)} per token at one token per ${floorEventGapMs} ms on this machine; the chat receives in its worker and draws at most 20 times a second.`;
   const traceLine = trace
     ? `Cross-check with a CDP trace (a 10-paragraph reply, ${trace.tokens} tokens, 16 ms gap): the
 renderer main thread's top-level \`RunTask\` events sum to ${ms(trace.traceMs, 0)}, the counters say
@@ -169,15 +189,17 @@ is the busy time from the last token to the end (the final render of the finishe
 of ${runs} runs. "Not growing" means the last fifth costs at
 most ${maxGrowth}× the first (median of the runs' ratios, each with 0.02 ms added to both sides).
 
-*Receiving only* is the same runs against a copy of the app built to draw a reply's first piece and
-then nothing until it ends (\`VITE_STREAM_TEXT_INTERVAL_MS\` of a day, served with \`WEB_DIR\`):
-the same requests, SDK client and stream handling, so it is what receiving costs (the browser's
-networking, the A2A SDK's event parsing, our conversion and bookkeeping); *drawing* is the
-difference. Each page first streams a short reply that is not measured (code loading, warm-up).
+The A2A client runs in a Web Worker (\`apps/web/src/chat/engine/worker/\`): the worker receives
+and parses the stream and joins its text; the page pulls a batch every 50 ms and draws streamed
+text at most every 50 ms. *Busy* is the per-token time over the gap: the share of the page's main thread the
+reply takes. *Receiving only* is the same runs against a copy of the app built to draw a reply's
+first piece and then nothing until it ends (\`VITE_STREAM_TEXT_INTERVAL_MS\` of a day, served with
+\`WEB_DIR\`): the same requests, worker and stream handling, so it is what receiving costs the main
+thread (the worker's batches and our bookkeeping); *drawing* is the difference. Each page first streams a short reply that is not measured (code loading, warm-up).
 ${floorText(floors, runs)}
 
-| gap | tokens | stream | per token | receiving only | drawing | plain-page floor | of which script / layout / style | first → last fifth | after the last token | target < ${perTokenTargetMs} ms, flat |
-|---|---|---|---|---|---|---|---|---|---|---|
+| gap | tokens | stream | per token | receiving only | drawing | plain-page floor | of which script / layout / style | first → last fifth | after the last token | busy | target, flat |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
 ${floorLine}

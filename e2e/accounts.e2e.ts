@@ -1,32 +1,23 @@
-import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
-import { openChat, send, userMessages, waitForReplyDone } from "./harness/chat.js";
+import {
+  agentMessages,
+  composer,
+  openChat,
+  send,
+  userMessages,
+  waitForReplyDone,
+} from "./harness/chat.js";
+import { passkeyUrl, userButton, virtualAuthenticator } from "./harness/passkeys.js";
 import { useServerAndBrowser } from "./harness/suite.js";
-
-/** A CDP virtual authenticator (a platform passkey with user verification) on a page. */
-async function virtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp: CDPSession = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-const userButton = (page: Page, name: RegExp) => page.getByRole("button", { name });
 
 describe("passkey accounts in Chromium", () => {
   const suite = useServerAndBrowser();
   // Browsers accept passkeys on localhost, never on a bare IP address.
-  const url = () => suite.server.url.replace("127.0.0.1", "localhost");
+  const url = () => passkeyUrl(suite.server.url);
 
   it("a visitor registers and keeps their chat, signs out, and signs in again on a fresh page", async () => {
     const tab = await openChat(suite.browser, url());
@@ -109,6 +100,109 @@ describe("passkey accounts in Chromium", () => {
       .filter({ hasText: "Authentication was cancelled or failed" })
       .waitFor({ timeout: 70_000 });
     await screenshot(tab.page, "accounts-cancelled");
+    await tab.context.close();
+  });
+});
+
+/**
+ * A config with the default assistant, an agent only signed-in users may talk to, and a tool
+ * server (product) only they may use.
+ */
+function protectedAgentConfig(): string {
+  const dir = mkdtempSync(join(tmpdir(), "a2a-chat-vault-"));
+  const path = join(dir, "config.yaml");
+  writeFileSync(
+    path,
+    [
+      "agents:",
+      "  - name: assistant",
+      "    displayName: Assistant",
+      "    description: A general assistant.",
+      "    default: true",
+      "    model: planner",
+      "    mcpServers: [analytics]",
+      "    systemPrompt: You are a helpful assistant.",
+      "  - name: vault",
+      "    displayName: Vault",
+      "    description: Shows the sales books to members.",
+      "    model: planner",
+      "    mcpServers: [analytics]",
+      "    systemPrompt: You show sales data to members.",
+      "    requiredScopes: [user]",
+      "mcp:",
+      "  builtin:",
+      "    product: { enabled: true, requiredScopes: [user] }",
+      "",
+    ].join("\n"),
+  );
+  return path;
+}
+
+describe("an agent for signed-in users", () => {
+  const suite = useServerAndBrowser({ CONFIG: protectedAgentConfig() });
+  const url = () => passkeyUrl(suite.server.url);
+
+  it("is greyed for a visitor, opens sign-in naming it, and a send to it goes out after sign-in", async () => {
+    const tab = await openChat(suite.browser, url());
+    const { page } = tab;
+    await virtualAuthenticator(tab.context, page);
+    await waitForReplyDone(page);
+    const agents = page.getByRole("list", { name: "Agents" });
+    const vault = agents.getByRole("listitem").filter({ hasText: "Vault" });
+    expect(await vault.getAttribute("data-access")).toBe("login");
+    const servers = page.getByRole("list", { name: "Tool servers" });
+    const product = servers.getByRole("listitem").filter({ hasText: "product" });
+    await product.waitFor();
+    expect(await product.getAttribute("data-access")).toBe("login");
+    await screenshot(page, "accounts-greyed-agent");
+
+    // The greyed tool server opens sign-in naming it too.
+    await product
+      .getByRole("button", { name: /product/ })
+      .first()
+      .click();
+    const signInForTools = page.getByRole("dialog", { name: "Sign in" });
+    await signInForTools.getByText("product requires you to sign in.").waitFor();
+    await page.keyboard.press("Escape");
+    await signInForTools.waitFor({ state: "detached" });
+
+    // A click opens sign-in naming the agent; the visitor closes it and writes to the agent.
+    // (The greyed card is aria-disabled, which Playwright takes for not clickable; a person can.)
+    await agents.getByRole("button", { name: "Vault" }).click({ force: true });
+    const signIn = page.getByRole("dialog", { name: "Sign in" });
+    await signIn.getByText("Vault requires you to sign in.").waitFor();
+    await screenshot(page, "accounts-sign-in-names-agent");
+    await page.keyboard.press("Escape");
+    await signIn.waitFor({ state: "detached" });
+    const before = await userMessages(page).count();
+    await send(page, "show me a table of sales");
+
+    // The send opens sign-in again; nothing went out and the text waits in the box.
+    await signIn.getByText("Vault requires you to sign in.").waitFor();
+    expect(await userMessages(page).count()).toBe(before);
+    expect(await composer(page).inputValue()).toBe("show me a table of sales");
+    await signIn.getByRole("button", { name: "Don't have an account? Create one" }).click();
+    const register = page.getByRole("dialog", { name: "Create account" });
+    await register.getByText("Vault requires you to sign in.").waitFor();
+    await register.getByLabel("Username").fill("e2e_vault");
+    await register.getByLabel("Email").fill("vault@example.com");
+    await register.getByRole("button", { name: "Create account with passkey" }).click();
+    await register.waitFor({ state: "detached", timeout: 20_000 });
+    await userButton(page, /e2e_vault \(User\)/).waitFor();
+
+    // Retried once signed in: the message goes to Vault, the reply comes, the box is empty.
+    await userMessages(page)
+      .filter({ hasText: "show me a table of sales" })
+      .waitFor({ timeout: 20_000 });
+    await agentMessages(page, "Vault").last().waitFor({ timeout: 20_000 });
+    await waitForReplyDone(page);
+    expect(await userMessages(page).filter({ hasText: "show me a table of sales" }).count()).toBe(
+      1,
+    );
+    expect(await composer(page).inputValue()).toBe("");
+    expect(await vault.getAttribute("data-access")).toBe("open");
+    await expect.poll(() => product.getAttribute("data-access")).toBe("open");
+    await screenshot(page, "accounts-sent-after-sign-in");
     await tab.context.close();
   });
 });

@@ -39,6 +39,18 @@ describe("an agent added by URL", () => {
       expect(JSON.stringify(request.headers)).not.toContain(access);
     }
 
+    // Its connection check passes every step (the dialog of an added agent).
+    await agentsColumn.getByRole("button", { name: "Connection" }).click();
+    const connection = page.getByRole("form", { name: "Connection of Echo agent" });
+    await connection.getByRole("button", { name: "Check connection" }).click();
+    await connection
+      .getByRole("status")
+      .filter({ hasText: "Connection works: every step passed." })
+      .waitFor();
+    await connection.getByText("The agent answered JSON-RPC (A2A 1.0)").waitFor();
+    await screenshot(page, "added-agent-connection-check");
+    await page.keyboard.press("Escape");
+
     await page.reload();
     await agentsColumn.getByRole("button", { name: "Echo agent" }).waitFor();
     await page

@@ -146,6 +146,24 @@ describe("artifacts made by the default agent (planner)", () => {
     await line.locator(".recharts-line").first().waitFor();
     expect(await line.locator(".recharts-bar-rectangle").count()).toBe(0);
     await screenshotOf(page, line, "artifacts-chart-line");
+    // Every point keeps its x-axis label (Recharts drops colliding ones unless told otherwise),
+    // at this width and narrower ones, where the labels slant instead.
+    const labelsAndPoints = async () => ({
+      labels: await line
+        .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value")
+        .count(),
+      points: await line.locator(".recharts-line-dot").count(),
+    });
+    const points = await line.locator(".recharts-line-dot").count();
+    expect(points).toBeGreaterThan(6);
+    expect(await labelsAndPoints()).toEqual({ labels: points, points });
+    const desktop = page.viewportSize();
+    for (const width of [1024, 800, 640]) {
+      await page.setViewportSize({ width, height: desktop?.height ?? 900 });
+      await expect.poll(labelsAndPoints).toEqual({ labels: points, points });
+      await screenshotOf(page, line, `artifacts-chart-line-${width}`);
+    }
+    if (desktop) await page.setViewportSize(desktop);
     expect(tab.errors).toEqual([]);
   });
 

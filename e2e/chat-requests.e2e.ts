@@ -9,6 +9,7 @@ import {
   send,
   unlimitedEnv,
   waitForReplyDone,
+  watchMostBubbles,
   welcomeText,
 } from "./harness/chat.js";
 import { useServerAndBrowser } from "./harness/suite.js";
@@ -45,6 +46,15 @@ describe("questions and authorizations", () => {
       .filter({ hasText: welcomeText })
       .waitFor();
     await ready(page);
+    // Each reply shows in one bubble at every moment, not a streamed and a stored one at once. A
+    // slowed page reads its two connections (the reply's stream, the live stream) in either order.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const mostBubbles = await watchMostBubbles(page, [
+      "github is now authorized",
+      'explore "volcanoes"',
+      "Here is a table of fruits.",
+    ]);
 
     // Authorize: the reply ends waiting (not 'AI is responding...'), the box works, one click
     // resumes the same task and it completes.
@@ -91,6 +101,12 @@ describe("questions and authorizations", () => {
     expect(await inputPanel(page).count()).toBe(0);
     expect(await errorBanner(page).count()).toBe(0);
     await screenshot(page, "requests-answered-in-box");
+    expect(await mostBubbles()).toEqual({
+      "github is now authorized": 1,
+      'explore "volcanoes"': 1,
+      "Here is a table of fruits.": 1,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
 
     // The server agrees: nothing waits, and after a reload no panel comes back.
     expect(await storedStates(page, suite.server.url)).not.toContainEqual(

@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { collectErrors, screenshot } from "./harness/browser.js";
+import { waitForReplyDone } from "./harness/chat.js";
+import { passkeyUrl, signUp, virtualAuthenticator } from "./harness/passkeys.js";
 import { useServerAndBrowser } from "./harness/suite.js";
 
 async function openMenu(page: Page): Promise<void> {
@@ -37,11 +39,15 @@ describe("conversations across two tabs", () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const tabA = await context.newPage();
     const errorsA = collectErrors(tabA);
-    await tabA.goto(`${suite.server.url}/chat`);
+    // The dropdown is for signed-in users: tab A signs up first (tab B shares the profile).
+    await tabA.goto(`${passkeyUrl(suite.server.url)}/chat`);
     await tabA.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
+    await virtualAuthenticator(context, tabA);
+    await waitForReplyDone(tabA);
+    await signUp(tabA, { username: "two_tabs", email: "two.tabs@example.com" });
 
     const tabB = await context.newPage();
-    await tabB.goto(`${suite.server.url}/chat`);
+    await tabB.goto(`${passkeyUrl(suite.server.url)}/chat`);
     await tabB.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
     await tabB.getByText("Live connected").waitFor();
 

@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
-import { composer, openChat, waitForReplyDone } from "./harness/chat.js";
+import { composer, waitForReplyDone } from "./harness/chat.js";
+import { openSignedInChat } from "./harness/passkeys.js";
 import { useServerAndBrowser } from "./harness/suite.js";
 
 describe("drafts per conversation", () => {
   const suite = useServerAndBrowser();
 
   it("keeps unsent text and files with the conversation they were written in", async () => {
-    const { context, page, errors } = await openChat(suite.browser, suite.server.url);
+    // Signed in: the conversations dropdown is for accounts.
+    const { context, page, errors } = await openSignedInChat(suite.browser, suite.server.url, {
+      username: "drafter",
+      email: "drafter@example.com",
+    });
     await waitForReplyDone(page);
     const box = composer(page);
     const chips = page.getByRole("list", { name: "Attached files" });

@@ -12,6 +12,7 @@ import {
   waitIdle,
 } from "./harness/artifacts.js";
 import { screenshot } from "./harness/browser.js";
+import { passkeyUrl, signUp, virtualAuthenticator } from "./harness/passkeys.js";
 import { useServerAndBrowser } from "./harness/suite.js";
 
 const columns = [
@@ -100,8 +101,11 @@ describe("the Tasks and Artifacts views", () => {
   beforeAll(async () => {
     // Default Conversation: the welcome task, the orders table and a question waiting for input;
     // Conversation 2: a chart.
-    tab = await openFirstVisit(suite.browser, suite.server.url);
+    // Signed in: the second conversation comes from the dropdown, which is for accounts.
+    tab = await openFirstVisit(suite.browser, passkeyUrl(suite.server.url));
     const { page } = tab;
+    await virtualAuthenticator(page.context(), page);
+    await signUp(page, { username: "task_viewer", email: "task.viewer@example.com" });
     await sendPrompt(page, "show me a table of orders", "Here they are as a table, newest first.");
     await sendPrompt(page, "ask me something", question);
     await page.getByRole("heading", { name: "Input Required" }).waitFor();
@@ -313,7 +317,7 @@ describe("the Tasks and Artifacts views", () => {
     await pressFilter(page, "All Conversations");
     const before = await expectRowCount(page, 4);
 
-    const other = await openChat(page.context(), suite.server.url);
+    const other = await openChat(page.context(), passkeyUrl(suite.server.url));
     // The view choice is stored: the second tab opens on Tasks too.
     await openView(other.page, "Conversation");
     await waitIdle(other.page);
@@ -376,7 +380,7 @@ describe("the Tasks and Artifacts views", () => {
     // A new artifact made in another tab appears without a reload.
     await openView(page, "Artifacts");
     await page.getByText("Showing 3 of 3 artifacts").waitFor();
-    const other = await openChat(page.context(), suite.server.url);
+    const other = await openChat(page.context(), passkeyUrl(suite.server.url));
     await openView(other.page, "Conversation");
     await waitIdle(other.page);
     await sendPrompt(other.page, "release notes", "Here are the release notes.");

@@ -53,6 +53,9 @@ export default defineConfig({
       "/.well-known": { target: apiTarget, changeOrigin: false },
     },
   },
+  // The agent worker (src/chat/engine/worker) is started as a module worker; it lists MCP tools
+  // too, so it needs the same Ajv stub.
+  worker: { format: "es", plugins: () => [withoutAjv()] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

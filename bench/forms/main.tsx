@@ -9,7 +9,7 @@ import {
   visibleFields,
 } from "../../apps/web/src/tools/forms/form-state.js";
 import "./forms.css";
-import type { FormBenchApi } from "./form-bench-api.js";
+import type { FormBenchApi, KeystrokeSample } from "./form-bench-api.js";
 import { benchSchema } from "./form-bench-schema.js";
 
 const container = document.getElementById("root");
@@ -25,24 +25,29 @@ declare global {
 
 let state: { values: Record<string, RawValue>; model: ReturnType<typeof compileForm> } | null =
   null;
+// The app's onChange is stable between keystrokes (ToolFormModal's useCallback): so is this one.
+const onChange = () => undefined;
 
-function render(): number {
+/** Reads the form, evaluates the visible fields and renders them as ToolFormModal does. */
+function render(): { validateMs: number; inputs: number } {
   if (!state?.model.ok) throw new Error("no model");
   const { model, values } = state;
+  const started = performance.now();
   const result = readForm(model.root, values);
   const fields = visibleFields(model.root, values);
+  const validateMs = performance.now() - started;
   flushSync(() =>
     root.render(
       <FieldList
         fields={fields}
         values={values}
         errors={result.errors}
-        onChange={() => undefined}
+        onChange={onChange}
         loadOptions={noOptions}
       />,
     ),
   );
-  return container?.querySelectorAll("input, select, textarea").length ?? 0;
+  return { validateMs, inputs: container?.querySelectorAll("input, select, textarea").length ?? 0 };
 }
 
 window.formBench = {
@@ -53,24 +58,22 @@ window.formBench = {
     const model = compileForm(schema);
     if (!model.ok) throw new Error(model.error);
     state = { model, values: initialValues(model.root) };
-    const fields = render();
+    const { inputs } = render();
     void document.body.offsetHeight;
-    return { ms: performance.now() - started, fields };
+    return { ms: performance.now() - started, fields: inputs };
   },
   type(name, text) {
     if (!state?.model.ok) throw new Error("open first");
-    const times: number[] = [];
+    const samples: KeystrokeSample[] = [];
     let value = "";
-    for (const char of text) {
+    for (const [index, char] of [...text].entries()) {
       value += char;
       state.values = { ...state.values, [name]: value };
       const started = performance.now();
-      readForm(state.model.root, state.values);
-      visibleFields(state.model.root, state.values);
-      times.push(performance.now() - started);
+      const { validateMs } = render();
+      samples.push({ field: name, index, validateMs, totalMs: performance.now() - started });
     }
-    render();
-    return times;
+    return samples;
   },
 };
 document.body.dataset.ready = "1";

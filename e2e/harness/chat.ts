@@ -135,6 +135,39 @@ export async function watchPlaceholder(page: Page): Promise<() => Promise<string
     ]);
 }
 
+/**
+ * Records, from now on, the most agent bubbles ever shown at once holding each of `texts`, so a
+ * duplicate that shows for a moment (between two polls) is caught. Returns a reader of the record.
+ */
+export async function watchMostBubbles(
+  page: Page,
+  texts: string[],
+): Promise<() => Promise<Record<string, number>>> {
+  await page.evaluate((watched) => {
+    const most: Record<string, number> = Object.fromEntries(watched.map((t) => [t, 0]));
+    const record = () => {
+      const bubbles = Array.from(
+        document.querySelectorAll('article[aria-label^="Message from"]'),
+      ).map((article) => article.textContent ?? "");
+      for (const text of watched) {
+        const count = bubbles.filter((b) => b.includes(text)).length;
+        if (count > (most[text] ?? 0)) most[text] = count;
+      }
+    };
+    record();
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    (window as unknown as { mostBubbles: Record<string, number> }).mostBubbles = most;
+  }, texts);
+  return () =>
+    page.evaluate(() => ({
+      ...(window as unknown as { mostBubbles: Record<string, number> }).mostBubbles,
+    }));
+}
+
 /** Limits off: the tests open several sessions and many calls from one address. */
 export const unlimitedEnv = {
   RATE_LIMIT_SESSIONS_PER_IP: "0",

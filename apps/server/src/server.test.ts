@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { sqliteFileName } from "./db/database.js";
+import { securityHeaderList } from "./http/middleware/security-headers.js";
 import { type RunningServer, startServer } from "./server.js";
 import { testConfig } from "./test/config.js";
 
@@ -49,6 +50,26 @@ describe("startServer", () => {
     const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ database: { dialect: "sqlite" } });
+  });
+
+  it("sends every security header over the socket: replies, errors, refusals and shared keys", async () => {
+    const server = await start();
+    const base = `http://127.0.0.1:${server.port}`;
+    const cases: [string, number, boolean][] = [
+      ["/api/v1/health", 200, false],
+      ["/api/v1/no-such-route", 404, false],
+      ["/api/v1/core/me", 401, false],
+      ["/.well-known/jwks.json", 200, true],
+    ];
+    for (const [path, status, crossOrigin] of cases) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(status);
+      for (const [name, value] of securityHeaderList({ https: false, crossOrigin })) {
+        expect(res.headers.get(name), `${name} on ${path}`).toBe(value);
+      }
+      expect(res.headers.get("strict-transport-security")).toBeNull();
+      await res.body?.cancel();
+    }
   });
 
   it("keeps its signing key across restarts, so issued tokens stay valid", async () => {

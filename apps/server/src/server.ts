@@ -2,7 +2,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
+import { startPruning } from "./auth/expired-records.js";
 import { loadOrCreateSigningKey } from "./auth/signing-key.js";
 import type { Config } from "./config/schema.js";
 import { type Db, openDatabase } from "./db/database.js";
@@ -21,6 +22,14 @@ export interface RunningServer {
   /** Stops accepting, lets in-flight requests finish (bounded), then closes the database. */
   close(): Promise<void>;
 }
+
+/**
+ * Connections the OS may hold waiting for the process to accept them (capped by the kernel's
+ * net.core.somaxconn). Node's default, 511, overflows when hundreds of people connect within a
+ * second while the event loop is busy: the kernel then drops their connection attempts, which
+ * are retried only after 1, 3, 7... seconds, or fail.
+ */
+export const listenBacklog = 4096;
 
 /** The built web app, found beside the server whether it runs from src/ or dist/. */
 export const defaultWebDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -55,13 +64,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // Before taking traffic: end the replies a previous life of this process (SQLite) or a dead
   // replica (lease run out) left running, then keep sweeping.
   await services.runs.start(services);
+  // Every replica prunes spent sign-in records; concurrent prunes are harmless.
+  const pruning = startPruning(db.kysely, logger);
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve(
-      { fetch: app.fetch, hostname: config.server.host, port: config.server.port },
-      () => resolve(s as Server),
-    ) as Server;
-    s.once("error", reject);
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.server.host }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(
+      { host: config.server.host, port: config.server.port, backlog: listenBacklog },
+      resolve,
+    );
   });
   const port = (server.address() as AddressInfo).port;
   logger.info({ host: config.server.host, port, url: config.server.publicUrl }, "listening");
@@ -69,6 +81,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      pruning.stop();
       await drainRuns(services, config.server.drainTimeoutMs);
       // Live streams never finish by themselves; end them so the drain below can complete.
       await services.hub.close();

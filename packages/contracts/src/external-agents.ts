@@ -65,3 +65,10 @@ export type ExternalAgent = z.infer<typeof externalAgentSchema>;
 
 /** GET /api/v1/agents/external. */
 export const externalAgentListSchema = z.object({ data: z.array(externalAgentSchema) });
+
+/** Body of PUT …/{id}/credentials: replaces an added agent's or tool server's credentials. */
+export const updateCredentialsBodySchema = z
+  .object({ credentials: agentCredentialsSchema })
+  .strict();
+/** Body of replacing stored credentials. */
+export type UpdateCredentialsBody = z.infer<typeof updateCredentialsBodySchema>;

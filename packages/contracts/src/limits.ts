@@ -14,6 +14,8 @@ export const limitsResponseSchema = z.object({
   request_body_bytes: z.number().int().positive(),
   /** Largest total size of the files one message can carry. */
   attachment_bytes: z.number().int().nonnegative(),
+  /** Largest file one upload may hold; uploaded files travel to agents as links (0 = no limit). */
+  file_bytes: z.number().int().nonnegative(),
 });
 /** Reply of GET /api/v1/core/limits. */
 export type LimitsResponse = z.infer<typeof limitsResponseSchema>;

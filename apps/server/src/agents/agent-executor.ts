@@ -41,12 +41,15 @@ import {
 } from "./sdk-convert.js";
 import { deltaStatusUpdate, StreamedReplies } from "./streamed-replies.js";
 import { ToolCallLog } from "./tool-call-log.js";
+import { turnFiles } from "./turn-files.js";
 
 /** How many earlier tasks of a conversation the runner sees. */
 const historyTasks = 50;
 
 interface Turn {
   owner: Owner;
+  /** The caller's scopes, which decide the tools a built-in server offers. */
+  scopes: readonly string[];
   taskId: string;
   contextId: string;
   bus: ExecutionEventBus;
@@ -93,6 +96,14 @@ function agentMessage(turn: Turn, messageId: string, text: string): Message {
   };
 }
 
+/** A message's text with a line naming each file it carried, so later turns know of them. */
+function withFileNames(text: string, message: Message): string {
+  const names = message.parts.flatMap((part) =>
+    part.kind === "file" ? [`[Attached file: ${part.file.name ?? "Unnamed file"}]`] : [],
+  );
+  return names.length === 0 ? text : [text, ...names].filter((t) => t !== "").join("\n");
+}
+
 function dataOf(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
@@ -118,9 +129,11 @@ export class ChatAgentExecutor implements AgentExecutor {
   ) {}
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
-    const owner = { userId: callerOf(request.context).userId };
+    const caller = callerOf(request.context);
+    const owner = { userId: caller.userId };
     const turn: Turn = {
       owner,
+      scopes: caller.scopes,
       taskId: request.taskId,
       contextId: request.contextId,
       bus,
@@ -164,7 +177,13 @@ export class ChatAgentExecutor implements AgentExecutor {
     // Not running (waiting for input): the SDK already checked the caller owns the task.
     const row = await new TasksRepository(this.services.db.kysely).findById(taskId);
     if (!row) return;
-    const turn = { owner: { userId: row.user_id }, taskId, contextId: row.context_id, bus };
+    const turn = {
+      owner: { userId: row.user_id },
+      scopes: [],
+      taskId,
+      contextId: row.context_id,
+      bus,
+    };
     await this.finish(turn, "canceled", agentMessage(turn, randomUUID(), "Task canceled."));
     bus.finished();
   }
@@ -219,7 +238,7 @@ export class ChatAgentExecutor implements AgentExecutor {
         .map(
           (m): RunnerMessage => ({
             role: m.role === "user" ? "user" : "assistant",
-            text: messageText(m),
+            text: withFileNames(messageText(m), m),
           }),
         )
         .filter((m) => m.text.trim() !== ""),
@@ -236,6 +255,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       services: this.services,
       agent: this.agent,
       token: turn.token,
+      scopes: turn.scopes,
       contextId: turn.contextId,
       taskId: turn.taskId,
       traceId: turn.traceId ?? randomUUID(),
@@ -261,6 +281,10 @@ export class ChatAgentExecutor implements AgentExecutor {
       tools,
       signal,
       place: { contextId: turn.contextId, taskId: turn.taskId, userMessage: turn.userMessage },
+      files: turnFiles(turn.userMessage, {
+        ...(this.services.selfFetch ? { fetch: this.services.selfFetch } : {}),
+        ...(turn.token ? { token: turn.token } : {}),
+      }),
     })) {
       if (signal.aborted) break;
       switch (event.kind) {

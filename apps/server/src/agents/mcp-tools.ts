@@ -14,6 +14,7 @@ import { taskIdHeader } from "../mcp/tool-context.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
 import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
+import { ToolListCache } from "./tool-list-cache.js";
 
 /** What an agent's turn needs to reach its tool servers as the caller. */
 export interface AgentToolsInput {
@@ -21,6 +22,8 @@ export interface AgentToolsInput {
   agent: AgentConfig;
   /** The caller's bearer token, forwarded to our built-in servers. */
   token: string | undefined;
+  /** The caller's scopes: a built-in server lists the tools these reach. */
+  scopes: readonly string[];
   contextId: string;
   taskId: string;
   traceId: string;
@@ -37,18 +40,29 @@ export interface AgentTools {
 /** Longest a server may take to connect and list its tools before it is skipped. */
 const connectTimeoutMs = 10_000;
 
+/** One tool server of a turn: its tools, and a session opened at the latest when first needed. */
 interface Connection {
   server: string;
-  client: Client;
   tools: Tool[];
+  client(): Promise<Client>;
+  close(): Promise<void>;
+}
+
+/** Where a server is reached and with which headers, or undefined when it is skipped. */
+interface Endpoint {
+  url: URL;
+  headers: Record<string, string>;
+  /** The cache key of its tool list (built-in servers only: their lists never change). */
+  listKey?: string;
 }
 
 /**
  * Connects to each of the agent's MCP servers over streamable HTTP, the built-in ones with the
  * caller's token (through the app's own fetch handler when it has one, so no socket is needed but
- * the protocol endpoint is still the only way in), and lists their tools. A server that cannot be
- * reached or listed is logged and skipped. Tool names clashing across servers get the server's
- * name as a prefix.
+ * the protocol endpoint is still the only way in), and lists their tools. A built-in server's
+ * list read once for the caller's scopes is reused (services.toolLists), and its session is then
+ * opened only when the model calls one of its tools. A server that cannot be reached or listed
+ * is logged and skipped. Tool names clashing across servers get the server's name as a prefix.
  */
 export async function openAgentTools(input: AgentToolsInput): Promise<AgentTools> {
   const { services, agent } = input;
@@ -65,7 +79,7 @@ export async function openAgentTools(input: AgentToolsInput): Promise<AgentTools
       let name = (counts.get(t.name) ?? 0) > 1 ? `${c.server}_${t.name}` : t.name;
       for (let n = 2; taken.has(name); n += 1) name = `${c.server}_${t.name}_${n}`;
       taken.add(name);
-      tools.push(runnerTool(c.client, c.server, name, t));
+      tools.push(runnerTool(c, name, t));
     }
   }
   services.logger.debug(
@@ -75,16 +89,14 @@ export async function openAgentTools(input: AgentToolsInput): Promise<AgentTools
   return {
     tools,
     close: async () => {
-      await Promise.all(connections.map((c) => c.client.close().catch(() => undefined)));
+      await Promise.all(connections.map((c) => c.close()));
     },
   };
 }
 
-async function connect(input: AgentToolsInput, name: string): Promise<Connection | undefined> {
+function endpoint(input: AgentToolsInput, name: string): Endpoint | undefined {
   const { services } = input;
   const { config } = services;
-  let url: URL;
-  let headers: Record<string, string>;
   if (builtinServer(name)) {
     if (!config.mcp.builtin[name as keyof typeof config.mcp.builtin].enabled) {
       services.logger.warn(
@@ -93,25 +105,34 @@ async function connect(input: AgentToolsInput, name: string): Promise<Connection
       );
       return undefined;
     }
-    url = new URL(`${input.origin}${builtinEndpointPath(name)}`);
-    headers = {
-      ...(input.token ? { authorization: `Bearer ${input.token}` } : {}),
-      [contextIdHeader]: input.contextId,
-      [taskIdHeader]: input.taskId,
-      [traceIdHeader]: input.traceId,
+    return {
+      url: new URL(`${input.origin}${builtinEndpointPath(name)}`),
+      headers: {
+        ...(input.token ? { authorization: `Bearer ${input.token}` } : {}),
+        [contextIdHeader]: input.contextId,
+        [taskIdHeader]: input.taskId,
+        [traceIdHeader]: input.traceId,
+      },
+      listKey: ToolListCache.key(name, input.scopes),
     };
-  } else {
-    const external = config.mcp.servers.find((s) => s.name === name);
-    if (!external?.enabled) {
-      services.logger.warn(
-        { agent: input.agent.name, server: name },
-        "MCP server unknown or disabled; skipped",
-      );
-      return undefined;
-    }
-    url = new URL(external.url);
-    headers = { ...externalHeaders(external), [traceIdHeader]: input.traceId };
   }
+  const external = config.mcp.servers.find((s) => s.name === name);
+  if (!external?.enabled) {
+    services.logger.warn(
+      { agent: input.agent.name, server: name },
+      "MCP server unknown or disabled; skipped",
+    );
+    return undefined;
+  }
+  return {
+    url: new URL(external.url),
+    headers: { ...externalHeaders(external), [traceIdHeader]: input.traceId },
+  };
+}
+
+/** A connected MCP client for the endpoint; closed again when connecting fails. */
+async function openClient(input: AgentToolsInput, { url, headers }: Endpoint): Promise<Client> {
+  const { services } = input;
   const own = services.selfFetch && url.origin === new URL(input.origin).origin;
   const transport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers },
@@ -123,33 +144,72 @@ async function connect(input: AgentToolsInput, name: string): Promise<Connection
   );
   try {
     await client.connect(transport, { timeout: connectTimeoutMs });
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined, {
-        timeout: connectTimeoutMs,
-      });
-      tools.push(...page.tools);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return { server: name, client, tools };
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function listTools(client: Client): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : undefined, {
+      timeout: connectTimeoutMs,
+    });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return tools;
+}
+
+async function connect(input: AgentToolsInput, name: string): Promise<Connection | undefined> {
+  const { services } = input;
+  const where = endpoint(input, name);
+  if (!where) return undefined;
+  let session: Promise<Client> | undefined;
+  const connection = (tools: Tool[]): Connection => ({
+    server: name,
+    tools,
+    client: () => {
+      session ??= openClient(input, where);
+      return session;
+    },
+    close: async () => {
+      const opened = session;
+      session = undefined;
+      if (opened) await opened.then((c) => c.close()).catch(() => undefined);
+    },
+  });
+  const cached = where.listKey ? services.toolLists.get(where.listKey) : undefined;
+  if (cached) return connection(cached);
+  try {
+    const client = await openClient(input, where);
+    session = Promise.resolve(client);
+    const tools = await listTools(client);
+    if (where.listKey) services.toolLists.set(where.listKey, tools);
+    return connection(tools);
   } catch (error) {
     services.logger.warn(
       { err: error, agent: input.agent.name, server: name },
       "MCP server unreachable for the agent; skipped",
     );
-    await client.close().catch(() => undefined);
+    const opened = session;
+    session = undefined;
+    await opened?.then((c) => c.close()).catch(() => undefined);
     return undefined;
   }
 }
 
-function runnerTool(client: Client, server: string, name: string, tool: Tool): RunnerTool {
+function runnerTool(connection: Connection, name: string, tool: Tool): RunnerTool {
   return {
     name,
-    server,
+    server: connection.server,
     description: tool.description ?? tool.title ?? tool.name,
     inputSchema: tool.inputSchema as Record<string, unknown>,
     execute: async (args, signal) => {
+      const client = await connection.client();
       const result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
         signal,
       })) as CallToolResult;

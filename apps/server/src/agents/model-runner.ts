@@ -1,4 +1,5 @@
 import type { Message, Part } from "@a2a-chat/contracts";
+import type { RunnerFile } from "./turn-files.js";
 
 /** A file part of an artifact (an image, audio or other file a tool returned). */
 export type FilePart = Extract<Part, { kind: "file" }>;
@@ -83,6 +84,8 @@ export interface RunnerInput {
   signal: AbortSignal;
   /** The turn's conversation, task and new user message whole (files too), for runners that forward it. */
   place?: { contextId: string; taskId: string; userMessage?: Message };
+  /** The files the user sent with the new message, readable as the caller. */
+  files?: RunnerFile[];
 }
 
 /** Produces one reply. Implementations must stop promptly when the signal aborts. */

@@ -124,3 +124,46 @@ describeEachDialect("a streamed reply", (get) => {
     }
   });
 });
+
+describeEachDialect("a planner reply's status events", (get) => {
+  it("read the task from the tables once each: save() reconciles nothing the load just read", async () => {
+    const app = createTestApp(get());
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const client = await a2aClient(inProcessFetch(app, user.session.access_token), "assistant");
+    const reads = vi.spyOn(
+      StoredTaskStore.prototype as unknown as { stored: () => unknown },
+      "stored",
+    );
+    try {
+      let state: unknown;
+      for await (const event of client.sendMessageStream(
+        sendParams(textMessage(contextId, "hello")),
+      )) {
+        if (event.payload?.$case === "statusUpdate") state = event.payload.value.status?.state;
+      }
+      expect(state).toBe(TaskState.TASK_STATE_COMPLETED);
+      // At most the loads for the task event, the working status and the end, and the end's
+      // save (a terminal state is always reconciled); the first two saves add nothing to what
+      // their loads just read, so they read nothing (before: five reads).
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(4);
+    } finally {
+      reads.mockRestore();
+    }
+    // The reply and its end are stored all the same.
+    const { kysely } = app.services.db;
+    const tasks = await kysely
+      .selectFrom("tasks")
+      .select(["id", "state"])
+      .where("context_id", "=", contextId)
+      .execute();
+    expect(tasks.map((t) => t.state)).toEqual(["completed"]);
+    const messages = await kysely
+      .selectFrom("messages")
+      .select("role")
+      .where("task_id", "=", tasks[0]?.id ?? "")
+      .orderBy("created_at")
+      .execute();
+    expect(messages.map((m) => m.role)).toEqual(["user", "agent"]);
+  });
+});

@@ -64,6 +64,25 @@ export class StoredTaskStore implements TaskStore {
     return true;
   }
 
+  /**
+   * True when the running request's load just read the task from the tables (the view kept
+   * since) and the SDK's view adds no message or artifact to it: the executor stored the event's
+   * change before publishing it, so there is nothing to reconcile and the tables need not be read
+   * again (a non-terminal state in the SDK's view is never applied anyway).
+   */
+  private addsNothingToKept(task: SdkTask, context: ServerCallContext): boolean {
+    const kept = this.views?.get(task.id, context);
+    if (!kept) return false;
+    const messages = new Set(kept.history.map((message) => message.messageId));
+    const artifacts = new Set(kept.artifacts.map((artifact) => artifact.artifactId));
+    return (
+      task.history.every(
+        (message) =>
+          message.metadata?.[deltaMetadataKey] === true || messages.has(message.messageId),
+      ) && task.artifacts.every((artifact) => artifacts.has(artifact.artifactId))
+    );
+  }
+
   private remember(task: SdkTask, terminal: boolean): void {
     this.reconciled.delete(task.id);
     if (terminal) return;
@@ -97,6 +116,10 @@ export class StoredTaskStore implements TaskStore {
     const state = stateFromSdk(task.status?.state) ?? "submitted";
     const terminal = isTerminalTaskState(state);
     if (this.onlyDeltasSince(task, terminal)) return;
+    if (!terminal && this.addsNothingToKept(task, context)) {
+      this.remember(task, terminal);
+      return;
+    }
     try {
       await this.reconcileAll(task, context, state);
     } finally {

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { quotaMessages } from "@a2a-chat/contracts";
 import { expect, it } from "vitest";
 import { ToolExecutionsRepository } from "../db/repositories/tool-executions.js";
 import { addArtifact } from "../tasks/artifact-commands.js";
-import { accountClient } from "../test/accounts.js";
+import { accountClient, passkeyLimitsOff } from "../test/accounts.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { SseReader } from "../test/sse.js";
@@ -13,7 +14,7 @@ import { moveVisitorData } from "./move-visitor-data.js";
 const tables = ["contexts", "tasks", "messages", "artifacts", "tool_executions", "events"] as const;
 
 describeEachDialect("moving a visitor's data to their account", (get) => {
-  const app = () => createTestApp(get());
+  const app = () => createTestApp(get(), { config: passkeyLimitsOff });
   const db = () => get().db.kysely;
 
   /** Rows each table holds for a user. */
@@ -183,6 +184,84 @@ describeEachDialect("moving a visitor's data to their account", (get) => {
       .where("user_id", "=", account.user_id)
       .execute();
     expect(texts.some((m) => m.parts.includes("same id as before"))).toBe(true);
+  });
+
+  it("moves every conversation even past the account's limit, then starts no new one until under it", async () => {
+    const a = createTestApp(get(), {
+      config: { ...passkeyLimitsOff, quotas: { conversationsPerUser: 3 } },
+    });
+    const client = accountClient(a);
+    const who = { username: `full_${Date.now().toString(36)}`, email: `full.${Date.now()}@x.io` };
+    const first = await busyVisitor(a, "full-first");
+    const account = await client.signUp(who, first.visitor.session.access_token);
+    const headers = { ...bearer(account.access_token), "content-type": "application/json" };
+    const create = () =>
+      a.request("/api/v1/core/contexts", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "One more" }),
+      });
+    expect((await create()).status).toBe(201); // 3 of 3
+
+    // A visitor on another device with two conversations signs in to the full account.
+    const second = await busyVisitor(a, "full-second");
+    const bringing = await countsOf(second.visitor.owner.userId);
+    const owned = await countsOf(account.user_id);
+    const signedIn = await client.signIn(who.email, second.visitor.session.access_token);
+    const after = await countsOf(account.user_id);
+    for (const table of tables)
+      expect(after[table]).toBe((owned[table] ?? 0) + (bringing[table] ?? 0));
+    expect(after.contexts).toBe(5);
+
+    const now = { ...headers, ...bearer(signedIn.access_token) };
+    const refused = await a.request("/api/v1/core/contexts", {
+      method: "POST",
+      headers: now,
+      body: JSON.stringify({ name: "Too many" }),
+    });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: "quota_exceeded",
+      message: quotaMessages.conversationsOver(5, 3),
+    });
+    expect(quotaMessages.conversationsOver(5, 3)).toBe(
+      "Conversation limit reached: you have 5 conversations and can keep at most 3. Delete 3 to start another.",
+    );
+    // The moved conversations are the account's to use: read, rename, delete.
+    const [moved] = second.contextIds;
+    const renamed = await a.request(`/api/v1/core/contexts/${moved}`, {
+      method: "PUT",
+      headers: now,
+      body: JSON.stringify({ name: "Brought along" }),
+    });
+    expect(renamed.status).toBe(200);
+    for (const id of [...first.contextIds]) {
+      const res = await a.request(`/api/v1/core/contexts/${id}`, {
+        method: "DELETE",
+        headers: now,
+      });
+      expect(res.status).toBe(204);
+    }
+    const atLimit = await a.request("/api/v1/core/contexts", {
+      method: "POST",
+      headers: now,
+      body: JSON.stringify({ name: "Still full" }),
+    });
+    expect(await atLimit.json()).toEqual({
+      error: "quota_exceeded",
+      message: quotaMessages.conversations(3),
+    });
+    const [last] = second.contextIds.slice(1);
+    await a.request(`/api/v1/core/contexts/${last}`, { method: "DELETE", headers: now });
+    expect(
+      (
+        await a.request("/api/v1/core/contexts", {
+          method: "POST",
+          headers: now,
+          body: JSON.stringify({ name: "Room again" }),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("moves nothing without a visitor token, or for a token that does not verify", async () => {

@@ -124,6 +124,10 @@ export const configSchema = z
         publicRequestsPerIp: z.coerce.number().int().min(0).default(600),
         /** Website analytics events one IP may send per window; 0 turns the limit off. */
         analyticsEventsPerIp: z.coerce.number().int().min(0).default(120),
+        /** Passkey (WebAuthn) requests one IP may make per window; 0 turns the limit off. */
+        passkeyRequestsPerIp: z.coerce.number().int().min(0).default(60),
+        /** Passkey sign-ins (auth/start) one e-mail may begin per window; 0 turns the limit off. */
+        passkeySignInsPerEmail: z.coerce.number().int().min(0).default(10),
       })
       .strict()
       .prefault({}),
@@ -221,6 +225,8 @@ export const configSchema = z
         messageBytes: z.coerce.number().int().min(0).default(524_288),
         /** Bytes of messages and artifacts one user's conversations may hold. */
         storageBytesPerUser: z.coerce.number().int().min(0).default(104_857_600),
+        /** Largest file a user may upload (attachments are uploaded once, then linked), in bytes. */
+        fileBytes: z.coerce.number().int().min(0).default(26_214_400),
       })
       .strict()
       .prefault({}),

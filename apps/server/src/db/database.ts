@@ -14,6 +14,12 @@ export interface Db {
   dialect: DatabaseDialect;
   /** Path of the SQLite file, or the PostgreSQL schema name. */
   location: string;
+  /**
+   * SQLite only: asks the open connection a trivial query at once, not behind the queries
+   * queued on Kysely's one connection (a busy server's queue would make a health check wait
+   * on everyone else's work). Throws when the connection is closed.
+   */
+  ping?: () => void;
   close(): Promise<void>;
 }
 
@@ -55,7 +61,16 @@ function openSqlite(config: DatabaseSettings): Db {
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { kysely, dialect: "sqlite", location: file, close: () => kysely.destroy() };
+  const ping = sqlite.prepare("select 1").pluck();
+  return {
+    kysely,
+    dialect: "sqlite",
+    location: file,
+    ping: () => {
+      ping.get();
+    },
+    close: () => kysely.destroy(),
+  };
 }
 
 /** Session settings of every pooled connection: the schema, and the time limits (0 = none). */

@@ -207,6 +207,23 @@ export interface RefreshTokensTable {
 }
 
 /** Every table the server stores, keyed by table name. */
+export interface ExternalMcpServersTable {
+  id: string;
+  user_id: string;
+  /** The name shown in the Tools column, unique per user. */
+  name: string;
+  /** The full endpoint URL the user gave. */
+  url: string;
+  /** "streamable_http" (falling back to legacy SSE) or "sse". */
+  transport: string;
+  /** Encrypted credentials (see proxy/secret-box.ts), or null for none. */
+  credentials: string | null;
+  /** Longest a call may take, in milliseconds. */
+  timeout_ms: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
 export interface ExternalAgentsTable {
   id: string;
   user_id: string;
@@ -222,6 +239,27 @@ export interface ExternalAgentsTable {
   credentials: string | null;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
+}
+
+/** A file a user uploaded into a conversation; its bytes are in file_chunks. */
+export interface FilesTable {
+  id: string;
+  user_id: string;
+  context_id: string;
+  name: string;
+  mime_type: string;
+  /** bigint: pg returns it as a string. */
+  size: ColumnType<string | number, number, number>;
+  /** 1 once every byte is stored; 0 while the upload runs. */
+  complete: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
+/** One numbered piece of a file's bytes. */
+export interface FileChunksTable {
+  file_id: string;
+  seq: number;
+  data: Uint8Array;
 }
 
 export interface Database {
@@ -240,7 +278,12 @@ export interface Database {
   oauth_codes: OauthCodesTable;
   refresh_tokens: RefreshTokensTable;
   external_agents: ExternalAgentsTable;
+  external_mcp_servers: ExternalMcpServersTable;
+  files: FilesTable;
+  file_chunks: FileChunksTable;
 }
+
+export type FileRow = Selectable<FilesTable>;
 
 export type ContextRow = Selectable<ContextsTable>;
 export type EventRow = Selectable<EventsTable>;

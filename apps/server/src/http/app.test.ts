@@ -57,6 +57,8 @@ describeEachDialect("API errors and headers", (get) => {
     const res = await app().request("/api/v1/health");
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // The chat's agent worker is a script of this origin; nothing else may start a worker.
+    expect(csp).toMatch(/worker-src 'self'(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
     // External agents are reached from the browser: HTTPS anywhere, plain HTTP only on this machine.
     expect(csp).toContain("connect-src 'self' https: http://localhost:* http://127.0.0.1:*");

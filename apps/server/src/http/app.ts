@@ -4,6 +4,7 @@ import type { SigningKey } from "../auth/signing-key.js";
 import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
+import { externalMcpRoutes } from "../mcp/external/external-mcp-routes.js";
 import { McpRegistry } from "../mcp/mcp-registry.js";
 import { externalAgentsRoutes } from "../proxy/external-agents-routes.js";
 import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
@@ -17,6 +18,11 @@ import { blogEventsRoutes } from "../routes/blog/blog-events-routes.js";
 import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
 import { contextNotificationsRoutes } from "../routes/contexts/context-notifications-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
+import {
+  contextFilesRoutes,
+  filesRoutes,
+  uploadPathPattern,
+} from "../routes/files/files-routes.js";
 import { healthRoutes } from "../routes/health/health.js";
 import { limitsRoutes } from "../routes/limits/limits-routes.js";
 import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
@@ -71,7 +77,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Beacons send their JSON as text/plain; the OAuth token endpoint takes a form.
   app.use(
     "/api/*",
-    ...jsonBody(config.server.bodyLimitBytes, `${analyticsBasePath}/`, [tokenEndpointPath]),
+    ...jsonBody(
+      config.server.bodyLimitBytes,
+      `${analyticsBasePath}/`,
+      [tokenEndpointPath],
+      (path) => uploadPathPattern.test(path),
+    ),
   );
 
   const api = new Hono<AppEnv>();
@@ -88,16 +99,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route("/v1/core/limits", limitsRoutes(config));
   // Mounted first: its paths run its own guards only, so auth and rate limit run exactly once.
   api.route("/v1/core/contexts", contextItemsRoutes(services));
+  api.route("/v1/core/contexts", contextFilesRoutes(services));
   api.route("/v1/core/contexts", contextNotificationsRoutes(services));
   api.route("/v1/core/contexts", contextsRoutes(services));
   api.route("/v1/core/tasks", tasksRoutes(services));
   api.route("/v1/core/artifacts", artifactsRoutes(services));
+  api.route("/v1/core/files", filesRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
   // One registry, so agent cards and the MCP registry share their probes of external servers.
   const mcpRegistry = new McpRegistry(config, logger);
   api.route("/v1/agents/external", externalAgentsRoutes(services));
   api.route("/v1/agents", agentsRoutes(services, deps.startedAt ?? Date.now(), mcpRegistry));
   api.route("/v1/mcp/executions", executionsRoutes(services));
+  api.route("/v1/mcp/external", externalMcpRoutes(services));
   api.route("/v1/mcp", mcpRoutes(services, mcpRegistry));
   api.route("/v1/blog/events", blogEventsRoutes(services));
   api.all("*", (c) =>

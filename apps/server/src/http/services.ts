@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { TaskRuns } from "../agents/task-runs.js";
+import { ToolListCache } from "../agents/tool-list-cache.js";
 import { cachedSessionCheck } from "../auth/active-session-cache.js";
 import { requireAuth } from "../auth/require-auth.js";
 import type { SigningKey } from "../auth/signing-key.js";
@@ -34,6 +35,8 @@ export interface Services {
   hub: StreamHub;
   /** The agent turns this process runs, their leases and the sweep for abandoned ones. */
   runs: TaskRuns;
+  /** The built-in MCP servers' tool lists per caller scopes, so a turn lists them once. */
+  toolLists: ToolListCache;
   /** requireAuth plus the per-user API limit; put in front of every protected route. */
   protect: MiddlewareHandler<AppEnv>[];
   /**
@@ -98,6 +101,7 @@ export function createServices(
     db,
     logger,
     runs,
+    toolLists: new ToolListCache(),
     users,
     sessions,
     tokens,

@@ -52,7 +52,8 @@ export class McpRegistry {
         enabled: settings.enabled,
         status: settings.enabled ? "running" : "disabled",
         auth: "required",
-        oauth_required: false,
+        // Scopes beyond a visitor's come with signing in: the client greys it for visitors.
+        oauth_required: settings.requiredScopes.length > 0,
         oauth_scopes: settings.requiredScopes,
         kind: "built_in",
       };

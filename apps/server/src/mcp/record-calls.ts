@@ -5,7 +5,7 @@ import { internalErrorMessage } from "../agents/safe-request-handler.js";
 import { AppError } from "../http/errors.js";
 import { declaredPresentation } from "./artifacts/declared-presentation.js";
 import { completeExecution, failExecution } from "./executions/finish-execution.js";
-import { startExecution } from "./executions/start-execution.js";
+import { startCallerExecution } from "./executions/start-caller-execution.js";
 import type { ToolContext } from "./tool-context.js";
 
 /** `_meta` key that hands the caller the id of its call's execution record (for refreshes). */
@@ -80,25 +80,7 @@ export function recordCalls(
       traceId: context.traceId,
       ...(behavior ? { renderBehavior: behavior } : {}),
     };
-    const inContext = context.contextId ? { contextId: context.contextId } : {};
-    // Most specific first: the caller's task (an agent's turn), its conversation, then alone.
-    const attempts = [
-      ...(context.taskId ? [{ ...execution, ...inContext, taskId: context.taskId }] : []),
-      ...(context.contextId ? [{ ...execution, ...inContext }] : []),
-      execution,
-    ];
-    let record: Awaited<ReturnType<typeof startExecution>> | undefined;
-    for (const attempt of attempts) {
-      try {
-        record = await startExecution(context.services, owner, attempt);
-        break;
-      } catch (error) {
-        if (!(error instanceof AppError && error.code === "not_found")) throw error;
-        // The x-task-id or x-context-id is not the caller's: record the call without it
-        // rather than touch someone else's task or conversation; the caller still gets the result.
-      }
-    }
-    if (!record) throw new Error("tool call could not be recorded");
+    const record = await startCallerExecution(context, execution);
     let result: CallToolResult;
     try {
       result = await handler(...params);

@@ -8,18 +8,41 @@ import type { ToolContext } from "./tool-context.js";
  * replica can serve any call and nothing is kept between requests. Cancellations in the body
  * abort the named calls; the calls of this body stop when its response is closed early.
  */
-export async function serveBuiltin(
+export function serveBuiltin(
   definition: BuiltinServer,
   request: Request,
   body: unknown,
   context: Omit<ToolContext, "signal">,
   inFlight: InFlightCalls,
 ): Promise<Response> {
-  for (const { id, reason } of cancelledIds(body)) inFlight.cancel(context.userId, id, reason);
+  return serveStateless(
+    (signal) => definition.create({ ...context, signal }),
+    request,
+    body,
+    context.userId,
+    inFlight,
+  );
+}
+
+/** An MCP server (high or low level) as serveStateless uses it. */
+export interface StatelessServer {
+  connect(transport: WebStandardStreamableHTTPServerTransport): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Answers one MCP POST with a server made for this request only (see serveBuiltin). */
+export async function serveStateless(
+  create: (signal: AbortSignal) => StatelessServer,
+  request: Request,
+  body: unknown,
+  userId: string,
+  inFlight: InFlightCalls,
+): Promise<Response> {
+  for (const { id, reason } of cancelledIds(body)) inFlight.cancel(userId, id, reason);
 
   const controller = new AbortController();
-  const removals = toolCallIds(body).map((id) => inFlight.add(context.userId, id, controller));
-  const server = definition.create({ ...context, signal: controller.signal });
+  const removals = toolCallIds(body).map((id) => inFlight.add(userId, id, controller));
+  const server = create(controller.signal);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   let finished = false;
   const finish = (aborted: boolean) => {

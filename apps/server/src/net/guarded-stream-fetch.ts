@@ -91,9 +91,14 @@ function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void
   const isStream = (message.headers["content-type"] ?? "").includes("text/event-stream");
   let size = 0;
   let idle: NodeJS.Timeout | undefined;
+  // Set once the reader cancelled or the stream ended: data already read off the socket may
+  // still arrive and must not reach a closed controller.
+  let done = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       const fail = (error: Error) => {
+        if (done) return;
+        done = true;
         clearTimeout(idle);
         stop();
         message.destroy();
@@ -113,6 +118,7 @@ function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void
       };
       arm();
       message.on("data", (chunk: Buffer) => {
+        if (done) return;
         size += chunk.length;
         if (!isStream && size > policy.maxBytes) {
           fail(new GuardedFetchError("too_large", "Response exceeds the size limit"));
@@ -122,6 +128,8 @@ function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void
         controller.enqueue(new Uint8Array(chunk));
       });
       message.on("end", () => {
+        if (done) return;
+        done = true;
         clearTimeout(idle);
         stop();
         try {
@@ -134,6 +142,7 @@ function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void
       message.on("aborted", () => fail(new GuardedFetchError("network", "Connection closed")));
     },
     cancel() {
+      done = true;
       clearTimeout(idle);
       stop();
       message.destroy();
@@ -162,7 +171,11 @@ export function guardedStreamFetch(policy: StreamPolicy): typeof fetch {
     let current = request ? request.url : String(input);
     let method = (init?.method ?? request?.method ?? "GET").toUpperCase();
     let headers = plainHeaders(init?.headers ?? request?.headers);
-    let body = typeof init?.body === "string" ? init.body : undefined;
+    // Text, or a form (OAuth token requests) sent as its text.
+    const form = init?.body instanceof URLSearchParams ? init.body : undefined;
+    let body = typeof init?.body === "string" ? init.body : form?.toString();
+    if (form && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type"))
+      headers["content-type"] = "application/x-www-form-urlencoded";
     if (init?.body !== undefined && init.body !== null && body === undefined)
       throw new GuardedFetchError("bad_url", "Only text request bodies are supported");
     const stopAll = new AbortController();

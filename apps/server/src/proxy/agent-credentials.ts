@@ -10,6 +10,9 @@ const reservedHeaders = new Set([
   "connection",
   "a2a-version",
   "accept",
+  "mcp-session-id",
+  "mcp-protocol-version",
+  "last-event-id",
 ]);
 
 /** The reserved header a credential tries to set, if any. */

@@ -15,6 +15,7 @@ import { jsonRpcHandler } from "../routes/agents/json-rpc-handler.js";
 import { credentialHeaders, openCredentials } from "./agent-credentials.js";
 import { cardStreams, proxyCardJson } from "./proxy-card.js";
 import { RemoteAgentRunner } from "./remote-agent-runner.js";
+import { StoredRemoteTaskIds } from "./remote-task-ids.js";
 import type { SecretBox } from "./secret-box.js";
 
 /** How long an agent's event stream may send nothing before the proxy cuts it. */
@@ -77,6 +78,7 @@ export class ExternalAgentHosts {
         headers: credentialHeaders(credentials),
       },
       { ...services.config.outbound, idleMs: streamIdleMs },
+      new StoredRemoteTaskIds(services.db.kysely),
     );
     const views = new RunningTaskViews();
     const executor = new ChatAgentExecutor(services, agent, runner, views);

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { externalAgentListSchema, externalAgentSchema, taskSchema } from "@a2a-chat/contracts";
-import type { StreamResponse } from "@a2a-js/sdk";
+import {
+  connectionCheckSchema,
+  externalAgentListSchema,
+  externalAgentSchema,
+  taskSchema,
+} from "@a2a-chat/contracts";
+import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import { afterAll, expect, it } from "vitest";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
 import { startTestAgent, type TestAgentOptions } from "../test/a2a-test-agent.js";
@@ -277,5 +282,79 @@ describeEachDialect("user-added agents through the proxy", (get) => {
       credentials: { kind: "bearer", token: secret },
     });
     expect(refused.status).toBe(400);
+  });
+
+  it("replaces credentials write-only, and the connection check passes each step for a 1.0 and a 0.3 agent", async () => {
+    const app = appWith(get());
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    for (const protocol of ["1.0", "0.3"] as const) {
+      const remote = await agent({ protocol });
+      const added = externalAgentSchema.parse(
+        await (await add(app, token, { url: remote.url })).json(),
+      );
+      const put = await app.request(`/api/v1/agents/external/${added.id}/credentials`, {
+        method: "PUT",
+        headers: { ...user.headers, "content-type": "application/json" },
+        body: JSON.stringify({ credentials: { kind: "bearer", token: "new-secret" } }),
+      });
+      expect(put.status).toBe(200);
+      const text = await put.text();
+      expect(text).not.toContain("new-secret");
+      expect(externalAgentSchema.parse(JSON.parse(text)).credentials_kind).toBe("bearer");
+      const check = connectionCheckSchema.parse(
+        await (
+          await app.request(`/api/v1/agents/external/${added.id}/check`, {
+            method: "POST",
+            headers: user.headers,
+          })
+        ).json(),
+      );
+      expect(check.steps.map((s) => [s.step, s.ok])).toEqual([
+        ["dns", true],
+        ["tcp", true],
+        ["tls", true],
+        ["http", true],
+        ["protocol", true],
+      ]);
+      expect(check.steps[4]?.detail).toBe(`The agent answered JSON-RPC (A2A ${protocol})`);
+      const last = remote.received.filter((r) => r.method === "POST").at(-1);
+      expect(last?.headers.authorization).toBe("Bearer new-secret");
+    }
+  });
+
+  it("an answer to the agent's question that lands on another replica continues the agent's task", async () => {
+    // Two app instances on one database: two replicas, each with its own proxy hosts.
+    const first = appWith(get());
+    const second = appWith(get());
+    const remote = await agent({ behaviour: "ask" });
+    const user = await taskUser(first);
+    const token = user.session.access_token;
+    const added = externalAgentSchema.parse(
+      await (await add(first, token, { url: remote.url })).json(),
+    );
+    const contextId = await user.createContext();
+    const { events } = await chat(first, token, added.id, contextId, "hello");
+    const asked = events.at(-1)?.payload;
+    expect(asked?.$case).toBe("statusUpdate");
+    const taskId = asked?.$case === "statusUpdate" ? asked.value.taskId : "";
+    expect(asked?.$case === "statusUpdate" && asked.value.status?.state).toBe(
+      TaskState.TASK_STATE_INPUT_REQUIRED,
+    );
+
+    const client = await a2aClient(inProcessFetch(second, token), `external/${added.id}`);
+    const answer = [];
+    for await (const event of client.sendMessageStream(
+      sendParams(textMessage(contextId, "Ada", taskId)),
+    ))
+      answer.push(event);
+    expect(remote.asked).toHaveLength(2);
+    expect(remote.asked[1]).toEqual({ taskId: remote.asked[0]?.taskId, continued: true });
+    const tasks = taskSchema
+      .array()
+      .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]?.status.state).toBe("completed");
+    expect(JSON.stringify(tasks[0]?.history)).toContain("Thanks, Ada");
   });
 });

@@ -5,6 +5,7 @@ import {
   externalAgentMessages,
   externalAgentsPath,
   restartingMessage,
+  updateCredentialsBodySchema,
 } from "@a2a-chat/contracts";
 import { type Context, Hono } from "hono";
 import { isSendRequest } from "../agents/rpc-request-check.js";
@@ -16,8 +17,10 @@ import type { AppEnv } from "../http/env.js";
 import { AppError } from "../http/errors.js";
 import { readBody } from "../http/read-body.js";
 import type { Services } from "../http/services.js";
+import { checkConnection } from "../net/connection-check.js";
 import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
-import { openCredentials, reservedHeaderOf } from "./agent-credentials.js";
+import { credentialHeaders, openCredentials, reservedHeaderOf } from "./agent-credentials.js";
+import { probeAgent } from "./agent-probe.js";
 import { ExternalAgentHosts } from "./external-agent-hosts.js";
 import { proxyCardJson } from "./proxy-card.js";
 import { SecretBox } from "./secret-box.js";
@@ -102,6 +105,34 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
     });
     hosts.forget(row.id);
     return c.json(present(c, row), 201);
+  });
+
+  routes.put("/:id/credentials", async (c) => {
+    const row = await owned(c);
+    const { credentials } = readBody(c, updateCredentialsBodySchema);
+    const reserved = reservedHeaderOf(credentials);
+    if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
+    if (credentials.kind !== "none" && !box)
+      throw new AppError("bad_request", externalAgentMessages.noCredentialsKey);
+    const sealed =
+      credentials.kind === "none" || !box
+        ? null
+        : box.seal(JSON.stringify(credentials), boundTo(row));
+    const updated = await repository.setCredentials(c.var.auth.userId, row.id, sealed);
+    if (!updated) throw new AppError("not_found", "Agent not found");
+    hosts.forget(row.id);
+    return c.json(present(c, updated));
+  });
+
+  routes.post("/:id/check", async (c) => {
+    const row = await owned(c);
+    const headers = credentialHeaders(openCredentials(row.credentials, boundTo(row), box));
+    const protocol = row.protocol === "0.3" ? "0.3" : "1.0";
+    return c.json(
+      await checkConnection(row.endpoint, config.outbound, () =>
+        probeAgent(row.endpoint, protocol, headers, config.outbound),
+      ),
+    );
   });
 
   routes.delete("/:id", async (c) => {

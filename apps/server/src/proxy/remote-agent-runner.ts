@@ -14,6 +14,7 @@ import type {
 } from "../agents/model-runner.js";
 import { artifactFromSdk, messageText, messageToSdk, partFromSdk } from "../agents/sdk-convert.js";
 import { guardedStreamFetch, type StreamPolicy } from "../net/guarded-stream-fetch.js";
+import { MemoryRemoteTaskIds, type RemoteTaskIds } from "./remote-task-ids.js";
 
 /** Where and how the server reaches a user-added agent. */
 export interface RemoteAgentTarget {
@@ -73,13 +74,13 @@ function agentText(
 export class RemoteAgentRunner implements ModelRunner {
   readonly usesTools = false;
   readonly model: string;
-  /** Our task id → the agent's task id, for answers to a task that asked for input. */
-  private readonly remoteTasks = new Map<string, string>();
   private client?: Promise<Client>;
 
   constructor(
     private readonly target: RemoteAgentTarget,
     private readonly policy: StreamPolicy,
+    /** Our task id → the agent's task id, for answers to a task that asked for input. */
+    private readonly remoteTasks: RemoteTaskIds = new MemoryRemoteTaskIds(),
   ) {
     this.model = `a2a:${new URL(target.endpoint).host}`;
   }
@@ -124,7 +125,7 @@ export class RemoteAgentRunner implements ModelRunner {
     const place = input.place;
     if (!place?.userMessage) throw new Error("a remote agent needs the user's message");
     const client = await this.connect();
-    const remoteTaskId = this.remoteTasks.get(place.taskId);
+    const remoteTaskId = await this.remoteTasks.get(place.taskId);
     const outgoing: ChatMessage = {
       ...place.userMessage,
       contextId: place.contextId,
@@ -149,9 +150,9 @@ export class RemoteAgentRunner implements ModelRunner {
       );
       for await (const response of stream) {
         const step = this.read(response, text);
-        if (step.taskId) {
+        if (step.taskId && step.taskId !== remoteId) {
           remoteId = step.taskId;
-          this.remoteTasks.set(place.taskId, step.taskId);
+          await this.remoteTasks.set(place.taskId, step.taskId);
         }
         if (step.delta) {
           text += step.delta;
@@ -183,7 +184,7 @@ export class RemoteAgentRunner implements ModelRunner {
         throw new Error("the agent's stream ended before its task did");
     } catch (error) {
       if (input.signal.aborted) {
-        await this.cancelRemote(client, remoteId);
+        await this.cancelRemote(client, place.taskId, remoteId);
         return;
       }
       if (error instanceof AgentEndedError) throw error;
@@ -192,18 +193,20 @@ export class RemoteAgentRunner implements ModelRunner {
       );
     }
     if (input.signal.aborted) {
-      await this.cancelRemote(client, remoteId);
+      await this.cancelRemote(client, place.taskId, remoteId);
       return;
     }
-    this.remoteTasks.delete(place.taskId);
+    await this.remoteTasks.forget(place.taskId);
     yield { kind: "finish", reason: "stop", model: this.model };
   }
 
-  private async cancelRemote(client: Client, remoteId: string | undefined): Promise<void> {
+  private async cancelRemote(
+    client: Client,
+    taskId: string,
+    remoteId: string | undefined,
+  ): Promise<void> {
     if (!remoteId) return;
-    this.remoteTasks.forEach((value, key) => {
-      if (value === remoteId) this.remoteTasks.delete(key);
-    });
+    await this.remoteTasks.forget(taskId).catch(() => undefined);
     try {
       await client.cancelTask({ tenant: "", id: remoteId, metadata: undefined });
     } catch {

@@ -45,7 +45,12 @@ export async function checkStorage(
   if (used + adding > limit) throw new AppError("quota_exceeded", quotaMessages.storage(limit));
 }
 
-/** Refuses (409) a new conversation to a user who holds the most allowed. */
+/**
+ * Refuses (409) a new conversation to a user who holds the most allowed. A visitor signing in
+ * to an account brings all their conversations, even past the limit (nothing of theirs is
+ * lost); the account then starts no new one until enough are deleted, and the message says how
+ * many.
+ */
 export async function checkConversationCount(
   db: Kysely<Database>,
   userId: string,
@@ -53,6 +58,8 @@ export async function checkConversationCount(
 ): Promise<void> {
   const limit = quotas.conversationsPerUser;
   if (limit <= 0) return;
-  if ((await new ContextsRepository(db).countForUser(userId)) >= limit)
-    throw new AppError("quota_exceeded", quotaMessages.conversations(limit));
+  const count = await new ContextsRepository(db).countForUser(userId);
+  if (count > limit)
+    throw new AppError("quota_exceeded", quotaMessages.conversationsOver(count, limit));
+  if (count === limit) throw new AppError("quota_exceeded", quotaMessages.conversations(limit));
 }

@@ -13,6 +13,8 @@ export interface RateLimitOptions {
   windowSeconds: number;
   /** The counter a request is charged to, e.g. "ip:1.2.3.4:session" or "user:<id>". */
   keyOf: (c: Context<AppEnv>) => string;
+  /** The 429's message; rateLimitedMessage unless a route says more. */
+  message?: string;
   now?: () => number;
 }
 
@@ -30,7 +32,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     c.header("RateLimit-Remaining", String(remaining));
     if (count > options.limit) {
       const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
-      throw new AppError("rate_limited", rateLimitedMessage, { "Retry-After": String(retryAfter) });
+      throw new AppError("rate_limited", options.message ?? rateLimitedMessage, {
+        "Retry-After": String(retryAfter),
+      });
     }
     return next();
   };

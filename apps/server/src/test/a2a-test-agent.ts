@@ -25,7 +25,7 @@ import {
 import { textMessage } from "./a2a.js";
 
 /** How the test agent answers: echoes (in two streamed pieces and an artifact), or drops mid-reply. */
-export type TestAgentBehaviour = "echo" | "drop" | "hang";
+export type TestAgentBehaviour = "echo" | "drop" | "hang" | "stream" | "ask";
 
 export interface TestAgentOptions {
   /** "0.3" serves only protocol 0.3 (a v0.3 card, no 1.0 calls). */
@@ -33,6 +33,12 @@ export interface TestAgentOptions {
   behaviour?: TestAgentBehaviour;
   /** Where the card is served: the well-known path, or only the /api/agents/card fallback. */
   cardAt?: "well-known" | "fallback";
+  /** "stream": how many working updates (texts "#0", "#1"…) the reply streams, and their gap. */
+  stream?: {
+    events: number;
+    gapMs: number;
+    onPublish?: (contextId: string, index: number) => void;
+  };
   /** Changes the card after it is built (bad interfaces, links…). */
   editCard?: (card: Record<string, unknown>, url: string) => Record<string, unknown>;
 }
@@ -70,6 +76,8 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
   const behaviour = options.behaviour ?? "echo";
   const received: ReceivedRequest[] = [];
   const canceled: string[] = [];
+  /** Turns of the "ask" behaviour: the agent's task and whether it continued an existing one. */
+  const asked: { taskId: string; continued: boolean }[] = [];
   let dropConnections = () => {};
   let release = () => {};
   const executor: AgentExecutor = {
@@ -103,6 +111,27 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
             metadata: undefined,
           }),
         );
+      if (behaviour === "ask") {
+        // Asks a question; an answer to the same task completes it, naming the answer.
+        asked.push({ taskId, continued: request.task !== undefined });
+        status(
+          request.task ? TaskState.TASK_STATE_COMPLETED : TaskState.TASK_STATE_INPUT_REQUIRED,
+          request.task ? `Thanks, ${said}` : "What is your name?",
+        );
+        bus.finished();
+        return;
+      }
+      if (behaviour === "stream") {
+        const { events, gapMs, onPublish } = options.stream ?? { events: 10, gapMs: 1 };
+        for (let index = 0; index < events; index += 1) {
+          onPublish?.(contextId, index);
+          status(TaskState.TASK_STATE_WORKING, `#${index}`);
+          await new Promise((resolve) => setTimeout(resolve, gapMs));
+        }
+        status(TaskState.TASK_STATE_COMPLETED, "done");
+        bus.finished();
+        return;
+      }
       status(TaskState.TASK_STATE_WORKING, "Echo: ");
       await pause();
       if (behaviour === "drop") {
@@ -269,6 +298,7 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
     url,
     received,
     canceled,
+    asked,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

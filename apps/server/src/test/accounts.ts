@@ -19,6 +19,14 @@ const base = "/api/v1/core/oauth";
 /** The redirect URI of sp_web when the test server runs without PUBLIC_URL. */
 export const testRedirectUri = "http://localhost:8080/auth/callback";
 
+/**
+ * Config for suites that run many ceremonies from one in-process caller: the passkey rate limits
+ * off (they are tested on their own), so the suites test the ceremonies, not the limits.
+ */
+export const passkeyLimitsOff = {
+  rateLimit: { passkeyRequestsPerIp: 0, passkeySignInsPerEmail: 0 },
+} as const;
+
 const json = { "content-type": "application/json" };
 const form = { "content-type": "application/x-www-form-urlencoded" };
 

@@ -26,6 +26,8 @@ export interface AgentCardProps {
   onShowDetails: (agent: Agent) => void;
   /** Offered on agents the user added by URL. */
   onRemove?: (agent: Agent) => void;
+  /** Opens the credentials and connection check of an agent the user added. */
+  onConnection?: ((agent: Agent) => void) | undefined;
 }
 
 /** One agent in the list: avatar, name, description, running dot and a details button. */
@@ -39,6 +41,7 @@ export function AgentCard({
   onRequireLogin,
   onShowDetails,
   onRemove,
+  onConnection,
 }: AgentCardProps) {
   const nameId = useId();
   const infoId = useId();
@@ -108,7 +111,9 @@ export function AgentCard({
           </span>
         </span>
       </button>
-      <div className={`flex gap-3 ${compact ? "px-2 pb-2" : "px-3 pb-2"}`}>
+      <div
+        className={`flex flex-wrap gap-x-3 gap-y-1 whitespace-nowrap ${compact ? "px-2 pb-2" : "px-3 pb-2"}`}
+      >
         <button
           type="button"
           onClick={() => onShowDetails(agent)}
@@ -117,6 +122,16 @@ export function AgentCard({
         >
           View details
         </button>
+        {agent.external && onConnection ? (
+          <button
+            type="button"
+            onClick={() => onConnection(agent)}
+            aria-describedby={nameId}
+            className="text-xs text-neutral-400 hover:text-neutral-200"
+          >
+            Connection
+          </button>
+        ) : null}
         {agent.external && onRemove ? (
           <button
             type="button"

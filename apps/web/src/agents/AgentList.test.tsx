@@ -63,12 +63,20 @@ describe("AgentList", () => {
   });
 
   it("says no agents are accessible when every agent is hidden", () => {
+    signIn("user");
     setAgents([adminBot]);
     render(<AgentList />);
     expect(screen.getByText("No accessible agents")).toBeInTheDocument();
   });
 
+  it("shows a visitor every secured agent greyed, whatever scopes it needs", () => {
+    setAgents([assistant, adminBot]);
+    render(<AgentList />);
+    expect(items().map((i) => i.dataset.access)).toEqual(["open", "login"]);
+  });
+
   it("lists open agents, hides those the scopes do not reach and marks the selected one", () => {
+    signIn("user");
     setAgents([assistant, adminBot, coder], { selectedAgentUrl: coder.url });
     render(<AgentList />);
     expect(items().map((i) => i.dataset.access)).toEqual(["open", "open"]);
@@ -99,17 +107,30 @@ describe("AgentList", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
-  it("opens the sign-in modal for a greyed agent, naming it, and selects it after sign-in", async () => {
+  it("picks a greyed agent and opens the sign-in modal naming it; it stays picked after sign-in", async () => {
     setAgents([assistant, anonBot], { selectedAgentUrl: assistant.url });
     const user = userEvent.setup();
     render(<AgentList />);
     await user.click(screen.getByRole("button", { name: "Anon Bot" }));
     const modal = useAccountModal.getState();
     expect(modal).toMatchObject({ mode: "signin", agentName: "Anon Bot" });
-    expect(useAgentsStore.getState().selectedAgentUrl).toBe(assistant.url);
+    expect(useAgentsStore.getState().selectedAgentUrl).toBe(anonBot.url);
     act(() => signIn("user"));
     act(() => modal.onSignedIn?.());
     expect(useAgentsStore.getState().selectedAgentUrl).toBe(anonBot.url);
+    act(() => useAccountModal.getState().close());
+  });
+
+  it("goes back to the default agent when the sign-in did not bring the scopes a greyed one needs", async () => {
+    setAgents([assistant, adminBot], { selectedAgentUrl: assistant.url });
+    const user = userEvent.setup();
+    render(<AgentList />);
+    await user.click(screen.getByRole("button", { name: "Admin Bot" }));
+    const modal = useAccountModal.getState();
+    expect(modal).toMatchObject({ mode: "signin", agentName: "Admin Bot" });
+    act(() => signIn("user"));
+    act(() => modal.onSignedIn?.());
+    expect(useAgentsStore.getState().selectedAgentUrl).toBe(assistant.url);
     act(() => useAccountModal.getState().close());
   });
 

@@ -1,3 +1,4 @@
+import { externalAgentsPath } from "@a2a-chat/contracts";
 import { lazy, Suspense, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAccountModal } from "../accounts/account-modal-store.js";
@@ -6,10 +7,16 @@ import { useAuthStore } from "../stores/auth-store.js";
 import { AgentCard } from "./AgentCard.js";
 import { type AgentAccess, agentAccess } from "./agent-access.js";
 import type { Agent } from "./agent-types.js";
+import { externalAgentId } from "./agents-api.js";
 
 // The details dialog loads when first opened (it is not needed to start the chat).
 const AgentDetailsDialog = lazy(() =>
   import("./AgentDetailsDialog.js").then((m) => ({ default: m.AgentDetailsDialog })),
+);
+
+// The credentials and connection check of an added agent load when first opened.
+const CredentialsDialog = lazy(() =>
+  import("../credentials/CredentialsDialog.js").then((m) => ({ default: m.CredentialsDialog })),
 );
 
 /** Empty-list texts (core spec §2.7). */
@@ -41,6 +48,7 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const scopes = useAuthStore((s) => s.scopes);
   const [detailsUrl, setDetailsUrl] = useState<string | null>(null);
+  const [connectionOf, setConnectionOf] = useState<Agent | null>(null);
 
   const shown = agents.flatMap((agent) => {
     const access = agentAccess(agent, { isAuthenticated, scopes });
@@ -53,14 +61,23 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
     onSelected?.(agent);
   };
 
-  // The sign-in modal names the agent; once signed in, the agent is picked if the scopes allow it.
-  const requireLogin = (agent: Agent) =>
+  // A greyed agent is picked (the visitor sees what it is and may write to it: a send opens
+  // sign-in again and goes out after it) and the sign-in modal opens naming it. Once signed in
+  // without the scopes it needs, the default agent is picked again.
+  const requireLogin = (agent: Agent) => {
+    select(agent);
     useAccountModal.getState().openSignIn({
       agentName: agent.displayName,
       onSignedIn: () => {
-        if (agentAccess(agent, useAuthStore.getState()) === "open") select(agent);
+        const state = useAgentsStore.getState();
+        if (agentAccess(agent, useAuthStore.getState()) === "open") return;
+        const fallback = state.agents.find(
+          (a) => a.isDefault && agentAccess(a, useAuthStore.getState()) === "open",
+        );
+        if (state.selectedAgentUrl === agent.url && fallback) state.selectAgent(fallback.url);
       },
     });
+  };
 
   return (
     <>
@@ -86,10 +103,21 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
               onRequireLogin={requireLogin}
               onShowDetails={(a) => setDetailsUrl(a.url)}
               onRemove={(a) => removeAgent(a.url)}
+              onConnection={(a) => setConnectionOf(a)}
             />
           ))}
         </ul>
       )}
+      {connectionOf ? (
+        <Suspense fallback={null}>
+          <CredentialsDialog
+            name={connectionOf.displayName}
+            base={`${externalAgentsPath}/${externalAgentId(connectionOf.url) ?? ""}`}
+            storedKind={connectionOf.credentialsKind}
+            onClose={() => setConnectionOf(null)}
+          />
+        </Suspense>
+      ) : null}
       {details ? (
         <Suspense fallback={null}>
           <AgentDetailsDialog agent={details} onClose={() => setDetailsUrl(null)} />

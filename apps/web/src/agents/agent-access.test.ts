@@ -35,9 +35,13 @@ describe("agentAccess", () => {
     expect(agentAccess(adminOps, { isAuthenticated: true, scopes: ["ops"] })).toBe("open");
   });
 
-  it("hides a registry agent whose required scopes the user's scopes do not reach", () => {
-    expect(agentAccess(userOnly, anonymous)).toBe("hidden");
+  it("hides a registry agent whose required scopes a signed-in user's scopes do not reach", () => {
     expect(agentAccess(adminOps, signedInUser)).toBe("hidden");
+  });
+
+  it("greys every secured agent for a visitor, whatever scopes it needs (sign-in brings them)", () => {
+    expect(agentAccess(userOnly, anonymous)).toBe("login");
+    expect(agentAccess(adminOps, anonymous)).toBe("login");
   });
 
   it("greys a secured agent the scopes would reach until the user signs in", () => {

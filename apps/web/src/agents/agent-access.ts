@@ -22,18 +22,18 @@ export function agentRequiresAuth(agent: Pick<Agent, "securitySchemes" | "securi
 }
 
 /**
- * Core spec §6. An agent without security is open. A secured agent whose required scopes the
- * user's scopes do not reach is hidden from the registry list (the scopes list case); an agent
- * the user added by URL is shown greyed instead, so adding it visibly did something. Otherwise a
- * secured agent is greyed with a sign-in prompt until the user signs in (anonymous sessions hold
- * scopes too, but the spec gates secured agents on being logged in).
+ * Core spec §6. An agent without security is open. A visitor who has not signed in sees every
+ * secured agent greyed with a sign-in prompt, whatever its scopes (signing in is how they get
+ * scopes; anonymous sessions hold one too, but the spec gates secured agents on being logged
+ * in). Once signed in, a registry agent the user's scopes do not reach is hidden (the scopes
+ * list case); one the user added by URL is greyed with 'Insufficient Permissions', so adding it
+ * visibly did something.
  */
 export function agentAccess(agent: Agent, auth: AgentAccessAuth): AgentAccess {
   if (!agentRequiresAuth(agent)) return "open";
-  const sufficient = canAccess(auth.scopes, requiredScopes(agent.security));
-  if (!sufficient && !agent.external) return "hidden";
   if (!auth.isAuthenticated) return "login";
-  return sufficient ? "open" : "insufficient";
+  if (canAccess(auth.scopes, requiredScopes(agent.security))) return "open";
+  return agent.external ? "insufficient" : "hidden";
 }
 
 /** The alert for an agent the user's scopes do not reach, with the exact spec text. */

@@ -57,6 +57,8 @@ export interface Agent {
   isDefault: boolean;
   model?: string;
   mcpServers: AgentMcpServer[];
+  /** For an agent the user added: the kind of credentials the server keeps for it. */
+  credentialsKind?: "none" | "bearer" | "api_key" | "headers";
   /** The card as received (JSON), kept so the A2A client can start without discovery. */
   card: Record<string, unknown>;
   /** Added by the user by URL rather than listed by our registry. */

@@ -143,7 +143,10 @@ export async function connectAgent(input: string, options: DiscoverOptions = {})
 
 /** Turns the server's record of an added agent into an Agent reached at its proxy URL. */
 function externalToAgent(record: ExternalAgent): Agent {
-  return cardToAgent(record.card, { url: record.proxy_url, external: true });
+  return {
+    ...cardToAgent(record.card, { url: record.proxy_url, external: true }),
+    credentialsKind: record.credentials_kind,
+  };
 }
 
 /** The error of an add-agent call as the user reads it (the server words it as the spec does). */

@@ -1,11 +1,12 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAccountModal } from "../accounts/account-modal-store.js";
 import type { FetchLike } from "../lib/api.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { resetAllStores } from "../stores/reset.js";
-import { anonymousReply } from "../test/jwt-fixture.js";
+import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
 import { contextRecord, jsonReply } from "../test/sse-fixture.js";
 import { ConversationsDropdown } from "./ConversationsDropdown.js";
 
@@ -22,7 +23,14 @@ describe("ConversationsDropdown", () => {
   let fetchMock: ReturnType<typeof vi.fn<FetchLike>>;
   beforeEach(() => {
     localStorage.clear();
-    useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
+    // The dropdown is for signed-in users (tools spec §2); the visitor case is tested below.
+    useAuthStore.getState().setAuth({
+      access_token: makeJwt({ sub: "u1", scope: "user", user_type: "authenticated", exp: 4e9 }),
+      token_type: "Bearer",
+      user_id: "u1",
+      session_id: "s1",
+      expires_in: 3600,
+    });
     resetAllStores();
     fetchMock = vi.fn<FetchLike>();
     vi.stubGlobal("fetch", fetchMock);
@@ -34,6 +42,34 @@ describe("ConversationsDropdown", () => {
     render(<ConversationsDropdown />);
     return userEvent.setup();
   };
+
+  it("opens the sign-in modal for a visitor instead of the list, and the list once signed in", async () => {
+    useAuthStore.getState().clearAuth();
+    useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
+    const user = renderLoaded();
+    await user.click(trigger("Alpha"));
+    expect(screen.queryByRole("list", { name: "Conversations" })).not.toBeInTheDocument();
+    const modal = useAccountModal.getState();
+    expect(modal).toMatchObject({ mode: "signin", agentName: null });
+    act(() => {
+      useAuthStore.getState().setAuth({
+        access_token: makeJwt({
+          sub: "anon-1",
+          scope: "user",
+          user_type: "authenticated",
+          exp: 4e9,
+        }),
+        token_type: "Bearer",
+        user_id: "anon-1",
+        session_id: "s2",
+        expires_in: 3600,
+      });
+      useContextsStore.getState().receiveSnapshot([alpha, beta]);
+      modal.close();
+      modal.onSignedIn?.();
+    });
+    expect(within(list()).getByRole("button", { name: "Beta" })).toBeInTheDocument();
+  });
 
   it("says it is loading until conversations arrive", () => {
     render(<ConversationsDropdown />);

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useAccountModal } from "../accounts/account-modal-store.js";
+import { useAuthStore } from "../stores/auth-store.js";
 import {
   selectCurrentConversation,
   selectIsLoadingConversations,
@@ -14,10 +16,13 @@ const itemSelector = "[data-conversation-item]";
 
 /**
  * The header's conversations dropdown: the current conversation's name; opened, every
- * conversation (select, rename, delete) and 'New Conversation'. The spec offers it only to
- * signed-in users, but sign-in does not exist yet, so every session gets it for now.
+ * conversation (select, rename, delete) and 'New Conversation'. It is available only when
+ * signed in (tools spec §2): for a visitor the button opens the sign-in modal instead, and the
+ * list opens once they are signed in. A visitor keeps one conversation (their chat moves into
+ * the account when they sign in).
  */
 export function ConversationsDropdown() {
+  const signedIn = useAuthStore((state) => state.isAuthenticated);
   const conversations = useContextsStore((state) => state.conversations);
   const currentId = useContextsStore((state) => state.currentContextId);
   const current = useContextsStore(selectCurrentConversation);
@@ -93,7 +98,10 @@ export function ConversationsDropdown() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`Conversation: ${label}`}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (signedIn) setOpen((value) => !value);
+          else useAccountModal.getState().openSignIn({ onSignedIn: () => setOpen(true) });
+        }}
         className="flex max-w-40 items-center gap-2 sm:max-w-64 rounded-md border border-border px-3 py-1 text-sm text-neutral-100 transition-colors duration-150 hover:bg-surface-raised"
       >
         <span className="truncate">{label}</span>
@@ -101,7 +109,7 @@ export function ConversationsDropdown() {
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>
       </button>
-      {open && (
+      {open && signedIn && (
         <div
           ref={panel}
           id={panelId}

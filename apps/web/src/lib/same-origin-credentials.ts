@@ -2,12 +2,14 @@
  * The session token never leaves this origin. Whether a credential may go with a request is
  * decided here, when the request is made, from where it really goes: not from an agent card's
  * first interface or a registry entry, which need not be where a library finally sends it.
+ * `globalThis.location` is the page's address, or in the agent worker the worker script's, which
+ * is served by this same origin.
  */
 
 type FetchInput = string | URL | Request;
 
 /** The address a fetch call will go to, resolved against this page. */
-export function destinationOf(input: FetchInput, base = window.location.href): URL | null {
+export function destinationOf(input: FetchInput, base = globalThis.location.href): URL | null {
   try {
     const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
     return new URL(href, base);
@@ -17,7 +19,7 @@ export function destinationOf(input: FetchInput, base = window.location.href): U
 }
 
 /** Whether a request for `input` goes to this site's origin. */
-export function goesToThisOrigin(input: FetchInput, origin = window.location.origin): boolean {
+export function goesToThisOrigin(input: FetchInput, origin = globalThis.location.origin): boolean {
   return destinationOf(input, `${origin}/`)?.origin === origin;
 }
 
@@ -46,7 +48,7 @@ export function sameOriginCredentials<I extends FetchInput>(
   options: { getToken?: () => string | null; origin?: string } = {},
 ): (input: I, init?: RequestInit) => Promise<Response> {
   return (input, init) => {
-    const origin = options.origin ?? window.location.origin;
+    const origin = options.origin ?? globalThis.location.origin;
     if (!goesToThisOrigin(input, origin)) {
       return baseFetch(input, { ...init, headers: headersFor(input, init, null) });
     }

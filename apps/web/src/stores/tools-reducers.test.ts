@@ -45,9 +45,13 @@ describe("toolServerAccess", () => {
     expect(toolServerAccess(oauth, signedIn)).toBe("open");
   });
 
-  it("skips an OAuth server when none of its scopes matches the user's", () => {
+  it("greys an OAuth server for a visitor whatever its scopes (signing in brings them)", () => {
     const oauth = server("github", { oauth_required: true, oauth_scopes: ["user"] });
-    expect(toolServerAccess(oauth, anonymous)).toBe("hidden");
+    expect(toolServerAccess(oauth, anonymous)).toBe("login");
+  });
+
+  it("skips an OAuth server when none of its scopes matches a signed-in user's", () => {
+    const oauth = server("github", { oauth_required: true, oauth_scopes: ["user"] });
     expect(toolServerAccess(oauth, { isAuthenticated: true, scopes: ["mcp"] })).toBe("hidden");
     expect(
       toolServerAccess(server("x", { oauth_required: true, oauth_scopes: ["custom:read"] }), {
@@ -77,6 +81,7 @@ describe("permittedServers", () => {
     ];
     expect(permittedServers(servers, anonymous).map((s) => [s.server.name, s.access])).toEqual([
       ["analytics", "open"],
+      ["github", "login"],
       ["forum", "login"],
       ["product", "open"],
     ]);
@@ -103,6 +108,22 @@ describe("collectListings", () => {
     ]);
     expect(result.servers).toEqual([analytics, forum, product]);
     expect(result.tools.map((t) => t.name)).toEqual(["query_orders", "search_docs", "docs_tree"]);
+  });
+});
+
+describe("collectListings of servers the user added", () => {
+  it("keeps one that could not be listed, without tools, so it can be mended or removed", () => {
+    const mine = {
+      server: { ...server("mine"), userServerId: "s1" },
+      access: "open" as const,
+    };
+    const broken = { server: server("broken"), access: "open" as const };
+    const result = collectListings([
+      { shown: mine, tools: null },
+      { shown: broken, tools: null },
+    ]);
+    expect(result.servers).toEqual([mine]);
+    expect(result.tools).toEqual([]);
   });
 });
 

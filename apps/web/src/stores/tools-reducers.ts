@@ -18,17 +18,18 @@ export interface ToolServerAuth {
 }
 
 /**
- * Tools spec §5, §6. A server without oauth_required is open. One with it is left out unless its
- * scope list is empty or the user holds one of its scopes (matched by rank, as for agents); a
- * visitor who has not signed in sees it greyed, since its tools need a signed-in user.
+ * Tools spec §5, §6. A server without oauth_required is open. A visitor who has not signed in
+ * sees one with it greyed (its tools need a signed-in user; signing in brings the scopes). A
+ * signed-in user has it when its scope list is empty or they hold one of its scopes (matched by
+ * rank, as for agents); otherwise it is left out.
  */
 export function toolServerAccess(
   server: Pick<ToolServer, "oauth_required" | "oauth_scopes">,
   auth: ToolServerAuth,
 ): ToolServerAccess {
   if (!server.oauth_required) return "open";
-  if (!canAccess(auth.scopes, server.oauth_scopes)) return "hidden";
-  return auth.isAuthenticated ? "open" : "login";
+  if (!auth.isAuthenticated) return "login";
+  return canAccess(auth.scopes, server.oauth_scopes) ? "open" : "hidden";
 }
 
 /** A server the column shows, with the access that decides how. */
@@ -53,14 +54,20 @@ export interface ServerListing {
 
 /**
  * The servers and the collected tool list after a load: a server that could not be reached or
- * listed is left out (tools spec §5); greyed servers stay, without tools.
+ * listed is left out (tools spec §5), except one the user added; greyed servers stay, without
+ * tools.
  */
 export function collectListings(listings: readonly ServerListing[]): {
   servers: ShownToolServer[];
   tools: ServerTool[];
 } {
+  // A server the user added stays even when it cannot be listed: its Connection and Remove
+  // buttons are how the user mends or drops it.
   const kept = listings.filter(
-    (listing) => listing.shown.access === "login" || listing.tools !== null,
+    (listing) =>
+      listing.shown.access === "login" ||
+      listing.tools !== null ||
+      listing.shown.server.userServerId !== undefined,
   );
   return {
     servers: kept.map((listing) => listing.shown),

@@ -162,7 +162,7 @@ describe("tools store", () => {
     );
   });
 
-  it("filters OAuth servers by scope and greys them, unlisted, for visitors", async () => {
+  it("greys every OAuth server, unlisted, for visitors, and filters them by scope once signed in", async () => {
     const registry = async () => [
       server("analytics"),
       server("github", { oauth_required: true, oauth_scopes: ["user"] }),
@@ -172,6 +172,7 @@ describe("tools store", () => {
     await store.getState().load();
     expect(store.getState().servers.map((s) => [s.server.name, s.access])).toEqual([
       ["analytics", "open"],
+      ["github", "login"],
       ["forum", "login"],
     ]);
     // A greyed server is never contacted.

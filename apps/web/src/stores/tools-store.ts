@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { listToolsOffThread } from "../chat/engine/worker/agent-worker-instance.js";
 import { logger } from "../lib/logger.js";
 import {
   type ListServerToolsOptions,
@@ -6,6 +7,7 @@ import {
   type ServerTool,
 } from "../tools/list-server-tools.js";
 import { fetchMcpRegistry, type ToolServer } from "../tools/mcp-registry-api.js";
+import { fetchUserServers } from "../tools/user-servers-api.js";
 import { useAuthStore } from "./auth-store.js";
 import { useContextsStore } from "./contexts-store.js";
 import { registerStoreReset } from "./reset.js";
@@ -51,9 +53,22 @@ export interface ToolsDependencies {
   listTools: (options: ListServerToolsOptions) => Promise<ServerTool[]>;
 }
 
+/** The registry's servers, then the ones the user added (none when those cannot be read). */
+async function registryAndUserServers(): Promise<ToolServer[]> {
+  const [registry, added] = await Promise.all([
+    fetchMcpRegistry(),
+    fetchUserServers().catch((error: unknown) => {
+      logger.warn("Loading the MCP servers you added failed", error);
+      return [];
+    }),
+  ]);
+  return [...registry, ...added];
+}
+
 const defaults: ToolsDependencies = {
-  fetchRegistry: () => fetchMcpRegistry(),
-  listTools: listServerTools,
+  fetchRegistry: registryAndUserServers,
+  // The MCP client runs in the agent worker: it is not part of /chat's start-up script.
+  listTools: (options) => listToolsOffThread(options, listServerTools),
 };
 
 const initialState = {
@@ -110,10 +125,16 @@ export function createToolsStore(deps: ToolsDependencies = defaults) {
             permitted.map((shown) => listOne(shown, deps, auth.accessToken, contextId)),
           );
           const { servers, tools } = collectListings(listings);
+          const failed = new Set(
+            listings.filter((l) => l.tools === null).map((l) => l.shown.server.name),
+          );
           const listed = Object.fromEntries(
             servers
               .filter((shown) => shown.access === "open")
-              .map((shown) => [shown.server.name, "loaded" as const]),
+              .map((shown) => [
+                shown.server.name,
+                failed.has(shown.server.name) ? ("error" as const) : ("loaded" as const),
+              ]),
           );
           if (!stale()) set({ servers, tools, listings: listed, error: null });
         } catch (error) {

@@ -18,6 +18,10 @@ export interface ToolServerItemProps {
   onOpen: (shown: ShownToolServer) => void;
   /** Opens a tool's parameter form. */
   onPickTool?: (tool: ServerTool, shown: ShownToolServer) => void;
+  /** Removes a server the user added (absent for the others). */
+  onRemove?: ((shown: ShownToolServer) => void) | undefined;
+  /** Opens the credentials and connection check of a server the user added. */
+  onConnection?: ((shown: ShownToolServer) => void) | undefined;
 }
 
 /** Said in an open server's list while its tools load, or when they could not be listed. */
@@ -92,6 +96,8 @@ export function ToolServerItem({
   listing,
   onOpen,
   onPickTool,
+  onRemove,
+  onConnection,
 }: ToolServerItemProps) {
   const { server, access } = shown;
   const [expanded, setExpanded] = useState(false);
@@ -100,7 +106,12 @@ export function ToolServerItem({
   const badgeId = useId();
   const greyed = access === "login";
   // Tools this browser listed prove the server answers, whatever an earlier probe said.
-  const status = listing === "loaded" ? "running" : server.status;
+  const status =
+    listing === "loaded"
+      ? "running"
+      : listing === "error" && server.userServerId
+        ? "error"
+        : server.status;
 
   const toggle = () => {
     if (greyed) onRequireLogin(shown);
@@ -151,6 +162,34 @@ export function ToolServerItem({
           </span>
         )}
       </button>
+      {!greyed && expanded && onRemove ? (
+        <div className="flex items-center justify-between gap-2 px-3 pb-1">
+          <span
+            title={server.description}
+            className="min-w-0 truncate text-[11px] text-neutral-500"
+          >
+            {server.description}
+          </span>
+          {onConnection ? (
+            <button
+              type="button"
+              onClick={() => onConnection(shown)}
+              aria-label={`Connection of ${server.name}`}
+              className="shrink-0 rounded px-1.5 py-0.5 text-[11px] text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100"
+            >
+              Connection
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => onRemove(shown)}
+            aria-label={`Remove ${server.name}`}
+            className="shrink-0 rounded px-1.5 py-0.5 text-[11px] text-neutral-400 hover:bg-red-500/10 hover:text-red-300"
+          >
+            Remove
+          </button>
+        </div>
+      ) : null}
       {!greyed && expanded ? (
         <ul id={listId} aria-label={`Tools of ${server.name}`} className="space-y-0.5 px-1 pb-2">
           {listing === "loading" || listing === undefined ? (

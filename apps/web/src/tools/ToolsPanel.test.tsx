@@ -84,6 +84,14 @@ describe("ToolsPanel", () => {
     act(() => useStreamStore.getState().setStatus("error"));
     act(() => useStreamStore.getState().setStatus("connected"));
     expect(load).toHaveBeenCalledTimes(1);
+    // The way back usually passes through 'connecting' after the last failure.
+    act(() => useStreamStore.getState().setStatus("error"));
+    act(() => useStreamStore.getState().setStatus("connecting"));
+    act(() => useStreamStore.getState().setStatus("connected"));
+    expect(load).toHaveBeenCalledTimes(2);
+    act(() => useStreamStore.getState().setStatus("connecting"));
+    act(() => useStreamStore.getState().setStatus("connected"));
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it("shows the empty state when no server is listed", () => {

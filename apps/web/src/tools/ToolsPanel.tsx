@@ -1,3 +1,4 @@
+import { externalMcpPath } from "@a2a-chat/contracts";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAccountModal } from "../accounts/account-modal-store.js";
@@ -9,6 +10,15 @@ import type { ServerTool } from "./list-server-tools.js";
 import { RefreshIcon } from "./RefreshIcon.js";
 import { ToolRuns } from "./ToolRuns.js";
 import { ToolServerItem } from "./ToolServerItem.js";
+import { removeUserServer } from "./user-servers-api.js";
+
+const CredentialsDialog = lazy(() =>
+  import("../credentials/CredentialsDialog.js").then((m) => ({ default: m.CredentialsDialog })),
+);
+// The add-server dialog and its credential fields load when it is first opened.
+const AddToolServerDialog = lazy(() =>
+  import("./AddToolServerDialog.js").then((m) => ({ default: m.AddToolServerDialog })),
+);
 
 // The parameter form, its compiler, the validator and the runner load when a tool is picked.
 const ToolFormModal = lazy(() => import("./forms/ToolFormModal.js"));
@@ -19,6 +29,7 @@ export const toolsPanelTexts = {
   loading: "Loading tools...",
   empty: "No MCP servers running. Start MCP servers to see tools.",
   refresh: "Refresh tools",
+  addServer: "Add server",
 } as const;
 
 /**
@@ -46,6 +57,20 @@ export function ToolsPanel() {
     useAccountModal.getState().openSignIn({ agentName: shown.server.name });
   const [picked, setPicked] = useState<{ tool: ServerTool; shown: ShownToolServer } | null>(null);
   const headingId = useId();
+  const [adding, setAdding] = useState(false);
+  const [connectionOf, setConnectionOf] = useState<ShownToolServer | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const remove = async (shown: ShownToolServer) => {
+    const id = shown.server.userServerId;
+    if (!id) return;
+    setRemoveError(null);
+    try {
+      await removeUserServer(id);
+      await load();
+    } catch (error) {
+      setRemoveError(error instanceof Error ? error.message : String(error));
+    }
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the user is the trigger; the store reads it.
   useEffect(() => {
@@ -54,12 +79,15 @@ export function ToolsPanel() {
 
   // Back after an outage (the live stream failed, then connected again): what was listed while
   // the server was down is stale, so the list is loaded again.
+  // The stream passes through 'connecting' on its way back, so any failure since the last
+  // connection counts, not only the status just before.
   const streamStatus = useStreamStore((s) => s.status);
-  const lastStreamStatus = useRef(streamStatus);
+  const failedSinceConnected = useRef(false);
   useEffect(() => {
-    const before = lastStreamStatus.current;
-    lastStreamStatus.current = streamStatus;
-    if (before === "error" && streamStatus === "connected") void load();
+    if (streamStatus === "error") failedSinceConnected.current = true;
+    if (streamStatus !== "connected" || !failedSinceConnected.current) return;
+    failedSinceConnected.current = false;
+    void load();
   }, [streamStatus, load]);
 
   return (
@@ -71,17 +99,31 @@ export function ToolsPanel() {
         >
           {toolsPanelTexts.heading}
         </h2>
-        <button
-          type="button"
-          onClick={() => void load()}
-          disabled={loading}
-          aria-label={toolsPanelTexts.refresh}
-          title={toolsPanelTexts.refresh}
-          className="rounded p-1 text-neutral-400 transition-colors duration-150 hover:bg-surface-raised hover:text-neutral-100 disabled:opacity-50"
-        >
-          <RefreshIcon spinning={loading} />
-        </button>
+        <span className="flex items-center gap-1">
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="rounded px-1.5 py-0.5 text-xs text-neutral-400 transition-colors duration-150 hover:bg-surface-raised hover:text-neutral-100"
+          >
+            {toolsPanelTexts.addServer}
+          </button>
+          <button
+            type="button"
+            onClick={() => void load()}
+            disabled={loading}
+            aria-label={toolsPanelTexts.refresh}
+            title={toolsPanelTexts.refresh}
+            className="rounded p-1 text-neutral-400 transition-colors duration-150 hover:bg-surface-raised hover:text-neutral-100 disabled:opacity-50"
+          >
+            <RefreshIcon spinning={loading} />
+          </button>
+        </span>
       </div>
+      {removeError ? (
+        <p role="alert" className="text-xs text-red-300">
+          {removeError}
+        </p>
+      ) : null}
       {loading ? (
         <p role="status" className="text-sm text-neutral-400">
           {toolsPanelTexts.loading}
@@ -109,11 +151,37 @@ export function ToolsPanel() {
               listing={listings[shown.server.name]}
               onOpen={(opened) => void listServer(opened.server.name)}
               onPickTool={(tool, owner) => setPicked({ tool, shown: owner })}
+              onRemove={shown.server.userServerId ? (owned) => void remove(owned) : undefined}
+              onConnection={shown.server.userServerId ? setConnectionOf : undefined}
             />
           ))}
         </ul>
       ) : null}
       <ToolRuns />
+      {connectionOf?.server.userServerId ? (
+        <Suspense fallback={null}>
+          <CredentialsDialog
+            name={connectionOf.server.name}
+            base={`${externalMcpPath}/${connectionOf.server.userServerId}`}
+            storedKind={connectionOf.server.credentialsKind}
+            allowOAuth
+            onClose={() => setConnectionOf(null)}
+            onSaved={() => void load()}
+          />
+        </Suspense>
+      ) : null}
+      {adding ? (
+        <Suspense fallback={null}>
+          <AddToolServerDialog
+            open
+            onClose={() => setAdding(false)}
+            onAdded={() => {
+              setAdding(false);
+              void load();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {picked ? (
         <Suspense fallback={<p className="text-xs text-neutral-400">Loading form...</p>}>
           <ToolFormModal

@@ -20,6 +20,10 @@ export interface ToolServer {
    * (this site's built-in servers); for other servers the browser reports its calls.
    */
   recordsCalls: boolean;
+  /** Set for a server the user added (see user-servers-api.ts): it can be removed. */
+  userServerId?: string;
+  /** For a server the user added: the kind of credentials the server keeps for it. */
+  credentialsKind?: "none" | "bearer" | "api_key" | "headers" | "oauth";
 }
 
 type Entry = Record<string, unknown>;

@@ -62,9 +62,9 @@ const builtinEndpointPath = /^\/api\/v1\/mcp\/[^/]+\/mcp$/;
  * endpoint on a loopback host is called on this site's origin.
  */
 export function resolveEndpoint(endpoint: string): URL {
-  const url = new URL(endpoint, window.location.origin);
+  const url = new URL(endpoint, globalThis.location.origin);
   if (loopbackHosts.has(url.hostname) && builtinEndpointPath.test(url.pathname)) {
-    return new URL(`${url.pathname}${url.search}`, window.location.origin);
+    return new URL(`${url.pathname}${url.search}`, globalThis.location.origin);
   }
   return url;
 }

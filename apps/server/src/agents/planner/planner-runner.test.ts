@@ -8,6 +8,8 @@ import {
   plannerAuthMessage,
   plannerCallId,
   plannerQuestions,
+  plannerWordsPerDelta,
+  textDeltas,
 } from "./planner-runner.js";
 
 async function run(
@@ -46,6 +48,18 @@ describe("PlannerRunner", () => {
     }
     expect(events.filter((e) => e.kind === "text-delta").length).toBeGreaterThan(5);
     expect(last).toMatchObject({ kind: "finish", reason: "stop", model: "planner" });
+  });
+
+  it("streams a few words per delta, every word counted as an output token", async () => {
+    const { events, text, last } = await run([user("hello")]);
+    const words = textDeltas(text);
+    const deltas = events.flatMap((e) => (e.kind === "text-delta" ? [e.text] : []));
+    expect(deltas).toHaveLength(Math.ceil(words.length / plannerWordsPerDelta));
+    for (const delta of deltas) {
+      expect(textDeltas(delta).length).toBeLessThanOrEqual(plannerWordsPerDelta);
+    }
+    expect(deltas.join("")).toBe(text);
+    expect(last).toMatchObject({ kind: "finish", outputTokens: words.length });
   });
 
   it("answers help with what it can do", async () => {

@@ -6,6 +6,7 @@ import type {
   RunnerTool,
   RunnerToolResult,
 } from "../model-runner.js";
+import { describeFiles } from "./file-summary.js";
 import {
   chartArtifact,
   codeArtifact,
@@ -188,13 +189,25 @@ export class PlannerRunner implements ModelRunner {
 
   async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {
     const { messages, signal } = input;
+    const counter = { outputTokens: 0 };
+    if (input.files && input.files.length > 0) {
+      // Files come first: the planner reads them and says what they hold.
+      yield* say(await describeFiles(input.files, signal), signal, counter);
+      if (signal.aborted) return;
+      yield {
+        kind: "finish",
+        reason: "stop",
+        model: plannerModel,
+        outputTokens: counter.outputTokens,
+      };
+      return;
+    }
     const last = messages.at(-1);
     const previous = messages.at(-2);
     const userText = last?.role === "user" ? last.text : "";
     const reply =
       (previous?.role === "assistant" && answerTo(previous.text.trim(), userText)) ||
       replyTo(userText, input.tools);
-    const counter = { outputTokens: 0 };
     yield* say(reply.text, signal, counter);
     if (signal.aborted) return;
     if (reply.artifact) yield { kind: "artifact", artifact: reply.artifact };
@@ -221,17 +234,27 @@ export class PlannerRunner implements ModelRunner {
   }
 }
 
-/** Streams text word by word, counting each word as an output token. */
+/**
+ * Words per delta. Every delta is an event the whole way to the browser (the SDK's bookkeeping,
+ * a server-sent event, a socket write); a word each made a short planner reply cost forty, which
+ * under load was most of a turn's work, and waiting a turn of the event loop per word made the
+ * reply as slow as the busiest moment. A model's network read likewise carries a few tokens.
+ */
+export const plannerWordsPerDelta = 4;
+
+/** Streams text a few words at a time, counting each word as an output token. */
 async function* say(
   text: string,
   signal: AbortSignal,
   counter: { outputTokens: number },
 ): AsyncIterable<RunnerEvent> {
-  for (const delta of textDeltas(text)) {
+  const words = textDeltas(text);
+  for (let at = 0; at < words.length; at += plannerWordsPerDelta) {
     if (signal.aborted) return;
-    counter.outputTokens += 1;
-    yield { kind: "text-delta", text: delta };
-    // Give the event loop a turn between words, as a model's network stream would, so the
+    const delta = words.slice(at, at + plannerWordsPerDelta);
+    counter.outputTokens += delta.length;
+    yield { kind: "text-delta", text: delta.join("") };
+    // Give the event loop a turn between deltas, as a model's network stream would, so the
     // reply is seen streaming instead of arriving as one block.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }

@@ -177,6 +177,45 @@ describe.each([
 });
 
 describe("AiSdkRunner failures and cancellation", () => {
+  it("hands the model the new message's files: an image as an image, a text file as its text", async () => {
+    const resolved = resolveModel("compatible:fake-model", providers);
+    if (!resolved) throw new Error("expected a model");
+    const runner = new AiSdkRunner(resolved);
+    const png = Buffer.from("89504e470d0a1a0a", "hex");
+    const file = (name: string, mimeType: string, bytes: Buffer) => ({
+      name,
+      mimeType,
+      size: bytes.byteLength,
+      read: async (max: number) => ({
+        bytes: bytes.subarray(0, max),
+        truncated: bytes.byteLength > max,
+      }),
+    });
+    const before = server.requests.length;
+    await collect(
+      runner.run({
+        ...input([]),
+        messages: [{ role: "user", text: "What is in these?" }],
+        files: [
+          file("notes.txt", "text/plain", Buffer.from("Bring the slides.\n")),
+          file("dot.png", "image/png", png),
+          file("data.bin", "application/octet-stream", Buffer.from([1, 2, 3])),
+        ],
+      }),
+    );
+    const sent = server.requests[before]?.body.messages.at(-1);
+    expect(sent?.role).toBe("user");
+    expect(sent?.content).toEqual([
+      { type: "text", text: "What is in these?" },
+      { type: "text", text: "[Attached file notes.txt (text/plain)]\nBring the slides.\n" },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${png.toString("base64")}` } },
+      {
+        type: "text",
+        text: "[Attached file data.bin (application/octet-stream): not readable as text]",
+      },
+    ]);
+  });
+
   it("ends with a short error line and finish 'error' when the provider rejects the call", async () => {
     const resolved = resolveModel("compatible:broken-model", providers);
     if (!resolved) throw new Error("expected a model");

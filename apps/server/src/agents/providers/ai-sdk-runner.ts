@@ -18,6 +18,7 @@ import type {
   RunnerToolResult,
 } from "../model-runner.js";
 import { coalesceDeltasMiddleware } from "./coalesce-deltas.js";
+import { withFiles } from "./model-files.js";
 import type { ResolvedLanguageModel, ResolvedModel } from "./resolve-model.js";
 
 /** Most model calls one reply may take (each tool round trip is one more). */
@@ -53,10 +54,18 @@ export class AiSdkRunner implements ModelRunner {
   async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {
     const { signal } = input;
     if (signal.aborted) return;
+    let messages: ModelMessage[];
+    try {
+      messages = await withFiles(input.messages.map(toModelMessage), input.files, signal);
+    } catch (error) {
+      if (signal.aborted) return;
+      yield* this.failed(error);
+      return;
+    }
     const result = streamText({
       model: this.languageModel,
       system: input.systemPrompt,
-      messages: input.messages.map(toModelMessage),
+      messages,
       tools: toToolSet(input.tools),
       stopWhen: stepCountIs(this.options.maxSteps ?? defaultMaxSteps),
       abortSignal: signal,

@@ -11,6 +11,9 @@ import * as m0009 from "./0009_accounts.js";
 import * as m0010 from "./0010_task_runs.js";
 import * as m0013 from "./0013_site_events.js";
 import * as m0014 from "./0014_external_agents.js";
+import * as m0015 from "./0015_files.js";
+import * as m0016 from "./0016_external_mcp_servers.js";
+import * as m0017 from "./0017_sign_in_expiry_indexes.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -29,4 +32,7 @@ export const migrations: Record<string, Migration> = {
   "0010_task_runs": m0010,
   "0013_site_events": m0013,
   "0014_external_agents": m0014,
+  "0015_files": m0015,
+  "0016_external_mcp_servers": m0016,
+  "0017_sign_in_expiry_indexes": m0017,
 };

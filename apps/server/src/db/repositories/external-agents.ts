@@ -77,6 +77,22 @@ export class ExternalAgentsRepository {
     });
   }
 
+  /** Replaces the stored credentials of the user's row; undefined when there is none. */
+  setCredentials(
+    userId: string,
+    id: string,
+    credentials: string | null,
+    at: Date = new Date(),
+  ): Promise<ExternalAgentRow | undefined> {
+    return this.db
+      .updateTable("external_agents")
+      .set({ credentials, updated_at: at.toISOString() })
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Removes the user's agent; false when there was none. */
   async remove(userId: string, id: string): Promise<boolean> {
     const result = await this.db

@@ -100,13 +100,4 @@ export class WebauthnChallengesRepository {
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
-
-  /** Deletes ceremonies that expired before the cutoff; returns how many. */
-  async prune(before: Date): Promise<number> {
-    const result = await this.db
-      .deleteFrom("webauthn_challenges")
-      .where("expires_at", "<", before.toISOString())
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
 }

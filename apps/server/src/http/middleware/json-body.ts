@@ -33,11 +33,14 @@ function isFormType(contentType: string | undefined): boolean {
  * handler and writes nothing. Paths under `plainTextPrefix` also take JSON sent as text/plain,
  * which is what navigator.sendBeacon sends for a string. The paths in `formPaths` (the OAuth token
  * endpoint, form-encoded by RFC 6749) take a form instead, put on the context as its fields.
+ * Paths for which `isRawPath` holds (file uploads) are left to their route, which reads and
+ * bounds the body itself.
  */
 export function jsonBody(
   limitBytes: number,
   plainTextPrefix?: string,
   formPaths: readonly string[] = [],
+  isRawPath: (path: string) => boolean = () => false,
 ): MiddlewareHandler<AppEnv>[] {
   const limit = bodyLimit({
     maxSize: limitBytes,
@@ -87,7 +90,7 @@ export function jsonBody(
     return next();
   };
   const onlyWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!methodsWithBody.has(c.req.method)) return next();
+    if (!methodsWithBody.has(c.req.method) || isRawPath(c.req.path)) return next();
     return limit(c, async () => {
       await parse(c, next);
     });

@@ -24,6 +24,9 @@ const toolArguments = { sort_by: "amount", order: "desc", limit: 3 };
 
 function script(request: FakeChatRequest): FakeReply {
   const last = request.body.messages.at(-1);
+  if (last?.role === "user" && JSON.stringify(last.content).includes("just talk")) {
+    return { kind: "text", chunks: ["Sure."], usage: usage() };
+  }
   if (last?.role === "tool") {
     return { kind: "text", chunks: ["Here are ", "the orders."], usage: usage() };
   }
@@ -48,16 +51,19 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function run(app: App, agent: string) {
-  const user = await taskUser(app);
+async function run(
+  app: App,
+  agent: string,
+  text = "show me the biggest orders",
+  known?: Awaited<ReturnType<typeof taskUser>>,
+) {
+  const user = known ?? (await taskUser(app));
   const contextId = await user.createContext();
   const fetchImpl = inProcessFetch(app, user.session.access_token);
   const client = await a2aClient(fetchImpl, agent);
   const events: StreamResponse[] = [];
   const from = fake.requests.length;
-  for await (const event of client.sendMessageStream(
-    sendParams(textMessage(contextId, "show me the biggest orders")),
-  )) {
+  for await (const event of client.sendMessageStream(sendParams(textMessage(contextId, text)))) {
     events.push(event);
   }
   const last = events.at(-1)?.payload;
@@ -161,6 +167,56 @@ describeEachDialect("agents calling MCP tools", (get) => {
     expect(update?.$case === "artifactUpdate" && update.value.artifact?.artifactId).toBe(
       artifact?.id,
     );
+  });
+
+  it("lists a built-in server's tools once per set of scopes: a later turn opens no MCP session until the model calls a tool", async () => {
+    const app = makeApp();
+    // Every MCP request the agent runtime sends to our own endpoint, by JSON-RPC method.
+    const methods: string[] = [];
+    const inner = app.services.selfFetch;
+    if (!inner) throw new Error("the app has no self fetch");
+    app.services.selfFetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === "POST" && request.url.includes("/api/v1/mcp/")) {
+        const body = (await request.clone().json()) as { method?: string };
+        methods.push(`${request.headers.get("authorization") ? "token " : ""}${body.method}`);
+      }
+      return inner(request);
+    };
+
+    const first = await run(app, "analyst");
+    expect(first.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(methods).toEqual([
+      "token initialize",
+      "token notifications/initialized",
+      "token tools/list",
+      "token tools/call",
+    ]);
+
+    // Another caller with the same scopes, a turn without tool calls: the same tools offered,
+    // no MCP request at all.
+    methods.length = 0;
+    const second = await taskUser(app);
+    const talk = await run(app, "analyst", "just talk", second);
+    expect(talk.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(methods).toEqual([]);
+    const offered = (talk.requests[0]?.body.tools ?? []).map((t) => t.function.name);
+    expect(offered).toEqual((first.requests[0]?.body.tools ?? []).map((t) => t.function.name));
+
+    // Its turn with a tool call opens a session then (with its own token), but lists nothing.
+    const called = await run(app, "analyst", "show me the biggest orders", second);
+    expect(called.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(methods).toEqual([
+      "token initialize",
+      "token notifications/initialized",
+      "token tools/call",
+    ]);
+    const executions = await app.services.db.kysely
+      .selectFrom("tool_executions")
+      .select(["user_id", "status"])
+      .where("context_id", "=", called.contextId)
+      .execute();
+    expect(executions).toEqual([{ user_id: second.owner.userId, status: "completed" }]);
   });
 
   it("skips servers that are unknown or unreachable; the run still completes", async () => {

@@ -8,6 +8,11 @@ import {
 import { Hono } from "hono";
 import type { z } from "zod";
 import { issueAuthorizationCode } from "../../auth/authorization-code.js";
+import {
+  ceremonyWindowMs,
+  challengeLifetimeMs,
+  codeLifetimeMs,
+} from "../../auth/expired-records.js";
 import { OAuthClients } from "../../auth/oauth-clients.js";
 import { handleOAuthError, OAuthError } from "../../auth/oauth-error.js";
 import { finishAuthentication, startAuthentication } from "../../auth/passkey-authentication.js";
@@ -16,13 +21,15 @@ import { finishRegistration, startRegistration } from "../../auth/passkey-regist
 import { relyingParty } from "../../auth/relying-party.js";
 import type { AppEnv } from "../../http/env.js";
 import type { Services } from "../../http/services.js";
+import { clientIp } from "../../rate-limit/client-ip.js";
+import { rateLimit } from "../../rate-limit/rate-limit.js";
 
-/** A started ceremony may be finished for this long. */
-const challengeLifetimeMs = 5 * 60_000;
-/** A finished ceremony may be turned into a code for this long. */
-const ceremonyWindowMs = 5 * 60_000;
-/** An authorization code must be exchanged within this time. */
-const codeLifetimeMs = 60_000;
+/** The 429 of a client making too many passkey calls. */
+export const passkeyIpLimitMessage =
+  "Too many passkey requests from your network. Please wait a moment and try again.";
+/** The 429 of too many sign-ins begun for one e-mail (the same for any e-mail, known or not). */
+export const passkeyEmailLimitMessage =
+  "Too many sign-in attempts for this email. Please wait a moment and try again.";
 
 /** Validates input; the first problem is the error description. */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
@@ -54,6 +61,24 @@ export function passkeyRoutes(services: Services): Hono<AppEnv> {
     await next();
     c.header("Cache-Control", "no-store");
   });
+  const { rateLimit: limits, server } = services.config;
+  routes.use(
+    "*",
+    rateLimit({
+      store: services.rateLimits,
+      limit: limits.passkeyRequestsPerIp,
+      windowSeconds: limits.windowSeconds,
+      keyOf: (c) => `ip:${clientIp(c, server.trustProxyHops)}:passkey`,
+      message: passkeyIpLimitMessage,
+    }),
+  );
+  const perEmail = rateLimit({
+    store: services.rateLimits,
+    limit: limits.passkeySignInsPerEmail,
+    windowSeconds: limits.windowSeconds,
+    keyOf: (c) => `email:${(c.req.query("email") ?? "").trim().toLowerCase()}:passkey-sign-in`,
+    message: passkeyEmailLimitMessage,
+  });
 
   routes.post("/register/start", async (c) => {
     const input = parseOr400(registrationInputSchema, {
@@ -81,7 +106,7 @@ export function passkeyRoutes(services: Services): Hono<AppEnv> {
     return c.json({ user_id: userId });
   });
 
-  routes.post("/auth/start", async (c) => {
+  routes.post("/auth/start", perEmail, async (c) => {
     const email = (c.req.query("email") ?? "").trim().toLowerCase();
     const problem = emailProblem(email);
     if (problem) throw new OAuthError("invalid_request", problem);

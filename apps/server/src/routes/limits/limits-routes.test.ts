@@ -15,7 +15,10 @@ describe("attachmentBytesLimit", () => {
 describeEachDialect("GET /api/v1/core/limits", (get) => {
   it("tells anyone the configured limits, and a message at the attachment limit is accepted", async () => {
     const app = createTestApp(get(), {
-      config: { quotas: { messageBytes: 40_000 }, server: { bodyLimitBytes: 100_000 } },
+      config: {
+        quotas: { messageBytes: 40_000, fileBytes: 3_000_000 },
+        server: { bodyLimitBytes: 100_000 },
+      },
     });
     const res = await app.request(limitsPath);
     expect(res.status).toBe(200);
@@ -24,6 +27,7 @@ describeEachDialect("GET /api/v1/core/limits", (get) => {
       message_bytes: 40_000,
       request_body_bytes: 100_000,
       attachment_bytes: attachmentBytesLimit(40_000, 100_000),
+      file_bytes: 3_000_000,
     });
 
     // A file of exactly that size, with some text, goes through the agent's endpoint.

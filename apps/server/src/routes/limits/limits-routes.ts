@@ -13,6 +13,7 @@ export function limitsRoutes(config: Config): Hono<AppEnv> {
       config.quotas.messageBytes,
       config.server.bodyLimitBytes,
     ),
+    file_bytes: config.quotas.fileBytes,
   };
   routes.get("/", (c) => c.json(body));
   return routes;

@@ -74,7 +74,9 @@ describeEachDialect("/api/v1/mcp", (get) => {
   });
 
   it("lists the registry without auth", async () => {
-    const { app } = await setup({ mcp: { builtin: { product: { enabled: false } } } });
+    const { app } = await setup({
+      mcp: { builtin: { product: { enabled: false, requiredScopes: ["user"] } } },
+    });
     const res = await app.request("/api/v1/mcp/registry");
     expect(res.status).toBe(200);
     const { data } = mcpRegistryResponseSchema.parse(await res.json());
@@ -88,6 +90,8 @@ describeEachDialect("/api/v1/mcp", (get) => {
       oauth_required: false,
       oauth_scopes: [],
     });
+    // A server that needs scopes only signing in brings is marked for the client to grey.
+    expect(data[1]).toMatchObject({ oauth_required: true, oauth_scopes: ["user"] });
   });
 
   it("lists an unreachable external server as error and keeps the rest", async () => {

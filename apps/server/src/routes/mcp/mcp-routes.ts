@@ -7,6 +7,7 @@ import type { BuiltinServer } from "../../mcp/builtin-server.js";
 import { builtinServer } from "../../mcp/builtin-servers.js";
 import { InFlightCalls } from "../../mcp/in-flight-calls.js";
 import { builtinEndpointPath, McpRegistry } from "../../mcp/mcp-registry.js";
+import { mcpMethodNotOffered } from "../../mcp/not-offered.js";
 import { rebindingGuard } from "../../mcp/rebinding-guard.js";
 import { serveBuiltin } from "../../mcp/serve-builtin.js";
 import { taskIdHeader } from "../../mcp/tool-context.js";
@@ -77,16 +78,7 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
       inFlight,
     );
   });
-  // Stateless servers keep no session, so there is no stream to open (GET) or end (DELETE); the
-  // SDK clients treat 405 as "not offered" and carry on.
-  const notOffered = (c: Context<AppEnv>) => {
-    c.header("Allow", "POST");
-    return c.json(
-      { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
-      405,
-    );
-  };
-  routes.get("/:name/mcp", ...guards, notOffered);
-  routes.delete("/:name/mcp", ...guards, notOffered);
+  routes.get("/:name/mcp", ...guards, mcpMethodNotOffered);
+  routes.delete("/:name/mcp", ...guards, mcpMethodNotOffered);
   return routes;
 }

@@ -47,6 +47,34 @@ describe("ChartCanvas", () => {
     expect(large.container.querySelectorAll(".recharts-line-dot")).toHaveLength(0);
   });
 
+  it.each([1280, 640, 360])(
+    "writes every month under a 12-point line chart %i px wide",
+    (width) => {
+      const months = [
+        "Jan",
+        "Feb",
+        "Mar",
+        "Apr",
+        "May",
+        "Jun",
+        "Jul",
+        "Aug",
+        "Sep",
+        "Oct",
+        "Nov",
+        "Dec",
+      ];
+      const chart = { ...model("line", 12), labels: months };
+      const { container } = render(<ChartCanvas chart={chart} width={width} animate={false} />);
+      const ticks = [
+        ...container.querySelectorAll(
+          ".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value",
+        ),
+      ];
+      expect(ticks.map((t) => t.textContent)).toEqual(months);
+    },
+  );
+
   it("draws areas", () => {
     const { container } = render(
       <ChartCanvas chart={model("area", 4, 2)} width={600} animate={false} />,

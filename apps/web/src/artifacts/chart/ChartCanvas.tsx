@@ -1,4 +1,4 @@
-import { type ReactElement, useMemo } from "react";
+import { type ReactElement, useMemo, useState } from "react";
 import {
   Area,
   AreaChart,
@@ -23,7 +23,7 @@ import {
   drawableChart,
   largeSeriesPoints,
   pieOuterRadius,
-  tickInterval,
+  xAxisLayout,
 } from "./chart-data.js";
 
 /** What the canvas draws; a fixed width skips measuring the container (tests, fixed layouts). */
@@ -36,8 +36,13 @@ export interface ChartCanvasProps {
 
 interface DrawOptions {
   size: { width?: number; height: number };
+  /** The width the chart is drawn at (measured when it fills its container). */
+  drawnWidth: number;
   animate: boolean;
 }
+
+/** Width assumed before the container is measured: the chat column at 1280 px. */
+const assumedWidth = 640;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === "function"
@@ -48,15 +53,27 @@ function prefersReducedMotion(): boolean {
 const axisStyle = { fontSize: 12, fill: "#a3a3a3" };
 const tooltipStyle = { backgroundColor: "#171717", border: "1px solid #404040", color: "#f5f5f5" };
 
-function cartesian(chart: ChartModel, { size, animate: wanted }: DrawOptions): ReactElement {
+function cartesian(
+  chart: ChartModel,
+  { size, drawnWidth, animate: wanted }: DrawOptions,
+): ReactElement {
   const rows = chartRows(chart);
   const large = chart.labels.length > largeSeriesPoints;
   // Animating or dotting thousands of points costs far more than it shows.
   const animate = wanted && !large;
   const common = { data: rows, ...size, margin: { top: 8, right: 16, bottom: 8, left: 0 } };
+  const x = xAxisLayout(chart.labels, drawnWidth);
   const axes = [
     <CartesianGrid key="grid" strokeDasharray="3 3" stroke="#404040" />,
-    <XAxis key="x" dataKey="label" tick={axisStyle} interval={tickInterval(rows.length)} />,
+    <XAxis
+      key="x"
+      dataKey="label"
+      tick={axisStyle}
+      interval={x.interval}
+      angle={x.angle}
+      textAnchor={x.angle === 0 ? "middle" : "end"}
+      height={x.height}
+    />,
     <YAxis key="y" tick={axisStyle} />,
     <Tooltip key="tooltip" contentStyle={tooltipStyle} />,
     <Legend key="legend" />,
@@ -144,14 +161,27 @@ function pie(chart: ChartModel, { size, animate }: DrawOptions): ReactElement {
  */
 export default function ChartCanvas({ chart, width, animate }: ChartCanvasProps) {
   const drawn = useMemo(() => drawableChart(chart), [chart]);
+  const [measured, setMeasured] = useState<number>();
   const draw = drawn.type === "pie" ? pie : cartesian;
   const motion = animate ?? !prefersReducedMotion();
   if (width !== undefined) {
-    return draw(drawn, { size: { width, height: chartHeight }, animate: motion });
+    return draw(drawn, {
+      size: { width, height: chartHeight },
+      drawnWidth: width,
+      animate: motion,
+    });
   }
   return (
-    <ResponsiveContainer width="100%" height={chartHeight}>
-      {draw(drawn, { size: { height: chartHeight }, animate: motion })}
+    <ResponsiveContainer
+      width="100%"
+      height={chartHeight}
+      onResize={(w) => setMeasured((current) => (current === w ? current : w))}
+    >
+      {draw(drawn, {
+        size: { height: chartHeight },
+        drawnWidth: measured ?? assumedWidth,
+        animate: motion,
+      })}
     </ResponsiveContainer>
   );
 }

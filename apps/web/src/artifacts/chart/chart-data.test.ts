@@ -16,7 +16,7 @@ import {
   readChart,
   seriesColor,
   thinLine,
-  tickInterval,
+  xAxisLayout,
 } from "./chart-data.js";
 
 const sample = {
@@ -104,10 +104,40 @@ describe("chartRows", () => {
   });
 });
 
-describe("tickInterval", () => {
-  it("thins the axis labels of long series only", () => {
-    expect(tickInterval(12)).toBe("preserveStartEnd");
-    expect(tickInterval(10_000)).toBe(833);
+describe("xAxisLayout", () => {
+  const months = [
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "May",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+  ];
+  const days = Array.from({ length: 31 }, (_, i) => `2026-11-${String(i + 1).padStart(2, "0")}`);
+
+  it("shows every label straight when they fit", () => {
+    expect(xAxisLayout(months, 640)).toEqual({ interval: 0, angle: 0, height: 30 });
+    expect(xAxisLayout(months, 500)).toEqual({ interval: 0, angle: 0, height: 30 });
+  });
+
+  it("slants every label when only that fits, with room below for them", () => {
+    const narrow = xAxisLayout(months, 360);
+    expect(narrow).toMatchObject({ interval: 0, angle: -40 });
+    expect(narrow.height).toBeGreaterThan(30);
+    expect(xAxisLayout(days, 900)).toMatchObject({ interval: 0, angle: -40 });
+  });
+
+  it("shows every n-th label, evenly, only when not even slanted ones fit", () => {
+    expect(xAxisLayout(days, 360).interval).toBe(2);
+    expect(xAxisLayout(days, 360).angle).toBe(-40);
+    const long = Array.from({ length: 10_000 }, (_, i) => `P${i}`);
+    expect(xAxisLayout(long, 640).interval).toBe(336);
   });
 });
 

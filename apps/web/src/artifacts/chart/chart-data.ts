@@ -116,9 +116,39 @@ export function chartRows(chart: ChartModel): Record<string, string | number | n
   });
 }
 
-/** Every how-many labels the x axis shows one, so tick layout stays cheap on long series. */
-export function tickInterval(points: number): number | "preserveStartEnd" {
-  return points > largeSeriesPoints ? Math.ceil(points / 12) - 1 : "preserveStartEnd";
+/** How the x axis lays out its labels: which it shows, at what angle, and how tall it is. */
+export interface XAxisLayout {
+  /** Show every (interval + 1)-th label; 0 shows them all. */
+  interval: number;
+  /** Degrees the labels are turned (0 or slanted); slanted ones end at their tick. */
+  angle: number;
+  /** Height of the axis, room for slanted labels. */
+  height: number;
+}
+
+/** Pixels a character of a 12 px axis label takes, on average (a little generous). */
+const labelCharPx = 7;
+/** Horizontal room one slanted label needs: its 12 px line height, turned 40°. */
+const slantedLabelPx = 19;
+const slantAngle = -40;
+/** Width the y axis and margins take from the plot. */
+const plotInsetPx = 76;
+
+/**
+ * Lays out the x axis for a chart `width` pixels wide, so no label is ever dropped for overlapping
+ * (Recharts hides ticks that collide, silently losing a month): every label shows straight when
+ * they fit, slanted when only that fits, and only when even slanted labels cannot all fit is every
+ * n-th one shown, evenly (the axis says which points they are; the tooltip names every point).
+ */
+export function xAxisLayout(labels: readonly string[], width: number): XAxisLayout {
+  const count = Math.max(1, labels.length);
+  const longest = labels.reduce((max, label) => Math.max(max, label.length), 1);
+  const labelPx = longest * labelCharPx + 8;
+  const slot = Math.max(1, width - plotInsetPx) / count;
+  if (slot >= labelPx) return { interval: 0, angle: 0, height: 30 };
+  const height = Math.min(120, Math.ceil(labelPx * Math.sin((-slantAngle * Math.PI) / 180)) + 18);
+  const interval = slot >= slantedLabelPx ? 0 : Math.ceil(slantedLabelPx / slot) - 1;
+  return { interval, angle: slantAngle, height };
 }
 
 /** Most bars drawn: beyond this neighbouring points share a bar (thinner than a pixel anyway). */

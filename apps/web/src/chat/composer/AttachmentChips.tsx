@@ -5,9 +5,21 @@ export interface AttachmentChip {
   key: string;
   name: string;
   size: number;
+  /** Bytes uploaded so far; the upload is done when `done`. */
+  sent: number;
+  done: boolean;
 }
 
-/** The files attached to the next message, each with its size and a remove button. */
+/** Whole percent of an upload, 0–100. */
+export function uploadPercent(sent: number, size: number): number {
+  if (size <= 0) return 100;
+  return Math.min(100, Math.floor((sent / size) * 100));
+}
+
+/**
+ * The files attached to the next message, each with its size, its upload's progress while it
+ * runs, and a remove button (which also stops an upload under way).
+ */
 export function AttachmentChips({
   files,
   onRemove,
@@ -18,25 +30,45 @@ export function AttachmentChips({
   if (files.length === 0) return null;
   return (
     <ul aria-label="Attached files" className="flex flex-wrap gap-2">
-      {files.map((file) => (
-        <li
-          key={file.key}
-          className="flex items-center gap-2 rounded-md border border-border bg-surface-raised py-1 pr-1 pl-2 text-xs"
-        >
-          <span className="max-w-48 truncate text-neutral-100" title={file.name}>
-            {file.name}
-          </span>
-          <span className="text-neutral-400">{formatFileSize(file.size)}</span>
-          <button
-            type="button"
-            aria-label={`Remove ${file.name}`}
-            onClick={() => onRemove(file.key)}
-            className="rounded px-1 text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100"
+      {files.map((file) => {
+        const percent = uploadPercent(file.sent, file.size);
+        return (
+          <li
+            key={file.key}
+            className="flex flex-col gap-1 rounded-md border border-border bg-surface-raised py-1 pr-1 pl-2 text-xs"
           >
-            ×
-          </button>
-        </li>
-      ))}
+            <div className="flex items-center gap-2">
+              <span className="max-w-48 truncate text-neutral-100" title={file.name}>
+                {file.name}
+              </span>
+              <span className="text-neutral-400">{formatFileSize(file.size)}</span>
+              {!file.done && (
+                <span className="tabular-nums text-primary-300">Uploading {percent}%</span>
+              )}
+              <button
+                type="button"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => onRemove(file.key)}
+                className="rounded px-1 text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100"
+              >
+                ×
+              </button>
+            </div>
+            {!file.done && (
+              <div
+                role="progressbar"
+                aria-label={`Uploading ${file.name}`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="h-1 w-full overflow-hidden rounded bg-neutral-800"
+              >
+                <div className="h-full bg-primary-500" style={{ width: `${percent}%` }} />
+              </div>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

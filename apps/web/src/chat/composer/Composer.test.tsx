@@ -1,8 +1,52 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../lib/api-error.js";
+import { UploadAborted } from "../../lib/files-api.js";
 import { resetAllStores } from "../../stores/reset.js";
-import { Composer, type ComposerProps } from "./Composer.js";
+import { Composer, type ComposerProps, type Uploader } from "./Composer.js";
+
+/** What the server answers for an upload of `file` into `contextId`. */
+const stored = (contextId: string, file: File) => ({
+  id: `id-${file.name}`,
+  name: file.name,
+  mime_type: file.type || "application/octet-stream",
+  size: file.size,
+  uri: `/api/v1/core/files/id-${file.name}`,
+  created_at: new Date().toISOString(),
+  contextId,
+});
+
+/** An upload that finishes at once. */
+const instantUpload: Uploader = async (contextId, file, onProgress) => {
+  onProgress(file.size, file.size);
+  return stored(contextId, file);
+};
+
+/** Uploads the test finishes, fails or watches being stopped, one by one. */
+function manualUploads() {
+  const calls: {
+    file: File;
+    progress: (sent: number) => void;
+    finish: () => void;
+    fail: (error: unknown) => void;
+    signal: AbortSignal;
+  }[] = [];
+  const upload: Uploader = (contextId, file, onProgress, signal) =>
+    new Promise((resolve, reject) => {
+      signal.addEventListener("abort", () => reject(new UploadAborted("stopped")));
+      calls.push({
+        file,
+        progress: (sent) => onProgress(sent, file.size),
+        finish: () => resolve(stored(contextId, file)),
+        fail: reject,
+        signal,
+      });
+    });
+  return { upload, calls };
+}
+
+const linkTo = (name: string) => `${window.location.origin}/api/v1/core/files/id-${name}`;
 
 function setup(props: Partial<ComposerProps> = {}) {
   const onSend = props.onSend ?? vi.fn();
@@ -15,6 +59,8 @@ function setup(props: Partial<ComposerProps> = {}) {
       onStop={onStop}
       streaming={false}
       disabled={false}
+      upload={instantUpload}
+      deleteUpload={vi.fn(async () => {})}
       {...props}
     />,
   );
@@ -121,7 +167,7 @@ describe("Composer", () => {
     expect(sendButton()).toBeEnabled();
     await user.click(sendButton());
     expect(onSend).toHaveBeenCalledWith("", [
-      { name: "a.txt", mimeType: "text/plain", bytes: btoa("hello"), size: 5 },
+      { name: "a.txt", mimeType: "text/plain", size: 5, uri: linkTo("a.txt") },
     ]);
     expect(screen.queryByRole("list", { name: "Attached files" })).not.toBeInTheDocument();
   });
@@ -170,7 +216,7 @@ describe("Composer", () => {
     await screen.findByText("sent.txt");
     await user.type(textbox, "first{Enter}");
     expect(onSend).toHaveBeenCalledWith("first", [
-      { name: "sent.txt", mimeType: "application/octet-stream", bytes: btoa("x"), size: 1 },
+      { name: "sent.txt", mimeType: "application/octet-stream", size: 1, uri: linkTo("sent.txt") },
     ]);
     expect(textbox).toHaveValue("");
     expect(screen.queryByText("sent.txt")).not.toBeInTheDocument();
@@ -207,6 +253,7 @@ describe("Composer", () => {
         onStop={vi.fn()}
         streaming={false}
         disabled={false}
+        upload={instantUpload}
       />
     );
     rerender(other("c2"));
@@ -246,31 +293,104 @@ describe("Composer", () => {
     warn.mockRestore();
   });
 
-  it("says the attachment limit once a file is attached, and refuses a file over it with the sizes", async () => {
-    const { user } = setup({ attachmentLimit: 2048 });
-    expect(screen.getByRole("button", { name: "Attach" })).toHaveAttribute(
-      "title",
-      "Files travel inside the message: up to 2.00 KB in all.",
-    );
-    expect(screen.queryByText(/Files travel inside the message/)).not.toBeInTheDocument();
+  it("says the per-file limit once a file is attached, and refuses a file over it with the sizes", async () => {
+    const upload = vi.fn(instantUpload);
+    const { user } = setup({ attachmentLimit: 2048, upload });
+    const note =
+      "Files are uploaded to this server and sent to the agent as links: up to 2.00 KB each.";
+    expect(screen.getByRole("button", { name: "Attach" })).toHaveAttribute("title", note);
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
     await user.upload(screen.getByLabelText("Attach files"), [
       new File([new Uint8Array(1500)], "fits.bin"),
-      new File([new Uint8Array(1000)], "big.bin"),
+      new File([new Uint8Array(2049)], "big.bin"),
     ]);
     await screen.findByText("fits.bin");
     expect(screen.getByRole("alert")).toHaveTextContent(
-      "big.bin (1000 B) is too large: attachments can be up to 2.00 KB in all.",
+      "big.bin (2.00 KB) is too large: files can be up to 2.00 KB each.",
     );
+    // Refused before any byte went out.
+    expect(upload).toHaveBeenCalledTimes(1);
     expect(screen.queryByText("big.bin", { selector: "span" })).not.toBeInTheDocument();
-    expect(
-      screen.getByText("Files travel inside the message: up to 2.00 KB in all."),
-    ).toBeVisible();
-    // Room for a smaller one is still there.
+    expect(screen.getByText(note)).toBeVisible();
+    // The limit is per file: another file as large as the first still fits.
     await user.upload(
       screen.getByLabelText("Attach files"),
-      new File([new Uint8Array(500)], "small.bin"),
+      new File([new Uint8Array(2048)], "small.bin"),
     );
     await screen.findByText("small.bin");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows each upload's progress and sends only once every file is uploaded", async () => {
+    const { upload, calls } = manualUploads();
+    const { user, onSend, textbox } = setup({ upload });
+    await user.upload(
+      screen.getByLabelText("Attach files"),
+      new File([new Uint8Array(4000)], "big.log"),
+    );
+    await user.type(textbox, "read this");
+    expect(screen.getByText("Uploading 0%")).toBeInTheDocument();
+    expect(sendButton()).toBeDisabled();
+    act(() => calls[0]?.progress(1000));
+    expect(screen.getByText("Uploading 25%")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Uploading big.log" })).toHaveAttribute(
+      "aria-valuenow",
+      "25",
+    );
+    await user.keyboard("{Enter}");
+    expect(onSend).not.toHaveBeenCalled();
+    await act(async () => calls[0]?.finish());
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    expect(screen.queryByText(/Uploading/)).not.toBeInTheDocument();
+    await user.click(sendButton());
+    expect(onSend).toHaveBeenCalledWith("read this", [
+      { name: "big.log", mimeType: "application/octet-stream", size: 4000, uri: linkTo("big.log") },
+    ]);
+  });
+
+  it("says why an upload failed, in the server's words or as a lost connection", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { upload, calls } = manualUploads();
+    const { user } = setup({ upload });
+    await user.upload(screen.getByLabelText("Attach files"), [
+      new File(["x"], "a.txt"),
+      new File(["y"], "b.txt"),
+    ]);
+    await act(async () =>
+      calls[0]?.fail(new ApiError("Network error. Please check your connection and try again.", 0)),
+    );
+    await act(async () =>
+      calls[1]?.fail(
+        new ApiError(
+          "Storage limit reached: your conversations can hold at most 100 bytes. Delete conversations to free space.",
+          409,
+        ),
+      ),
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent(
+      "a.txt could not be uploaded: the connection failed. Check your connection and try again.",
+    );
+    expect(alert).toHaveTextContent(
+      "b.txt could not be uploaded: Storage limit reached: your conversations can hold at most 100 bytes. Delete conversations to free space.",
+    );
+    expect(screen.queryByRole("list", { name: "Attached files" })).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
+
+  it("stops an upload when its file is removed, and deletes a finished one", async () => {
+    const { upload, calls } = manualUploads();
+    const deleteUpload = vi.fn(async () => {});
+    const { user } = setup({ upload, deleteUpload });
+    await user.upload(screen.getByLabelText("Attach files"), [
+      new File(["x"], "slow.txt"),
+      new File(["y"], "done.txt"),
+    ]);
+    await act(async () => calls[1]?.finish());
+    await user.click(screen.getByRole("button", { name: "Remove slow.txt" }));
+    expect(calls[0]?.signal.aborted).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Remove done.txt" }));
+    expect(deleteUpload).toHaveBeenCalledWith("id-done.txt");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

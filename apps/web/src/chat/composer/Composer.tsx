@@ -1,10 +1,12 @@
+import type { UploadedFile } from "@a2a-chat/contracts";
 import { type KeyboardEvent, memo, useId, useLayoutEffect, useRef, useState } from "react";
+import { ApiError } from "../../lib/api-error.js";
+import { deleteUploadedFile, UploadAborted, uploadFile, uploadTexts } from "../../lib/files-api.js";
 import { logger } from "../../lib/logger.js";
 import type { OutgoingFile } from "../model/chat-types.js";
 import { type AttachmentChip, AttachmentChips } from "./AttachmentChips.js";
 import { attachmentTexts, fitsAttachmentLimit } from "./attachment-limit.js";
-import { emptyDraft, useDraftsStore } from "./drafts-store.js";
-import { readFileAsBase64 } from "./readFileAsBase64.js";
+import { type DraftFile, emptyDraft, useDraftsStore } from "./drafts-store.js";
 
 /** The character counter appears beyond this many characters (core spec §9). */
 export const counterThreshold = 500;
@@ -23,11 +25,43 @@ export interface ComposerProps {
   disabledReason?: string;
   /** Whose draft the input shows and edits: the conversation's id. */
   draftKey: string;
-  /** Largest total size of one message's files, when known: larger picks are refused at once. */
+  /** Largest file, when known: larger picks are refused at once, before any upload. */
   attachmentLimit?: number;
+  /** Uploads a picked file (the server's upload endpoint; tests may pass another). */
+  upload?: Uploader;
+  /** Deletes an upload the user removed before sending. */
+  deleteUpload?: (id: string) => Promise<void>;
 }
 
+/** Uploads one file into a conversation, reporting progress; rejects with UploadAborted when stopped. */
+export type Uploader = (
+  contextId: string,
+  file: File,
+  onProgress: (sent: number, total: number) => void,
+  signal: AbortSignal,
+) => Promise<UploadedFile>;
+
 let nextKey = 0;
+
+/** Uploads under way, by chip key, so removing a chip stops its upload. */
+const uploads = new Map<string, AbortController>();
+
+/** The text shown when an upload fails. */
+export function uploadErrorText(name: string, error: unknown): string {
+  if (error instanceof ApiError && error.status > 0)
+    return uploadTexts.refused(name, error.message);
+  return uploadTexts.network(name);
+}
+
+/** What a sent message carries of an uploaded draft file: its absolute link. */
+function outgoing(file: DraftFile): OutgoingFile {
+  return {
+    name: file.name,
+    mimeType: file.mimeType,
+    size: file.size,
+    uri: new URL(file.uploaded?.uri ?? "", window.location.origin).href,
+  };
+}
 
 /**
  * The message input (core spec §2.2): an auto-growing text box (Enter sends, Shift+Enter adds a
@@ -42,11 +76,12 @@ export const Composer = memo(function Composer({
   disabledReason,
   draftKey,
   attachmentLimit,
+  upload = uploadFile,
+  deleteUpload = deleteUploadedFile,
 }: ComposerProps) {
   // The draft lives in a store by conversation, so switching conversations swaps it.
   const draft = useDraftsStore((state) => state.drafts[draftKey] ?? emptyDraft);
   const { text, files } = draft;
-  const [reading, setReading] = useState(0);
   const [sending, setSending] = useState(false);
   const [readErrors, setReadErrors] = useState<string[]>([]);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -64,7 +99,8 @@ export const Composer = memo(function Composer({
   }, [text]);
 
   const hasContent = text.trim() !== "" || files.length > 0;
-  const canSend = hasContent && !disabled && !streaming && !sending && reading === 0;
+  const uploading = files.some((file) => file.uploaded === undefined);
+  const canSend = hasContent && !disabled && !streaming && !sending && !uploading;
 
   const send = async () => {
     if (!canSend) return;
@@ -74,10 +110,7 @@ export const Composer = memo(function Composer({
     // must not sit in the box meanwhile.
     const sent = useDraftsStore.getState().take(contextId);
     try {
-      await onSend(
-        sent.text.trim(),
-        sent.files.map(({ key: _key, ...file }) => file),
-      );
+      await onSend(sent.text.trim(), sent.files.map(outgoing));
     } catch (error) {
       // The caller reports the failure; what was sent comes back to its own conversation,
       // before anything typed since.
@@ -88,37 +121,58 @@ export const Composer = memo(function Composer({
     }
   };
 
-  const attach = async (picked: File[]) => {
-    // Files picked here belong to this conversation even if the user moves on while they load.
+  const attach = (picked: File[]) => {
+    // Files picked here belong to this conversation even if the user moves on while they upload.
     const contextId = draftKey;
-    // Too large for the message: said now, with the limit, rather than refused after sending.
-    let attached = files.reduce((sum, file) => sum + file.size, 0);
+    const drafts = useDraftsStore.getState();
+    // Too large: said now, with the limit, rather than refused after a long upload.
     const errors: string[] = [];
     const accepted = picked.filter((file) => {
-      if (!fitsAttachmentLimit(attached, file.size, attachmentLimit)) {
-        errors.push(attachmentTexts.tooLarge(file.name, file.size, attachmentLimit ?? 0));
-        return false;
-      }
-      attached += file.size;
-      return true;
+      if (fitsAttachmentLimit(file.size, attachmentLimit)) return true;
+      errors.push(attachmentTexts.tooLarge(file.name, file.size, attachmentLimit ?? 0));
+      return false;
     });
     setReadErrors(errors);
-    setReading((count) => count + accepted.length);
-    await Promise.all(
-      accepted.map(async (file) => {
-        try {
-          const outgoing = await readFileAsBase64(file);
-          nextKey += 1;
-          const key = `file-${nextKey}`;
-          useDraftsStore.getState().addFile(contextId, { ...outgoing, key });
-        } catch (error) {
-          logger.warn("Reading an attachment failed", error);
-          setReadErrors((current) => [...current, `Could not read ${file.name}`]);
-        } finally {
-          setReading((count) => count - 1);
-        }
-      }),
-    );
+    for (const file of accepted) {
+      nextKey += 1;
+      const key = `file-${nextKey}`;
+      const controller = new AbortController();
+      uploads.set(key, controller);
+      drafts.addFile(contextId, {
+        key,
+        name: file.name,
+        mimeType: file.type || "application/octet-stream",
+        size: file.size,
+        sent: 0,
+      });
+      const progress = (sent: number) =>
+        useDraftsStore.getState().updateFile(contextId, key, { sent });
+      upload(contextId, file, progress, controller.signal)
+        .then(
+          (stored) =>
+            useDraftsStore.getState().updateFile(contextId, key, {
+              sent: file.size,
+              uploaded: { id: stored.id, uri: stored.uri },
+            }),
+          (error: unknown) => {
+            useDraftsStore.getState().removeFile(contextId, key);
+            if (error instanceof UploadAborted) return;
+            logger.warn("Uploading an attachment failed", error);
+            setReadErrors((current) => [...current, uploadErrorText(file.name, error)]);
+          },
+        )
+        .finally(() => uploads.delete(key));
+    }
+  };
+
+  const remove = (key: string) => {
+    const file = files.find((f) => f.key === key);
+    useDraftsStore.getState().removeFile(draftKey, key);
+    uploads.get(key)?.abort();
+    const id = file?.uploaded?.id;
+    // Not sent, so not kept: its bytes stop counting against the user's storage.
+    if (id)
+      deleteUpload(id).catch((error: unknown) => logger.warn("Deleting an upload failed", error));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -131,7 +185,13 @@ export const Composer = memo(function Composer({
 
   const length = text.length;
   const warning = length > counterWarningThreshold;
-  const chips: AttachmentChip[] = files.map(({ key, name, size }) => ({ key, name, size }));
+  const chips: AttachmentChip[] = files.map(({ key, name, size, sent, uploaded }) => ({
+    key,
+    name,
+    size,
+    sent,
+    done: uploaded !== undefined,
+  }));
   const describedBy = [
     disabled && disabledReason ? reasonId : "",
     length > counterThreshold ? counterId : "",
@@ -149,10 +209,7 @@ export const Composer = memo(function Composer({
         void send();
       }}
     >
-      <AttachmentChips
-        files={chips}
-        onRemove={(key) => useDraftsStore.getState().removeFile(draftKey, key)}
-      />
+      <AttachmentChips files={chips} onRemove={remove} />
       {readErrors.length > 0 && (
         <div role="alert" className="text-xs text-red-300">
           {readErrors.map((error) => (
@@ -184,7 +241,7 @@ export const Composer = memo(function Composer({
             const picked = Array.from(event.target.files ?? []);
             // Cleared so picking the same file again still fires a change.
             event.target.value = "";
-            if (picked.length > 0) void attach(picked);
+            if (picked.length > 0) attach(picked);
           }}
         />
         <textarea

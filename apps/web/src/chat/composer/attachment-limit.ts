@@ -1,18 +1,15 @@
+import { fileMessages } from "@a2a-chat/contracts";
 import { formatFileSize } from "../parts/file-size.js";
 
-/** Texts about the size of attachments (files travel inside the message). */
+/** Texts about attachments: each file is uploaded once and the message carries its link. */
 export const attachmentTexts = {
   note: (limit: number) =>
-    `Files travel inside the message: up to ${formatFileSize(limit)} in all.`,
+    `Files are uploaded to this server and sent to the agent as links: up to ${formatFileSize(limit)} each.`,
   tooLarge: (name: string, size: number, limit: number) =>
-    `${name} (${formatFileSize(size)}) is too large: attachments can be up to ${formatFileSize(limit)} in all.`,
+    fileMessages.tooLarge(name, formatFileSize(size), formatFileSize(limit)),
 } as const;
 
-/** Whether one more file still fits the message with those already attached. */
-export function fitsAttachmentLimit(
-  attachedBytes: number,
-  fileBytes: number,
-  limit: number | undefined,
-): boolean {
-  return limit === undefined || attachedBytes + fileBytes <= limit;
+/** Whether a file is within the per-file limit (0 or unknown: no limit). */
+export function fitsAttachmentLimit(fileBytes: number, limit: number | undefined): boolean {
+  return limit === undefined || limit === 0 || fileBytes <= limit;
 }

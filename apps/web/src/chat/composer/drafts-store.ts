@@ -1,9 +1,20 @@
 import { create } from "zustand";
 import { registerStoreReset } from "../../stores/reset.js";
-import type { OutgoingFile } from "../model/chat-types.js";
 
-/** A file attached to a draft, with a key that tells it apart from others of the same name. */
-export type DraftFile = OutgoingFile & { key: string };
+/**
+ * A file attached to a draft, with a key that tells it apart from others of the same name. It is
+ * uploaded as soon as it is attached; the message carries the upload's link.
+ */
+export interface DraftFile {
+  key: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  /** Bytes uploaded so far. */
+  sent: number;
+  /** The stored file, once the upload finished. */
+  uploaded?: { id: string; uri: string };
+}
 
 /** What the user has typed and attached in one conversation but not sent yet. */
 export interface Draft {
@@ -16,6 +27,8 @@ export interface DraftsState {
   drafts: Record<string, Draft>;
   setText: (contextId: string, text: string) => void;
   addFile: (contextId: string, file: DraftFile) => void;
+  /** Changes an attached file (its upload's progress or result); a removed one stays removed. */
+  updateFile: (contextId: string, key: string, change: Partial<DraftFile>) => void;
   removeFile: (contextId: string, key: string) => void;
   /** Empties a conversation's draft and returns what it held (for sending). */
   take: (contextId: string) => Draft;
@@ -53,6 +66,17 @@ export const useDraftsStore = create<DraftsState>()((set, get) => ({
         files: [...draft.files, file],
       })),
     })),
+  updateFile: (contextId, key, change) =>
+    set((state) => {
+      const draft = state.drafts[contextId];
+      if (!draft?.files.some((file) => file.key === key)) return state;
+      return {
+        drafts: update(state.drafts, contextId, (current) => ({
+          ...current,
+          files: current.files.map((file) => (file.key === key ? { ...file, ...change } : file)),
+        })),
+      };
+    }),
   removeFile: (contextId, key) =>
     set((state) => ({
       drafts: update(state.drafts, contextId, (draft) => ({

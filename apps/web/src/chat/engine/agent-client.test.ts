@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
 import { sseReply } from "../../test/sse-fixture.js";
 import type { ChatStreamEvent } from "../model/chat-types.js";
-import { createAgentClient, pushNotificationUrl } from "./agent-client.js";
+import { createAgentClient } from "./agent-client.js";
 import { AgentClientError, isConnectionError, isPermissionError } from "./agent-client-error.js";
 import { testAgent } from "./engine-fixtures.js";
 import { buildOutgoingMessage } from "./outgoing-message.js";
+import { pushNotificationUrl } from "./push-url.js";
 
 const endpoint = `${window.location.origin}/api/v1/agents/assistant`;
 const v1Card = {
@@ -119,7 +120,13 @@ describe("createAgentClient (protocol 1.0)", () => {
       }),
     );
     expect(events.map((e) => e.type)).toEqual(["task", "text", "status"]);
-    expect(events[1]).toEqual({ type: "text", taskId: "task-1", contextId: "ctx-1", delta: "Hel" });
+    expect(events[1]).toEqual({
+      type: "text",
+      taskId: "task-1",
+      contextId: "ctx-1",
+      delta: "Hel",
+      messageId: "r1",
+    });
     expect(events[2]).toMatchObject({
       state: "completed",
       final: true,

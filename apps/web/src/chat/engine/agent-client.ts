@@ -1,4 +1,4 @@
-import { notificationsPath, type Task } from "@a2a-chat/contracts";
+import type { Task } from "@a2a-chat/contracts";
 import type { Task as SdkTask, StreamResponse } from "@a2a-js/sdk";
 import {
   type Client,
@@ -45,11 +45,6 @@ export interface AgentClient {
 
 /** Makes the client of an agent; replaceable in tests. */
 export type AgentClientFactory = (agent: Agent, getToken: () => string | null) => AgentClient;
-
-/** The push endpoint of a conversation on this site (core spec §7). */
-export function pushNotificationUrl(contextId: string, origin = window.location.origin): string {
-  return `${origin}${notificationsPath(contextId)}`;
-}
 
 async function failureOf(response: Response): Promise<HttpFailure> {
   try {

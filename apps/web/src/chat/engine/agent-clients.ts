@@ -1,7 +1,9 @@
 import type { Agent } from "../../agents/agent-types.js";
 import { selectHasValidToken } from "../../stores/auth-selectors.js";
 import { useAuthStore } from "../../stores/auth-store.js";
-import { type AgentClient, type AgentClientFactory, createAgentClient } from "./agent-client.js";
+import type { AgentClient, AgentClientFactory } from "./agent-client.js";
+import { agentWorker } from "./worker/agent-worker-instance.js";
+import { createWorkerAgentClient } from "./worker/worker-agent-client.js";
 
 /** The session's token while it is valid, else null. */
 export function currentToken(): string | null {
@@ -9,12 +11,15 @@ export function currentToken(): string | null {
   return selectHasValidToken(auth) ? auth.accessToken : null;
 }
 
-let factory: AgentClientFactory = createAgentClient;
+/** The default: a client whose A2A calls run in the agent worker. */
+const workerClient: AgentClientFactory = (agent) => createWorkerAgentClient(agentWorker(), agent);
+
+let factory: AgentClientFactory = workerClient;
 const clients = new Map<string, { card: Agent["card"]; client: AgentClient }>();
 
-/** Replaces how agent clients are made (tests inject a fake); no argument restores the SDK one. */
+/** Replaces how agent clients are made (tests inject a fake); no argument restores the default. */
 export function setAgentClientFactory(next?: AgentClientFactory): void {
-  factory = next ?? createAgentClient;
+  factory = next ?? workerClient;
   clients.clear();
 }
 

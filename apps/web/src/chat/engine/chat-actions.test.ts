@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAccountModal } from "../../accounts/account-modal-store.js";
 import type { FetchLike } from "../../lib/api.js";
 import { useAuthStore } from "../../stores/auth-store.js";
 import {
@@ -7,8 +8,9 @@ import {
 } from "../../stores/contexts-selectors.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
 import { resetAllStores } from "../../stores/reset.js";
-import { anonymousReply } from "../../test/jwt-fixture.js";
+import { anonymousReply, makeJwt } from "../../test/jwt-fixture.js";
 import { contextRecord } from "../../test/sse-fixture.js";
+import { useDraftsStore } from "../composer/drafts-store.js";
 import type { ChatStreamEvent } from "../model/chat-types.js";
 import { AgentClientError } from "./agent-client-error.js";
 import { setAgentClientFactory } from "./agent-clients.js";
@@ -17,10 +19,14 @@ import {
   clientNotInitializedMessage,
   permissionDeniedMessage,
   respondToInput,
+  retryAfterSignIn,
   sendFailedMessage,
   sendMessage,
   stopGenerating,
 } from "./chat-actions.js";
+import { assistantPlaceholder } from "./chat-messages.js";
+import { addOptimistic, applyStreamEvent } from "./chat-reducers.js";
+import { runningTaskIds } from "./chat-runs.js";
 import { useChatStore } from "./chat-store.js";
 import {
   ControlledStream,
@@ -30,6 +36,7 @@ import {
   testTask,
   textMessage,
 } from "./engine-fixtures.js";
+import { applyServerMessage } from "./history-reducers.js";
 import { setFrameScheduler } from "./stream-pipe.js";
 
 const agent = testAgent();
@@ -130,7 +137,14 @@ describe("sendMessage streaming", () => {
       });
     const sent = sendMessage(agent, {
       text: "  hello  ",
-      files: [{ name: "a.txt", mimeType: "text/plain", bytes: "aGk=", size: 2 }],
+      files: [
+        {
+          name: "a.txt",
+          mimeType: "text/plain",
+          size: 2,
+          uri: "http://localhost/api/v1/core/files/f-1",
+        },
+      ],
     });
 
     const [user, placeholder] = messages();
@@ -327,6 +341,101 @@ describe("respondToInput and authorizeTask", () => {
     ]);
   });
 
+  it("keeps one bubble per reply when the stored reply arrives before the answer's stream", async () => {
+    // The live stream and the agent's stream are two connections: the stored reply can come
+    // first, before the answer's stream has said a word about its task.
+    const question = textMessage("reply-1", "agent", "Which region?");
+    const reply = textMessage("reply-2", "agent", "Here");
+    await askedTask();
+    const stream = new ControlledStream();
+    fake.onSend = () => stream;
+    const completed = testTask({
+      history: [textMessage("m-user", "user", "a table"), question, reply],
+      status: { state: "completed", timestamp: "2025-01-01T00:00:09.000Z", message: reply },
+    });
+    fake.onGetTask = async () => completed;
+    const answered = respondToInput(agent, "task-1", "Europe");
+    await flush();
+    const stored = (message: typeof reply) =>
+      useChatStore.setState((state) =>
+        applyServerMessage(
+          state,
+          { contextId: "ctx-1", taskId: "task-1", message, createdAt: "2025-01-01T00:00:08.000Z" },
+          runningTaskIds(),
+        ),
+      );
+    stored(reply);
+    const shown = () => messages().map((m) => m.content);
+    expect(shown()).toEqual(["a table", "Which region?", "Europe", ""]);
+    stream.push(
+      { type: "task", task: testTask({ state: "working" }) },
+      { type: "text", taskId: "task-1", contextId: "ctx-1", delta: "He", messageId: "reply-2" },
+    );
+    await flush();
+    expect(shown()).toEqual(["a table", "Which region?", "Europe", "He"]);
+    stream.push(
+      { type: "text", taskId: "task-1", contextId: "ctx-1", delta: "re", messageId: "reply-2" },
+      {
+        type: "status",
+        taskId: "task-1",
+        contextId: "ctx-1",
+        state: "completed",
+        timestamp: "2025-01-01T00:00:09.000Z",
+        final: true,
+        message: reply,
+      },
+    );
+    await answered;
+    expect(shown()).toEqual(["a table", "Which region?", "Europe", "Here"]);
+    // Arriving again once the stream ended, the stored reply is recognised by its id.
+    stored(reply);
+    stored(question);
+    expect(shown()).toEqual(["a table", "Which region?", "Europe", "Here"]);
+    expect(
+      messages()
+        .filter((m) => m.role === "assistant")
+        .map((m) => m.replyId ?? m.id),
+    ).toEqual(["reply-1", "reply-2"]);
+  });
+
+  it("does not let a task read back after the user answered rewrite the question's bubble", () => {
+    const question = textMessage("reply-1", "agent", "Which region?");
+    const reply = textMessage("reply-2", "agent", "Here");
+    useChatStore.setState((state) =>
+      addOptimistic(state, {
+        assistant: {
+          ...assistantPlaceholder({
+            id: "p-1",
+            contextId: "ctx-1",
+            timestamp: "2025-01-01T00:00:01.000Z",
+          }),
+          content: "Which region?",
+          replyId: "reply-1",
+          taskId: "task-1",
+          isStreaming: false,
+        },
+      }),
+    );
+    const later = testTask({
+      history: [
+        textMessage("m-user", "user", "a table"),
+        question,
+        textMessage("u-2", "user", "Europe"),
+        reply,
+      ],
+      status: { state: "completed", timestamp: "2025-01-01T00:00:09.000Z", message: reply },
+    });
+    useChatStore.setState((state) =>
+      applyStreamEvent(
+        state,
+        { contextId: "ctx-1", messageId: "p-1" },
+        { type: "task", task: later },
+      ),
+    );
+    expect(messages().map((m) => m.content)).toEqual(["Which region?"]);
+    expect(chat().tasksById["task-1"]?.status.state).toBe("completed");
+  });
+
   it("refuses a blank answer and brings the request back when the answer fails", async () => {
     await askedTask();
     expect(await respondToInput(agent, "task-1", "   ")).toBe(false);
@@ -359,7 +468,12 @@ describe("respondToInput and authorizeTask", () => {
     await askedTask();
     fake.onSend = () => eventsOf([status("working"), status("completed", "Here")]);
     fake.onGetTask = async () => testTask();
-    const file = { name: "a.txt", mimeType: "text/plain", bytes: "aGk=", size: 2 };
+    const file = {
+      name: "a.txt",
+      mimeType: "text/plain",
+      size: 2,
+      uri: "http://localhost/api/v1/core/files/f-1",
+    };
     expect(await sendMessage(agent, { text: " Europe ", files: [file] })).toBe(true);
     expect(fake.sent[1]?.message).toMatchObject({
       taskId: "task-1",
@@ -390,5 +504,58 @@ describe("respondToInput and authorizeTask", () => {
       taskId: "task-1",
       parts: [{ kind: "text", text: "done" }],
     });
+  });
+});
+
+describe("a send to a secured agent before sign-in", () => {
+  const secured = testAgent({ securitySchemes: { bearer: "HTTP bearer" } });
+  const signIn = (userId: string) =>
+    useAuthStore.getState().setAuth({
+      access_token: makeJwt({ sub: userId, scope: "user", user_type: "authenticated", exp: 4e9 }),
+      token_type: "Bearer",
+      user_id: userId,
+      session_id: "s-1",
+      expires_in: 3600,
+    });
+  const draftText = () => useDraftsStore.getState().drafts["ctx-1"]?.text ?? "";
+
+  it("opens sign-in naming the agent, sends once signed in, and clears the text the box got back", async () => {
+    expect(await sendMessage(secured, { text: " hello vault " })).toBe(false);
+    expect(fake.sent).toHaveLength(0);
+    const modal = useAccountModal.getState();
+    expect(modal).toMatchObject({ mode: "signin", agentName: "Assistant" });
+    // The composer puts the refused text back in the box.
+    useDraftsStore.getState().setText("ctx-1", "hello vault");
+    signIn("anon-1");
+    modal.onSignedIn?.();
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
+    expect(fake.sent[0]?.message).toMatchObject({
+      contextId: "ctx-1",
+      parts: [{ kind: "text", text: "hello vault" }],
+    });
+    await vi.waitFor(() => expect(chat().sending).toBe(false));
+    expect(draftText()).toBe("");
+  });
+
+  it("waits for the account's conversations to load before sending", async () => {
+    await sendMessage(secured, { text: "hello vault" });
+    const { onSignedIn } = useAccountModal.getState();
+    signIn("account-1"); // another user: every store starts again
+    onSignedIn?.();
+    await flush();
+    expect(fake.sent).toHaveLength(0);
+    useContextsStore.getState().receiveSnapshot([contextRecord("ctx-1")]);
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(1));
+    expect(fake.sent[0]?.message.contextId).toBe("ctx-1");
+  });
+
+  it("puts the text back in the box when the retried send fails", async () => {
+    signIn("account-2");
+    useContextsStore.getState().receiveSnapshot([contextRecord("ctx-1")]);
+    fake.onSend = () =>
+      eventsOf([], new AgentClientError("Forbidden. You do not have permission.", 403));
+    expect(await retryAfterSignIn(secured, { text: "hello vault" })).toBe(false);
+    expect(chat().error).toBe(permissionDeniedMessage);
+    expect(draftText()).toBe("hello vault");
   });
 });

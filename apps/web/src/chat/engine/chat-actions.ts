@@ -12,6 +12,7 @@ export {
   clientNotInitializedMessage,
   permissionDeniedMessage,
   respondToInput,
+  retryAfterSignIn,
   type SendInput,
   sendErrorMessage,
   sendFailedMessage,

@@ -68,16 +68,40 @@ function withArtifact(
   };
 }
 
-function replyText(task: Task): string {
+/** The text of the reply a bubble shows: its own message's when it knows it, else the newest. */
+function replyText(task: Task, replyId: string | undefined): string | undefined {
   const status = task.status.message;
+  if (replyId !== undefined) {
+    const own =
+      status?.messageId === replyId ? status : task.history.find((m) => m.messageId === replyId);
+    return own ? partsText(own.parts) : undefined;
+  }
   if (status?.role === "agent" && partsText(status.parts)) return partsText(status.parts);
   const lastAgent = task.history.findLast((m: Message) => m.role === "agent");
   return lastAgent ? partsText(lastAgent.parts) : "";
 }
 
+/**
+ * Whether the task has gone on past the reply a bubble shows: the user answered after it (a task
+ * read back late, when the user already answered its question). That turn belongs to the newer
+ * bubble, which streams it.
+ */
+function movedPast(task: Task, replyId: string | undefined): boolean {
+  if (replyId === undefined) return false;
+  const at = task.history.findIndex((m) => m.messageId === replyId);
+  return at !== -1 && task.history.slice(at + 1).some((m) => m.role === "user");
+}
+
+/** The id of the agent message a bubble shows, kept from the first time the stream names it. */
+function withReplyId(message: ChatMessage, replyId: string | undefined): ChatMessage {
+  return replyId === undefined || message.replyId !== undefined ? message : { ...message, replyId };
+}
+
 function applyTask(data: ChatData, target: StreamTarget, task: Task): ChatData {
   const final = isFinalState(task.status.state);
   let next = upsertTask(data, task);
+  const shown = next.messagesByContext[target.contextId]?.find((m) => m.id === target.messageId);
+  if (movedPast(task, shown?.replyId)) return next;
   next = updateMessage(next, target, (message) => {
     const toolCalls = readToolCalls(task.metadata);
     let updated: ChatMessage = {
@@ -90,7 +114,7 @@ function applyTask(data: ChatData, target: StreamTarget, task: Task): ChatData {
     for (const artifact of task.artifacts) updated = withArtifact(updated, artifact, false, true);
     if (!final) return updated;
     // The final task holds the whole reply; it wins over what the chunks added up to.
-    const text = replyText(task);
+    const text = replyText(task, message.replyId);
     return { ...withText(updated, text || updated.content), isStreaming: false };
   });
   next = trackPendingRequest(next, task.id, task.status.state, {
@@ -115,8 +139,13 @@ function applyStatus(
     };
     const text = event.message ? partsText(event.message.parts) : "";
     if (!event.final || event.message?.role !== "agent") return updated;
+    if (updated.replyId !== undefined && updated.replyId !== event.message.messageId)
+      return updated;
     // The final status message carries the full reply (our agents stream the pieces before).
-    return withExtraParts(withText(updated, text || updated.content), event.message.parts);
+    return withExtraParts(
+      withText(withReplyId(updated, event.message.messageId), text || updated.content),
+      event.message.parts,
+    );
   });
   next = setTaskStatus(next, event.taskId, {
     state: event.state,
@@ -142,12 +171,33 @@ export function applyStreamEvent(
   target: StreamTarget,
   event: ChatStreamEvent,
 ): ChatData {
+  return withoutStoredCopy(applyEvent(data, target, event), target);
+}
+
+/**
+ * Once a streamed bubble knows which stored message it shows, a copy of that message the live
+ * stream added before (it can arrive first: another connection) goes: the stream shows it.
+ */
+function withoutStoredCopy(data: ChatData, target: StreamTarget): ChatData {
+  const list = data.messagesByContext[target.contextId];
+  const replyId = list?.find((m) => m.id === target.messageId)?.replyId;
+  if (!list || replyId === undefined || !list.some((m) => m.id === replyId)) return data;
+  return {
+    ...data,
+    messagesByContext: {
+      ...data.messagesByContext,
+      [target.contextId]: list.filter((m) => m.id !== replyId),
+    },
+  };
+}
+
+function applyEvent(data: ChatData, target: StreamTarget, event: ChatStreamEvent): ChatData {
   switch (event.type) {
     case "text":
       if (event.delta === "") return data;
       return updateMessage(data, target, (message) =>
         withText(
-          { ...message, taskId: message.taskId ?? event.taskId },
+          withReplyId({ ...message, taskId: message.taskId ?? event.taskId }, event.messageId),
           message.content + event.delta,
         ),
       );

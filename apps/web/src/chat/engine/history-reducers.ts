@@ -99,7 +99,8 @@ function mergeIncoming(
     const streamed = message.taskId && isStreamingTask(result, message.taskId, running);
     if (message.role === "assistant" && streamed) continue;
     if (message.role === "assistant" && message.taskId) repliedTasks.add(message.taskId);
-    const byId = result.findIndex((m) => m.id === message.id);
+    // The bubble that streamed this very message (it learned the id from its stream) is it.
+    const byId = result.findIndex((m) => m.id === message.id || m.replyId === message.id);
     // A confirmed message keeps its place (and time): clocks of tab and server differ.
     const existing = result[byId];
     if (existing) {
@@ -112,10 +113,16 @@ function mergeIncoming(
     );
     // A reply this tab streamed but never saw end (its server died mid-reply, and another one
     // ended the task with the text so far and a reason) is the same reply, worded differently.
+    // Only a bubble that does not know which message it shows: one that does is another turn's
+    // (a question of the same task, answered since).
     if (optimistic === -1 && message.role === "assistant" && message.taskId) {
-      optimistic = result.findIndex(
+      optimistic = result.findLastIndex(
         (m) =>
-          m.isOptimistic && !m.isStreaming && m.role === "assistant" && m.taskId === message.taskId,
+          m.isOptimistic &&
+          !m.isStreaming &&
+          m.replyId === undefined &&
+          m.role === "assistant" &&
+          m.taskId === message.taskId,
       );
     }
     const mine = result[optimistic];

@@ -46,7 +46,7 @@ export function mergeMessages(
 ): ChatMessage[] {
   const fromServer = uniqueById(server);
   const serverTasks = new Set(fromServer.flatMap((m) => (m.taskId ? [m.taskId] : [])));
-  const localIds = new Set(local.map((m) => m.id));
+  const localIds = new Set(local.flatMap((m) => (m.replyId ? [m.id, m.replyId] : [m.id])));
   // Only server messages this list has not shown yet can be the equivalent of an optimistic one:
   // an older identical "hi" must not swallow the one just sent.
   const claimable = new Map<string, number>();
@@ -62,7 +62,10 @@ export function mergeMessages(
   let floor = Number.NEGATIVE_INFINITY;
   const kept: ChatMessage[] = [];
   for (const message of local) {
-    const confirmed = serverById.get(message.id);
+    // A streamed reply is confirmed by the stored message it learned the id of.
+    const confirmed =
+      serverById.get(message.id) ??
+      (message.replyId && !message.isStreaming ? serverById.get(message.replyId) : undefined);
     if (confirmed) {
       floor = Math.max(floor, timeOf(confirmed));
       continue;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { buildOutgoingMessage, outgoingToSdk } from "./outgoing-message.js";
 import { messageFromSdk } from "./sdk-parts.js";
 
-const file = { name: "notes.txt", mimeType: "text/plain", bytes: "aGVsbG8=", size: 5 };
+const uri = "http://localhost/api/v1/core/files/f-1";
+const file = { name: "notes.txt", mimeType: "text/plain", size: 5_000_000, uri };
 
 describe("buildOutgoingMessage", () => {
   it("builds a user message with a text part, then one file part per file", () => {
@@ -18,7 +19,11 @@ describe("buildOutgoingMessage", () => {
       contextId: "ctx-1",
       parts: [
         { kind: "text", text: "Look" },
-        { kind: "file", file: { name: "notes.txt", mimeType: "text/plain", bytes: "aGVsbG8=" } },
+        {
+          kind: "file",
+          file: { name: "notes.txt", mimeType: "text/plain", uri },
+          metadata: { size: 5_000_000 },
+        },
       ],
     });
   });
@@ -43,7 +48,7 @@ describe("buildOutgoingMessage", () => {
 });
 
 describe("outgoingToSdk", () => {
-  it("writes the SDK v1.0 shape: user role, text and raw file bytes", () => {
+  it("writes the SDK v1.0 shape: user role, text and the file's link with its size", () => {
     const sdk = outgoingToSdk(
       buildOutgoingMessage({
         text: "Look",
@@ -58,15 +63,12 @@ describe("outgoingToSdk", () => {
       content: { $case: "text", value: "Look" },
       mediaType: "text/plain",
     });
-    const raw = sdk.parts[1];
-    expect(raw).toMatchObject({
+    expect(sdk.parts[1]).toMatchObject({
       filename: "notes.txt",
       mediaType: "text/plain",
-      content: { $case: "raw" },
+      content: { $case: "url", value: uri },
+      metadata: { size: 5_000_000 },
     });
-    expect(raw?.content?.$case === "raw" && new TextDecoder().decode(raw.content.value)).toBe(
-      "hello",
-    );
   });
 
   it("round-trips through the incoming converter unchanged", () => {

@@ -1,4 +1,4 @@
-import type { Part } from "@a2a-chat/contracts";
+import { fileSizeMetadataKey, type Part } from "@a2a-chat/contracts";
 import type { Message as SdkMessage, Part as SdkPart } from "@a2a-js/sdk";
 import { newTraceId } from "../../lib/trace-id.js";
 import type { OutgoingFile } from "../model/chat-types.js";
@@ -24,14 +24,18 @@ export interface OutgoingInput {
   messageId?: string;
 }
 
-/** Builds the outgoing message: a text part when there is text, then one file part per file. */
+/**
+ * Builds the outgoing message: a text part when there is text, then one file part per file, a
+ * link to its upload with its size in the part's metadata.
+ */
 export function buildOutgoingMessage(input: OutgoingInput): OutgoingMessage {
   const parts: Part[] = [];
   if (input.text !== "") parts.push({ kind: "text", text: input.text });
   for (const file of input.files ?? []) {
     parts.push({
       kind: "file",
-      file: { name: file.name, mimeType: file.mimeType, bytes: file.bytes },
+      file: { name: file.name, mimeType: file.mimeType, uri: file.uri },
+      metadata: { [fileSizeMetadataKey]: file.size },
     });
   }
   return {

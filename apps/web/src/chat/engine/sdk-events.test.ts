@@ -62,7 +62,9 @@ describe("eventsFromSdk (protocol 1.0)", () => {
 
   it("turns a delta status message into a text event", () => {
     const events = eventsFromSdk(status(2, sdkMessage("Hel", { a2a_chat_delta: true })), fallback);
-    expect(events).toEqual([{ type: "text", taskId: "task-1", contextId: "ctx-1", delta: "Hel" }]);
+    expect(events).toEqual([
+      { type: "text", taskId: "task-1", contextId: "ctx-1", delta: "Hel", messageId: "reply-1" },
+    ]);
   });
 
   it("keeps a final status with its full message and marks it final", () => {
@@ -274,7 +276,9 @@ describe("eventsFromStreamResult", () => {
   it("tells the two shapes apart", () => {
     expect(
       eventsFromStreamResult(status(2, sdkMessage("a", { a2a_chat_delta: true })), fallback),
-    ).toEqual([{ type: "text", taskId: "task-1", contextId: "ctx-1", delta: "a" }]);
+    ).toEqual([
+      { type: "text", taskId: "task-1", contextId: "ctx-1", delta: "a", messageId: "reply-1" },
+    ]);
     expect(
       eventsFromStreamResult(
         {

@@ -57,7 +57,15 @@ function sdkStatus(event: TaskStatusUpdateEvent, fallback: TaskFallback): ChatSt
   const message = event.status?.message;
   if (message && isDeltaMetadata(message.metadata)) {
     const delta = partsText(messageFromSdk(message).parts);
-    return [{ type: "text", taskId: event.taskId, contextId: event.contextId, delta }];
+    return [
+      {
+        type: "text",
+        taskId: event.taskId,
+        contextId: event.contextId,
+        delta,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+      },
+    ];
   }
   if (!state) {
     logger.warn(`Ignoring status update of task ${event.taskId} with an unknown state`);
@@ -122,7 +130,15 @@ function v03Status(event: Record<string, unknown>, fallback: TaskFallback): Chat
   const rawMessage = asRecord(status?.message);
   const message = rawMessage ? messageFromV03(rawMessage) : undefined;
   if (message && isDeltaMetadata(rawMessage?.metadata)) {
-    return [{ type: "text", taskId, contextId, delta: partsText(message.parts) }];
+    return [
+      {
+        type: "text",
+        taskId,
+        contextId,
+        delta: partsText(message.parts),
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+      },
+    ];
   }
   const state = stateFromV03(status?.state);
   if (!state) {

@@ -26,7 +26,9 @@ describe("eventsFromV03 (protocol 0.3)", () => {
       v03Status("working", agentMessage("lo", { a2a_chat_delta: true })),
       fallback,
     );
-    expect(events).toEqual([{ type: "text", taskId: "task-1", contextId: "ctx-1", delta: "lo" }]);
+    expect(events).toEqual([
+      { type: "text", taskId: "task-1", contextId: "ctx-1", delta: "lo", messageId: "reply-1" },
+    ]);
   });
 
   it("keeps the final flag and the full message of a status", () => {

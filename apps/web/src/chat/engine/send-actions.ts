@@ -9,9 +9,9 @@ import {
   selectSendBlockReason,
 } from "../../stores/contexts-selectors.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
+import { useDraftsStore } from "../composer/drafts-store.js";
 import { selectPendingRequest } from "../conversation-selectors.js";
 import type { OutgoingFile } from "../model/chat-types.js";
-import { pushNotificationUrl } from "./agent-client.js";
 import { isAbortError, isConnectionError, isPermissionError } from "./agent-client-error.js";
 import { agentClientFor, currentToken } from "./agent-clients.js";
 import { assistantPlaceholder, userChatMessage } from "./chat-messages.js";
@@ -20,6 +20,7 @@ import { endRun, findRun, startRun } from "./chat-runs.js";
 import { chatEpoch, useChatStore } from "./chat-store.js";
 import { followTask, settleTask } from "./follow-task.js";
 import { buildOutgoingMessage, type OutgoingMessage } from "./outgoing-message.js";
+import { pushNotificationUrl } from "./push-url.js";
 import { isFinalState } from "./sdk-events.js";
 import { applyToRun, pipeStream } from "./stream-pipe.js";
 import { clearPendingRequests } from "./task-records.js";
@@ -54,12 +55,16 @@ async function runSend(agent: Agent, outgoing: OutgoingMessage): Promise<boolean
   const { contextId } = outgoing;
   const now = new Date().toISOString();
   const user = userChatMessage(outgoing, agent.url, now);
+  // An answer goes to a known task: the reply is that task's from the start, so what the live
+  // stream reports of the task is left to this stream even before it says a word.
+  const answering = outgoing.taskId;
   const assistant = assistantPlaceholder({
     id: newTraceId(),
     contextId,
     timestamp: now,
     agentId: agent.url,
     agentName: agent.displayName,
+    ...(answering ? { taskId: answering } : {}),
   });
   const target = { contextId, messageId: assistant.id };
   useChatStore.setState((state) => ({
@@ -167,7 +172,7 @@ export async function sendMessage(
     // Core spec §5: the auth modal opens for the agent and the send is retried after sign-in.
     useAccountModal.getState().openSignIn({
       agentName: agent.displayName,
-      onSignedIn: () => void sendMessage(agent, input),
+      onSignedIn: () => void retryAfterSignIn(agent, { text, files }),
     });
     return false;
   }
@@ -175,6 +180,57 @@ export async function sendMessage(
   const waiting = waitingTaskOf(contextId, agent);
   if (waiting) return answerTask(agent, waiting, contextId, { text, files });
   return runSend(agent, buildOutgoingMessage({ text, files, contextId }));
+}
+
+/** How long a send retried after sign-in waits for the account's conversations to load. */
+export const retryWaitMs = 15_000;
+
+/** Resolves once a message can be sent as far as conversations go (false after timeoutMs). */
+function whenConversationsReady(timeoutMs: number): Promise<boolean> {
+  const ready = () => selectSendBlockReason(useContextsStore.getState()) === null;
+  if (ready()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(value);
+    };
+    const unsubscribe = useContextsStore.subscribe(() => {
+      if (ready()) done(true);
+    });
+    const timer = setTimeout(() => done(ready()), timeoutMs);
+  });
+}
+
+/**
+ * The send that waited for sign-in. Signing in switches the user, which reloads the
+ * conversations (the visitor's moved into the account), so it waits for them first. Once sent,
+ * the text the composer got back when the send was refused is cleared; if it cannot be sent,
+ * the text is put back in the conversation's draft, so nothing typed is lost.
+ */
+export async function retryAfterSignIn(agent: Agent, input: SendInput): Promise<boolean> {
+  await whenConversationsReady(retryWaitMs);
+  const sent = await sendMessage(agent, input);
+  const contextId = useContextsStore.getState().currentContextId;
+  const drafts = useDraftsStore.getState();
+  const draft = drafts.drafts[contextId];
+  const text = input.text.trim();
+  if (sent) {
+    if (draft?.text.trim() === text && draft.files.length === (input.files?.length ?? 0))
+      drafts.take(contextId);
+  } else if (draft?.text.trim() !== text) {
+    drafts.restore(contextId, {
+      text,
+      // The files were uploaded already: they come back as finished uploads.
+      files: (input.files ?? []).map(({ uri, ...file }, i) => ({
+        ...file,
+        key: `retry-${i}-${file.name}`,
+        sent: file.size,
+        uploaded: { id: uri.split("/").at(-1) ?? uri, uri },
+      })),
+    });
+  }
+  return sent;
 }
 
 function contextOfTask(taskId: string): string | undefined {

@@ -28,6 +28,11 @@ export interface ChatMessage {
   /** The shown name of the agent that wrote it (assistant messages); kept when another is picked. */
   agentName?: string;
   taskId?: string;
+  /**
+   * Id of the agent's message this bubble shows, once known: a streamed reply learns it from the
+   * stream, so the stored message and the streamed bubble are recognised as one.
+   */
+  replyId?: string;
   /** The task's state as last seen, for replies. */
   taskState?: TaskState;
   task?: Task;
@@ -49,13 +54,13 @@ export interface PendingRequest {
   timestamp: string;
 }
 
-/** A file the user attached to the next message. */
+/** A file the user attached to the next message, already uploaded: the message carries its link. */
 export interface OutgoingFile {
   name: string;
   mimeType: string;
-  /** base64 */
-  bytes: string;
   size: number;
+  /** Absolute URL of the uploaded file on this server. */
+  uri: string;
 }
 
 /**
@@ -64,7 +69,14 @@ export interface OutgoingFile {
  */
 export type ChatStreamEvent =
   | { type: "task"; task: Task }
-  | { type: "text"; taskId: string; contextId: string; delta: string }
+  | {
+      type: "text";
+      taskId: string;
+      contextId: string;
+      delta: string;
+      /** Id of the agent message the text belongs to, when the stream says it. */
+      messageId?: string;
+    }
   | {
       type: "status";
       taskId: string;

@@ -1,5 +1,8 @@
 import { render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "../../stores/auth-store.js";
+import { resetAllStores } from "../../stores/reset.js";
+import { anonymousReply } from "../../test/jwt-fixture.js";
 import { FilePart } from "./FilePart.js";
 
 describe("FilePart", () => {
@@ -43,5 +46,67 @@ describe("FilePart", () => {
     );
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
+  });
+});
+
+describe("FilePart of a file uploaded here", () => {
+  const uri = `${window.location.origin}/api/v1/core/files/f-photo`;
+  let requests: { url: string; authorization: string | null }[];
+
+  beforeEach(() => {
+    resetAllStores();
+    useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
+    requests = [];
+    vi.stubGlobal("fetch", async (input: string, init?: RequestInit) => {
+      requests.push({ url: input, authorization: new Headers(init?.headers).get("authorization") });
+      return input.endsWith("f-gone")
+        ? new Response(JSON.stringify({ error: "not_found", message: "File not found" }), {
+            status: 404,
+            headers: { "content-type": "application/json" },
+          })
+        : new Response("png bytes", { headers: { "content-type": "image/png" } });
+    });
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:local-photo" }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("previews the image from bytes read with the session's token, and shows the stated size", async () => {
+    render(<FilePart file={{ name: "photo.png", mimeType: "image/png", uri }} size={3_500_000} />);
+    expect(await screen.findByRole("img", { name: "photo.png" })).toHaveAttribute(
+      "src",
+      "blob:local-photo",
+    );
+    expect(requests).toEqual([
+      { url: uri, authorization: `Bearer ${useAuthStore.getState().accessToken}` },
+    ]);
+    expect(screen.getByText(/image\/png/)).toHaveTextContent("image/png · 3.34 MB");
+    expect(screen.getByRole("button", { name: "Download photo.png" })).toBeInTheDocument();
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("says when the file cannot be loaded", async () => {
+    const gone = `${window.location.origin}/api/v1/core/files/f-gone`;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    render(<FilePart file={{ name: "old.png", mimeType: "image/png", uri: gone }} />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("This file could not be loaded.");
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    warn.mockRestore();
+  });
+
+  it("never sends the token to a link on another site", () => {
+    render(
+      <FilePart
+        file={{
+          name: "x.png",
+          mimeType: "image/png",
+          uri: "https://other.test/api/v1/core/files/f-1",
+        }}
+      />,
+    );
+    expect(requests).toEqual([]);
+    expect(screen.getByRole("img", { name: "x.png" })).toHaveAttribute(
+      "src",
+      "https://other.test/api/v1/core/files/f-1",
+    );
   });
 });

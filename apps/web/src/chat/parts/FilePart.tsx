@@ -1,22 +1,48 @@
 import type { FileContent } from "@a2a-chat/contracts";
-import { memo } from "react";
+import { memo, useState } from "react";
+import { logger } from "../../lib/logger.js";
 import { fileHref, isImageFile } from "./file-href.js";
 import { base64Size, formatFileSize } from "./file-size.js";
+import {
+  downloadUploadedFile,
+  isUploadedFileUri,
+  useUploadedFileUrl,
+} from "./uploaded-file-url.js";
 
 /** Name shown for a file that has none (core spec §2.3). */
 export const unnamedFileText = "Unnamed file";
 
+/** Said when an uploaded file cannot be read back (deleted, or the network failed). */
+export const fileUnavailableText = "This file could not be loaded.";
+
+const buttonClass =
+  "rounded-md border border-border px-3 py-1 text-xs text-neutral-100 transition-colors duration-150 hover:bg-neutral-800";
+
 /**
  * A file part (core spec §2.3): name, type, size, a download button and, for images, an inline
- * preview from its bytes or its link.
+ * preview from its bytes or its link. A file uploaded to this server is read with the session's
+ * token (a plain link would carry none).
  */
-export const FilePart = memo(function FilePart({ file }: { file: FileContent }) {
+export const FilePart = memo(function FilePart({
+  file,
+  size: knownSize,
+}: {
+  file: FileContent;
+  /** Its size in bytes when the part says it (an upload's link carries it in metadata). */
+  size?: number;
+}) {
   const name = file.name?.trim() || unnamedFileText;
-  const href = fileHref(file);
-  const size = file.bytes !== undefined ? formatFileSize(base64Size(file.bytes)) : undefined;
+  const uploaded = file.bytes === undefined && isUploadedFileUri(file.uri);
+  const image = isImageFile(file);
+  const read = useUploadedFileUrl(file.uri, uploaded && image);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const href = uploaded ? read.url : fileHref(file);
+  const bytes = file.bytes !== undefined ? base64Size(file.bytes) : knownSize;
+  const size = bytes !== undefined ? formatFileSize(bytes) : undefined;
+  const failed = read.failed || downloadFailed;
   return (
     <figure className="flex max-w-md flex-col gap-2 rounded-md border border-border bg-surface-raised p-3 text-sm">
-      {href && isImageFile(file) && (
+      {href && image && (
         <img
           src={href}
           alt={name}
@@ -33,18 +59,43 @@ export const FilePart = memo(function FilePart({ file }: { file: FileContent }) 
             {file.mimeType || "Unknown type"}
             {size && <span> · {size}</span>}
           </p>
+          {failed && (
+            <p role="alert" className="text-xs text-red-300">
+              {fileUnavailableText}
+            </p>
+          )}
         </div>
-        {href && (
-          <a
-            href={href}
-            download={file.name?.trim() || true}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
+        {uploaded && file.uri ? (
+          <button
+            type="button"
             aria-label={`Download ${name}`}
-            className="rounded-md border border-border px-3 py-1 text-xs text-neutral-100 transition-colors duration-150 hover:bg-neutral-800"
+            className={buttonClass}
+            onClick={() => {
+              const uri = file.uri ?? "";
+              downloadUploadedFile(uri, file.name?.trim() || "file").then(
+                () => setDownloadFailed(false),
+                (error: unknown) => {
+                  logger.warn("Downloading an uploaded file failed", error);
+                  setDownloadFailed(true);
+                },
+              );
+            }}
           >
             Download
-          </a>
+          </button>
+        ) : (
+          href && (
+            <a
+              href={href}
+              download={file.name?.trim() || true}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              aria-label={`Download ${name}`}
+              className={buttonClass}
+            >
+              Download
+            </a>
+          )
         )}
       </figcaption>
     </figure>

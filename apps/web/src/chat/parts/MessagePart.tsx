@@ -1,9 +1,15 @@
-import type { Part } from "@a2a-chat/contracts";
+import { fileSizeMetadataKey, type Part } from "@a2a-chat/contracts";
 import { memo } from "react";
 import { DataObjectPanel } from "./DataObjectPanel.js";
 import { FilePart } from "./FilePart.js";
 import { StructuredDataViewer } from "./StructuredDataViewer.js";
 import { TextPart } from "./TextPart.js";
+
+/** The size a file part's metadata states (an uploaded file's link carries it there). */
+export function partFileSize(metadata: Record<string, unknown> | undefined): number | undefined {
+  const size = metadata?.[fileSizeMetadataKey];
+  return typeof size === "number" && Number.isSafeInteger(size) && size >= 0 ? size : undefined;
+}
 
 /**
  * Whether a data part asks for the 'Structured Data' tree viewer rather than the 'Data Object'
@@ -26,7 +32,7 @@ export const MessagePart = memo(function MessagePart({
     case "text":
       return part.text.trim() === "" ? null : <TextPart text={part.text} streaming={streaming} />;
     case "file":
-      return <FilePart file={part.file} />;
+      return <FilePart file={part.file} size={partFileSize(part.metadata)} />;
     case "data":
       return isStructuredDataPart(part) ? (
         <StructuredDataViewer

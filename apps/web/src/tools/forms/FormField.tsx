@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { memo, useId } from "react";
 import { DynamicOptionsField, type OptionsLoader } from "./DynamicOptionsField.js";
 import type { FieldModel, RawValue, RawValues } from "./field-model.js";
 import { visibleFields } from "./form-state.js";
@@ -145,8 +145,25 @@ function Widget({
   }
 }
 
+/**
+ * Whether a field would render the same: the same field, callbacks, value and message. A group
+ * (nested object) always renders again, its own fields deciding for themselves; a keystroke so
+ * re-renders the field typed into and the groups above it, not the whole form.
+ */
+export function sameFieldProps(before: FieldProps, after: FieldProps): boolean {
+  const { field } = after;
+  return (
+    before.field === field &&
+    !field.object &&
+    before.onChange === after.onChange &&
+    before.loadOptions === after.loadOptions &&
+    before.values[field.name] === after.values[field.name] &&
+    before.errors[field.name] === after.errors[field.name]
+  );
+}
+
 /** One field of a tool's form: label (required marked), widget, help text and its message. */
-export function FormField(props: FieldProps) {
+export const FormField = memo(function FormField(props: FieldProps) {
   const { field, errors } = props;
   const inputId = useId();
   const helpId = `${inputId}-help`;
@@ -192,7 +209,7 @@ export function FormField(props: FieldProps) {
       </p>
     </div>
   );
-}
+}, sameFieldProps);
 
 /** A list of fields, in the order given. */
 export function FieldList(props: Omit<FieldProps, "field"> & { fields: FieldModel[] }) {

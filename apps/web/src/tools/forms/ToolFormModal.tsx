@@ -71,11 +71,12 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
   }
   for (const [name, message] of Object.entries(submitted ?? {})) errors[name] ??= message;
 
-  const change = (name: string, value: RawValue) => {
+  // The same function on every render: fields are memoised and re-render only when theirs changes.
+  const change = useCallback((name: string, value: RawValue) => {
     setValues((current) => ({ ...current, [name]: value }));
     setTouched((current) => (current.has(name) ? current : new Set([...current, name])));
-    if (submitted) setSubmitted({});
-  };
+    setSubmitted((current) => (current ? {} : current));
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -92,13 +92,45 @@ function addFields(into: Map<string, FieldModel>, fields: readonly FieldModel[])
   for (const field of fields) into.set(field.key, field);
 }
 
+// The visible fields of each object for one set of values. A keystroke makes a new values object
+// and then asks for them several times (the form read, each condition's candidate, each nested
+// group's render): computed once per keystroke. Values objects are never changed in place.
+const visibleByValues = new WeakMap<RawValues, WeakMap<ObjectModel, FieldModel[]>>();
+// A field a branch makes required, as one object per field: memoised field components keep
+// seeing the same field from one keystroke to the next.
+const requiredCopies = new WeakMap<FieldModel, FieldModel>();
+
+function asRequired(field: FieldModel): FieldModel {
+  let copy = requiredCopies.get(field);
+  if (!copy) {
+    copy = { ...field, required: true };
+    requiredCopies.set(field, copy);
+  }
+  return copy;
+}
+
 /**
  * The fields an object shows for the current values (tools spec §5): its own, plus those of
  * the union branch its discriminator or variant picks and of each if/then/else's branch, with
  * required marks from every part that applies; ordered discriminator first, then required, then
- * alphabetical. Evaluated again whenever a value changes.
+ * alphabetical. Evaluated again whenever the values change (a new values object), once per object
+ * and values object; the result is shared, not to be changed.
  */
 export function visibleFields(model: ObjectModel, raw: RawValues): FieldModel[] {
+  let byModel = visibleByValues.get(raw);
+  if (!byModel) {
+    byModel = new WeakMap();
+    visibleByValues.set(raw, byModel);
+  }
+  let fields = byModel.get(model);
+  if (!fields) {
+    fields = evaluateVisible(model, raw);
+    byModel.set(model, fields);
+  }
+  return fields;
+}
+
+function evaluateVisible(model: ObjectModel, raw: RawValues): FieldModel[] {
   const fields = new Map<string, FieldModel>();
   addFields(fields, model.fields);
   const required = new Set(model.required);
@@ -121,9 +153,7 @@ export function visibleFields(model: ObjectModel, raw: RawValues): FieldModel[] 
     for (const name of branch.required) required.add(name);
   }
   return [...fields.values()]
-    .map((field) =>
-      required.has(field.key) && !field.required ? { ...field, required: true } : field,
-    )
+    .map((field) => (required.has(field.key) && !field.required ? asRequired(field) : field))
     .sort(byOrder);
 }
 

@@ -1,4 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { toolSchemaValidator } from "../../../agents/cached-schema-validator.js";
 import { version } from "../../../version.js";
 import type { BuiltinServer } from "../../builtin-server.js";
 import { recordCalls } from "../../record-calls.js";
@@ -14,7 +15,11 @@ export const analyticsServer: BuiltinServer = {
   version,
   description: "Sample business data: query orders, chart sales, build a report.",
   create(context) {
-    const server = recordCalls(new McpServer({ name: "analytics", version }), context, "analytics");
+    const server = recordCalls(
+      new McpServer({ name: "analytics", version }, { jsonSchemaValidator: toolSchemaValidator }),
+      context,
+      "analytics",
+    );
     registerQueryOrders(server);
     registerListRegions(server);
     registerSalesChart(server);

@@ -1,4 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { toolSchemaValidator } from "../../../agents/cached-schema-validator.js";
 import { version } from "../../../version.js";
 import type { BuiltinServer } from "../../builtin-server.js";
 import { recordCalls } from "../../record-calls.js";
@@ -19,7 +20,11 @@ export const productServer: BuiltinServer = {
   description: "This product itself: live server metrics, documentation search, config, samples.",
   create(context) {
     const { services } = context;
-    const server = recordCalls(new McpServer({ name: "product", version }), context, "product");
+    const server = recordCalls(
+      new McpServer({ name: "product", version }, { jsonSchemaValidator: toolSchemaValidator }),
+      context,
+      "product",
+    );
     const origin =
       services.config.server.publicUrl ?? `http://localhost:${services.config.server.port}`;
     const isAdmin = context.scopes.includes("admin");

@@ -1,0 +1,319 @@
+import {
+  addExternalMcpBodySchema,
+  contextIdHeader,
+  type ExternalMcpServer,
+  externalMcpEndpoint,
+  externalMcpMessages,
+  type McpTransport,
+  updateMcpCredentialsBodySchema,
+} from "@a2a-chat/contracts";
+import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import { type Context, Hono } from "hono";
+import {
+  type ExternalMcpServerRow,
+  ExternalMcpServersRepository,
+} from "../../db/repositories/external-mcp-servers.js";
+import type { AppEnv } from "../../http/env.js";
+import { AppError } from "../../http/errors.js";
+import { readBody } from "../../http/read-body.js";
+import type { Services } from "../../http/services.js";
+import { checkConnection } from "../../net/connection-check.js";
+import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
+import { redactUrl } from "../../net/redact-url.js";
+import { credentialHeaders, reservedHeaderOf } from "../../proxy/agent-credentials.js";
+import { SecretBox } from "../../proxy/secret-box.js";
+import { builtinServers } from "../builtin-servers.js";
+import { InFlightCalls } from "../in-flight-calls.js";
+import { mcpMethodNotOffered } from "../not-offered.js";
+import { rebindingGuard } from "../rebinding-guard.js";
+import { serveStateless } from "../serve-builtin.js";
+import { taskIdHeader } from "../tool-context.js";
+import {
+  type OAuthState,
+  openMcpCredentials,
+  type StoredMcpCredentials,
+  storedFrom,
+} from "./mcp-credentials.js";
+import { probeMcpServer } from "./mcp-probe.js";
+import { oauthCallbackPath, StoredOAuthProvider } from "./oauth-client.js";
+import { createProxyServer } from "./proxy-server.js";
+import { checkServerUrl } from "./server-url.js";
+import { connectUpstream, listAllTools, type UpstreamServer } from "./upstream-client.js";
+import { upstreamReason } from "./upstream-errors.js";
+
+const idPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** What the AES-GCM associated data binds a row's credentials to. */
+const boundTo = (row: Pick<ExternalMcpServerRow, "user_id" | "name">) =>
+  `mcp\n${row.user_id}\n${row.name}`;
+
+/**
+ * /api/v1/mcp/external: the MCP servers the caller added (list, add or replace by name, remove),
+ * each served to the browser on this site at /api/v1/mcp/external/{id}/mcp, an MCP endpoint that
+ * forwards to the server with its stored credentials.
+ */
+export function externalMcpRoutes(services: Services): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const { config } = services;
+  const repository = new ExternalMcpServersRepository(services.db.kysely);
+  const key = config.outbound.credentialsKey;
+  const box = key ? new SecretBox(key) : undefined;
+  const inFlight = new InFlightCalls();
+  const [requireAuth, perUserLimit] = services.protect;
+  if (!requireAuth || !perUserLimit)
+    throw new Error("services.protect must hold auth and rate limit");
+  const reservedNames = new Set([
+    ...builtinServers.map((s) => s.name.toLowerCase()),
+    ...config.mcp.servers.map((s) => s.name.toLowerCase()),
+  ]);
+
+  const credentialsOf = (row: ExternalMcpServerRow): StoredMcpCredentials =>
+    openMcpCredentials(row.credentials, boundTo(row), box);
+  const seal = (
+    credentials: StoredMcpCredentials,
+    row: Pick<ExternalMcpServerRow, "user_id" | "name">,
+  ): string | null =>
+    credentials.kind === "none" || !box
+      ? null
+      : box.seal(JSON.stringify(credentials), boundTo(row));
+  const originOf = (c: Context<AppEnv>) => config.server.publicUrl ?? new URL(c.req.url).origin;
+
+  /** The OAuth client provider of a row signing in with OAuth; its state is saved back. */
+  const providerFor = (row: ExternalMcpServerRow, state: OAuthState, origin: string) =>
+    new StoredOAuthProvider(state, row.id, `${origin}${oauthCallbackPath}`, async (next) => {
+      await repository.setCredentials(row.user_id, row.id, seal(next, row));
+    });
+
+  const present = (row: ExternalMcpServerRow): ExternalMcpServer => {
+    let kind: ExternalMcpServer["credentials_kind"] = "none";
+    let oauth: ExternalMcpServer["oauth"];
+    try {
+      const stored = credentialsOf(row);
+      kind = stored.kind;
+      if (stored.kind === "oauth") oauth = stored.tokens ? "signed_in" : "sign_in_required";
+    } catch {
+      // Unreadable (the key changed): shown as none; calls fail until it is saved again.
+    }
+    return {
+      id: row.id,
+      name: row.name,
+      url: redactUrl(row.url),
+      transport: row.transport === "sse" ? "sse" : "streamable_http",
+      endpoint: externalMcpEndpoint(row.id),
+      credentials_kind: kind,
+      ...(oauth ? { oauth } : {}),
+      timeout_ms: row.timeout_ms,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  };
+
+  const upstreamOf = (
+    row: Pick<ExternalMcpServerRow, "name" | "url" | "transport" | "timeout_ms">,
+    credentials: StoredMcpCredentials,
+    authProvider?: StoredOAuthProvider,
+  ): UpstreamServer => ({
+    name: row.name,
+    url: row.url,
+    transport: row.transport === "sse" ? "sse" : "streamable_http",
+    headers: credentials.kind === "oauth" ? {} : credentialHeaders(credentials),
+    timeoutMs: row.timeout_ms,
+    ...(authProvider ? { authProvider } : {}),
+  });
+  /** The upstream server of a stored row, with its OAuth provider when it signs in with OAuth. */
+  const upstreamOfRow = (row: ExternalMcpServerRow, origin: string): UpstreamServer => {
+    const stored = credentialsOf(row);
+    return upstreamOf(
+      row,
+      stored,
+      stored.kind === "oauth" ? providerFor(row, stored, origin) : undefined,
+    );
+  };
+
+  const owned = async (c: Context<AppEnv>): Promise<ExternalMcpServerRow> => {
+    const row = await repository.findForUser(c.var.auth.userId, c.req.param("id") ?? "");
+    if (!row) throw new AppError("not_found", "MCP server not found");
+    return row;
+  };
+
+  /** Connects and lists the tools, as a save's check; the reason it failed, if it did. */
+  const check = async (server: UpstreamServer): Promise<string | undefined> => {
+    let upstream: Awaited<ReturnType<typeof connectUpstream>> | undefined;
+    try {
+      upstream = await connectUpstream(server, config.outbound);
+      await listAllTools(upstream, { timeout: Math.min(server.timeoutMs, 30_000) });
+      return undefined;
+    } catch (error) {
+      const { kind, reason } = upstreamReason(error);
+      return kind === "invalid_list"
+        ? externalMcpMessages.invalidToolList(server.name, reason)
+        : externalMcpMessages.connectFailed(redactUrl(server.url), reason);
+    } finally {
+      await upstream?.close();
+    }
+  };
+
+  routes.get("/", requireAuth, perUserLimit, async (c) => {
+    const rows = await repository.listForUser(c.var.auth.userId);
+    return c.json({ data: rows.map(present) });
+  });
+
+  routes.post("/", requireAuth, perUserLimit, async (c) => {
+    const body = readBody(c, addExternalMcpBodySchema);
+    const name = body.name;
+    if (reservedNames.has(name.toLowerCase()))
+      throw new AppError("validation_failed", externalMcpMessages.nameTaken(name));
+    const checked = checkServerUrl(body.url, config.outbound.allowHosts);
+    if ("error" in checked) throw new AppError("validation_failed", checked.error);
+    const credentials = storedFrom(body.credentials ?? { kind: "none" });
+    const reserved = credentials.kind === "oauth" ? undefined : reservedHeaderOf(credentials);
+    if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
+    if (credentials.kind !== "none" && !box)
+      throw new AppError("bad_request", externalMcpMessages.noCredentialsKey);
+    const transport: McpTransport = body.transport;
+    // An OAuth server is checked once the user signed in (its tools need the tokens).
+    const failed =
+      credentials.kind === "oauth"
+        ? undefined
+        : await check(
+            upstreamOf(
+              { name, url: checked.url, transport, timeout_ms: body.timeout_ms },
+              credentials,
+            ),
+          );
+    if (failed) throw new AppError("bad_request", failed);
+    const userId = c.var.auth.userId;
+    const row = await repository.upsert({
+      userId,
+      name,
+      url: checked.url,
+      transport,
+      timeoutMs: body.timeout_ms,
+      credentials: seal(credentials, { user_id: userId, name }),
+    });
+    return c.json(present(row), 201);
+  });
+
+  routes.put("/:id/credentials", requireAuth, perUserLimit, async (c) => {
+    const row = await owned(c);
+    const credentials = storedFrom(readBody(c, updateMcpCredentialsBodySchema).credentials);
+    const reserved = credentials.kind === "oauth" ? undefined : reservedHeaderOf(credentials);
+    if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
+    if (credentials.kind !== "none" && !box)
+      throw new AppError("bad_request", externalMcpMessages.noCredentialsKey);
+    const sealed = seal(credentials, row);
+    const updated = await repository.setCredentials(c.var.auth.userId, row.id, sealed);
+    if (!updated) throw new AppError("not_found", "MCP server not found");
+    return c.json(present(updated));
+  });
+
+  routes.post("/:id/check", requireAuth, perUserLimit, async (c) => {
+    const row = await owned(c);
+    const server = upstreamOfRow(row, originOf(c));
+    return c.json(
+      await checkConnection(row.url, config.outbound, () =>
+        probeMcpServer(server, config.outbound),
+      ),
+    );
+  });
+
+  // OAuth 2.1 sign-in (MCP authorization): discovery of the authorization server from the
+  // server's protected-resource metadata, dynamic client registration where offered, PKCE S256,
+  // all by the MCP SDK's client auth, through the guarded fetch.
+  const oauthFetch = guardedStreamFetch({ ...config.outbound, idleMs: config.outbound.timeoutMs });
+  routes.post("/:id/oauth/start", requireAuth, perUserLimit, async (c) => {
+    const row = await owned(c);
+    const stored = credentialsOf(row);
+    if (stored.kind !== "oauth")
+      throw new AppError("validation_failed", "This server does not sign in with OAuth");
+    const provider = providerFor(row, stored, originOf(c));
+    let result: Awaited<ReturnType<typeof auth>>;
+    try {
+      result = await auth(provider, {
+        serverUrl: row.url,
+        fetchFn: oauthFetch,
+        ...(stored.scope ? { scope: stored.scope } : {}),
+      });
+    } catch (error) {
+      throw new AppError(
+        "bad_request",
+        externalMcpMessages.oauthFailed(upstreamReason(error).reason),
+      );
+    }
+    if (result === "AUTHORIZED" || !provider.authorizationUrl)
+      return c.json({ status: "signed_in" });
+    return c.json({ status: "redirect", authorization_url: provider.authorizationUrl.href });
+  });
+
+  // The authorization server sends the user's browser here (no session token: the state names
+  // the row, and must match the one the sign-in stored).
+  routes.get("/oauth/callback", async (c) => {
+    const page = (status: 200 | 400, text: string) => {
+      c.header("Cache-Control", "no-store");
+      return c.html(
+        `<!doctype html><meta charset="utf-8"><title>A2A Chat</title><p>${escapeHtml(text)}</p><p><a href="/chat">Back to the chat</a></p>`,
+        status,
+      );
+    };
+    const state = c.req.query("state") ?? "";
+    const row = await repository.findById(state.split(".")[0] ?? "");
+    const stored = row ? credentialsOf(row) : undefined;
+    if (!row || stored?.kind !== "oauth")
+      return page(400, externalMcpMessages.oauthFailed("this sign-in is unknown or over"));
+    const provider = providerFor(row, stored, originOf(c));
+    if (!provider.matchesState(state))
+      return page(400, externalMcpMessages.oauthFailed("this sign-in is unknown or over"));
+    const refused = c.req.query("error");
+    if (refused) return page(400, externalMcpMessages.oauthFailed(refused));
+    try {
+      await auth(provider, {
+        serverUrl: row.url,
+        authorizationCode: c.req.query("code") ?? "",
+        fetchFn: oauthFetch,
+      });
+    } catch (error) {
+      return page(400, externalMcpMessages.oauthFailed(upstreamReason(error).reason));
+    }
+    return page(200, externalMcpMessages.oauthSignedIn(row.name));
+  });
+
+  routes.delete("/:id", requireAuth, perUserLimit, async (c) => {
+    const row = await owned(c);
+    await repository.remove(c.var.auth.userId, row.id);
+    return c.body(null, 204);
+  });
+
+  const guards = [rebindingGuard(config), requireAuth, perUserLimit] as const;
+  routes.post("/:id/mcp", ...guards, async (c) => {
+    const row = await owned(c);
+    const contextId = c.req.header(contextIdHeader);
+    const taskId = c.req.header(taskIdHeader);
+    const origin = config.server.publicUrl ?? new URL(c.req.url).origin;
+    const server = upstreamOfRow(row, originOf(c));
+    return serveStateless(
+      (signal) =>
+        createProxyServer({
+          services,
+          userId: c.var.auth.userId,
+          scopes: c.var.auth.scopes,
+          traceId: c.var.requestId,
+          endpoint: `${origin}${externalMcpEndpoint(row.id)}`,
+          contextId: contextId && idPattern.test(contextId) ? contextId : undefined,
+          taskId: taskId && idPattern.test(taskId) ? taskId : undefined,
+          signal,
+          server,
+        }),
+      c.req.raw,
+      c.var.body,
+      c.var.auth.userId,
+      inFlight,
+    );
+  });
+  routes.get("/:id/mcp", ...guards, mcpMethodNotOffered);
+  routes.delete("/:id/mcp", ...guards, mcpMethodNotOffered);
+  return routes;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

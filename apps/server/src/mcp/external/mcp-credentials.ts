@@ -1,0 +1,44 @@
+import {
+  type AgentCredentials,
+  agentCredentialsSchema,
+  type McpCredentials,
+} from "@a2a-chat/contracts";
+import type {
+  OAuthClientInformationMixed,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { SecretBox } from "../../proxy/secret-box.js";
+
+/** What is kept (encrypted) for an MCP server the user signs in to with OAuth. */
+export interface OAuthState {
+  kind: "oauth";
+  scope?: string;
+  /** The client registered with the authorization server (dynamic registration). */
+  client?: OAuthClientInformationMixed;
+  tokens?: OAuthTokens;
+  /** PKCE verifier and state of a sign-in under way. */
+  verifier?: string;
+  state?: string;
+}
+
+/** Stored credentials of a user-added MCP server. */
+export type StoredMcpCredentials = AgentCredentials | OAuthState;
+
+/** The stored credentials, decrypted; none when the row has none. */
+export function openMcpCredentials(
+  sealed: string | null,
+  boundTo: string,
+  box: SecretBox | undefined,
+): StoredMcpCredentials {
+  if (sealed === null) return { kind: "none" };
+  if (!box) throw new Error("credentials are stored but OUTBOUND_CREDENTIALS_KEY is not set");
+  const plain = JSON.parse(box.open(sealed, boundTo)) as { kind?: unknown };
+  if (plain?.kind === "oauth") return plain as OAuthState;
+  return agentCredentialsSchema.parse(plain);
+}
+
+/** What is stored for credentials the user gave. */
+export function storedFrom(credentials: McpCredentials): StoredMcpCredentials {
+  if (credentials.kind !== "oauth") return credentials;
+  return { kind: "oauth", ...(credentials.scope ? { scope: credentials.scope } : {}) };
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { requireBearerAuth } from "@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js";
+import type { OAuthServerProvider } from "@modelcontextprotocol/sdk/server/auth/provider.js";
+import {
+  getOAuthProtectedResourceMetadataUrl,
+  mcpAuthRouter,
+} from "@modelcontextprotocol/sdk/server/auth/router.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { OAuthClientInformationFull } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { z } from "zod";
+
+/** The bit of express this server uses (express is what the SDK's auth router plugs into). */
+interface ExpressApp {
+  use(handler: unknown): void;
+  post(path: string, ...handlers: unknown[]): void;
+  listen(port: number, host: string, ready: () => void): Server;
+}
+type Express = (() => ExpressApp) & { json(): unknown };
+const express = createRequire(import.meta.url)("express") as Express;
+
+/**
+ * An MCP server protected by OAuth 2.1, with its own authorization server, built on the MCP SDK's
+ * server auth: protected-resource and authorization-server metadata, dynamic client
+ * registration, PKCE (S256) checked by the SDK, refresh tokens. Authorization is granted at once
+ * (no login page): /authorize redirects straight back with a code. Access tokens live
+ * `accessTtlSeconds`; every token issued and each grant is recorded.
+ */
+export async function startOAuthMcpServer(options: { accessTtlSeconds?: number } = {}) {
+  const ttl = options.accessTtlSeconds ?? 3600;
+  const clients = new Map<string, OAuthClientInformationFull>();
+  const codes = new Map<string, { challenge: string; clientId: string; redirectUri: string }>();
+  const access = new Map<string, { clientId: string; expiresAt: number }>();
+  const refresh = new Map<string, string>();
+  const grants: string[] = [];
+  const issue = (clientId: string) => {
+    const token = randomUUID();
+    const refreshToken = randomUUID();
+    access.set(token, { clientId, expiresAt: Math.floor(Date.now() / 1000) + ttl });
+    refresh.set(refreshToken, clientId);
+    return {
+      access_token: token,
+      token_type: "bearer",
+      expires_in: ttl,
+      refresh_token: refreshToken,
+    };
+  };
+  const provider: OAuthServerProvider = {
+    clientsStore: {
+      getClient: async (id) => clients.get(id),
+      registerClient: async (client) => {
+        const full = {
+          ...client,
+          client_id: randomUUID(),
+          client_id_issued_at: Math.floor(Date.now() / 1000),
+        } as OAuthClientInformationFull;
+        clients.set(full.client_id, full);
+        return full;
+      },
+    },
+    async authorize(client, params, res) {
+      const code = randomUUID();
+      codes.set(code, {
+        challenge: params.codeChallenge,
+        clientId: client.client_id,
+        redirectUri: params.redirectUri,
+      });
+      const target = new URL(params.redirectUri);
+      target.searchParams.set("code", code);
+      if (params.state) target.searchParams.set("state", params.state);
+      res.redirect(302, target.href);
+    },
+    async challengeForAuthorizationCode(_client, code) {
+      const held = codes.get(code);
+      if (!held) throw new Error("unknown code");
+      return held.challenge;
+    },
+    async exchangeAuthorizationCode(client, code) {
+      const held = codes.get(code);
+      if (!held || held.clientId !== client.client_id) throw new Error("bad code");
+      codes.delete(code);
+      grants.push("authorization_code");
+      return issue(client.client_id);
+    },
+    async exchangeRefreshToken(client, refreshToken) {
+      if (refresh.get(refreshToken) !== client.client_id) throw new Error("bad refresh token");
+      refresh.delete(refreshToken);
+      grants.push("refresh_token");
+      return issue(client.client_id);
+    },
+    async verifyAccessToken(token) {
+      const held = access.get(token);
+      if (!held) throw new Error("unknown token");
+      return { token, clientId: held.clientId, scopes: [], expiresAt: held.expiresAt };
+    },
+  };
+
+  const app = express();
+  let server: Server | undefined;
+  const listening = await new Promise<Server>((resolve) => {
+    server = app.listen(0, "127.0.0.1", () => resolve(server as Server));
+  });
+  const origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  const mcpUrl = new URL(`${origin}/mcp`);
+  app.use(mcpAuthRouter({ provider, issuerUrl: new URL(origin), resourceServerUrl: mcpUrl }));
+  const bearer = requireBearerAuth({
+    verifier: provider,
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
+  });
+  app.post(
+    "/mcp",
+    express.json(),
+    bearer,
+    async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
+      const mcp = new McpServer({ name: "oauth-protected", version: "1.0.0" });
+      mcp.registerTool(
+        "whoami",
+        {
+          description: "Says which OAuth client called",
+          inputSchema: { note: z.string().optional() },
+        },
+        async (_args, extra) => ({
+          content: [{ type: "text", text: `client ${extra.authInfo?.clientId ?? "none"}` }],
+        }),
+      );
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on("close", () => {
+        void transport.close();
+        void mcp.close();
+      });
+      await mcp.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    },
+  );
+  return {
+    origin,
+    url: mcpUrl.href,
+    clients,
+    grants,
+    /** Makes every access token issued so far expire now. */
+    expireAccessTokens: () => {
+      for (const held of access.values()) held.expiresAt = Math.floor(Date.now() / 1000) - 1;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        listening.closeAllConnections();
+        listening.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,39 @@
+import { type ConnectionCheck, connectionStepLabels } from "@a2a-chat/contracts";
+
+/** What the check's summary says. */
+export const connectionTexts = {
+  ok: "Connection works: every step passed.",
+  failed: (label: string) => `Connection failed at the ${label} step.`,
+} as const;
+
+/** The steps of a connection check, each passed, failed or not tried, with what it found. */
+export function ConnectionSteps({ check }: { check: ConnectionCheck }) {
+  const failed = check.steps.find((s) => !s.ok);
+  return (
+    <div className="space-y-2">
+      <p role="status" className={`text-sm ${check.ok ? "text-emerald-300" : "text-red-300"}`}>
+        {check.ok || !failed
+          ? connectionTexts.ok
+          : connectionTexts.failed(connectionStepLabels[failed.step])}
+      </p>
+      <ol aria-label="Connection steps" className="space-y-1">
+        {check.steps.map((step, index) => {
+          const tried = step.ok || check.steps.findIndex((s) => !s.ok) === index;
+          const mark = step.ok ? "✓" : tried ? "✗" : "–";
+          const colour = step.ok ? "text-emerald-400" : tried ? "text-red-400" : "text-neutral-500";
+          return (
+            <li key={step.step} className="flex gap-2 text-xs">
+              <span aria-hidden="true" className={`w-3 shrink-0 ${colour}`}>
+                {mark}
+              </span>
+              <span className="w-20 shrink-0 font-medium text-neutral-200">
+                {connectionStepLabels[step.step]}
+              </span>
+              <span className={tried ? "text-neutral-300" : "text-neutral-500"}>{step.detail}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { credentialTexts, draftToCredentials, emptyDraft } from "./credentials-draft.js";
+
+describe("draftToCredentials", () => {
+  it("builds each kind from its fields, trimmed", () => {
+    expect(draftToCredentials(emptyDraft())).toEqual({ credentials: { kind: "none" } });
+    expect(draftToCredentials({ ...emptyDraft("bearer"), token: " t " })).toEqual({
+      credentials: { kind: "bearer", token: "t" },
+    });
+    expect(draftToCredentials({ ...emptyDraft("api_key"), value: "k" })).toEqual({
+      credentials: { kind: "api_key", header: "X-API-Key", value: "k" },
+    });
+    expect(
+      draftToCredentials({
+        ...emptyDraft("headers"),
+        headers: [
+          { name: "X-One", value: "1" },
+          { name: "", value: "" },
+        ],
+      }),
+    ).toEqual({ credentials: { kind: "headers", headers: { "X-One": "1" } } });
+  });
+
+  it("names what is missing", () => {
+    expect(draftToCredentials(emptyDraft("bearer"))).toEqual({
+      error: credentialTexts.tokenRequired,
+    });
+    expect(draftToCredentials({ ...emptyDraft("api_key"), header: "bad header" })).toEqual({
+      error: credentialTexts.headerRequired,
+    });
+    expect(draftToCredentials(emptyDraft("api_key"))).toEqual({
+      error: credentialTexts.valueRequired,
+    });
+    expect(draftToCredentials(emptyDraft("headers"))).toEqual({
+      error: credentialTexts.headersRequired,
+    });
+    expect(
+      draftToCredentials({ ...emptyDraft("headers"), headers: [{ name: "X-A", value: "" }] }),
+    ).toEqual({ error: credentialTexts.headerIncomplete });
+  });
+});

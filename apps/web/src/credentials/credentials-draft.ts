@@ -1,0 +1,73 @@
+import type { McpCredentials } from "@a2a-chat/contracts";
+
+/** Ways to authenticate to an agent or tool server the user added. */
+export const credentialKinds = [
+  { kind: "none", label: "None" },
+  { kind: "bearer", label: "Bearer token" },
+  { kind: "api_key", label: "API key header" },
+  { kind: "headers", label: "Custom headers" },
+  { kind: "oauth", label: "OAuth 2.1 (sign in)" },
+] as const;
+
+/** One kind of credentials (OAuth for tool servers only). */
+export type CredentialKind = McpCredentials["kind"];
+
+/** What the credential fields hold while the user types (values are never filled in from the server). */
+export interface CredentialsDraft {
+  kind: CredentialKind;
+  token: string;
+  header: string;
+  value: string;
+  headers: { name: string; value: string }[];
+}
+
+/** An empty draft of the given kind. */
+export function emptyDraft(kind: CredentialKind = "none"): CredentialsDraft {
+  return { kind, token: "", header: "X-API-Key", value: "", headers: [{ name: "", value: "" }] };
+}
+
+/** Texts of the credential fields. */
+export const credentialTexts = {
+  tokenRequired: "Token is required",
+  headerRequired: "Header name is required",
+  valueRequired: "Value is required",
+  headersRequired: "Add at least one header",
+  headerIncomplete: "Each header needs a name and a value",
+} as const;
+
+const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+
+/** The credentials the draft describes, or the first problem with it. */
+export function draftToCredentials(
+  draft: CredentialsDraft,
+): { credentials: McpCredentials } | { error: string } {
+  switch (draft.kind) {
+    case "none":
+      return { credentials: { kind: "none" } };
+    case "oauth":
+      return { credentials: { kind: "oauth" } };
+    case "bearer":
+      return draft.token.trim()
+        ? { credentials: { kind: "bearer", token: draft.token.trim() } }
+        : { error: credentialTexts.tokenRequired };
+    case "api_key": {
+      if (!headerName.test(draft.header.trim())) return { error: credentialTexts.headerRequired };
+      if (!draft.value.trim()) return { error: credentialTexts.valueRequired };
+      return {
+        credentials: { kind: "api_key", header: draft.header.trim(), value: draft.value.trim() },
+      };
+    }
+    case "headers": {
+      const rows = draft.headers.filter((row) => row.name.trim() || row.value.trim());
+      if (rows.length === 0) return { error: credentialTexts.headersRequired };
+      if (rows.some((row) => !headerName.test(row.name.trim()) || !row.value.trim()))
+        return { error: credentialTexts.headerIncomplete };
+      return {
+        credentials: {
+          kind: "headers",
+          headers: Object.fromEntries(rows.map((row) => [row.name.trim(), row.value.trim()])),
+        },
+      };
+    }
+  }
+}

@@ -1,0 +1,284 @@
+import { rmSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
+import type { StreamResponse } from "@a2a-js/sdk";
+import {
+  type Client,
+  ClientFactory,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+} from "@a2a-js/sdk/client";
+import { textMessage } from "../apps/server/src/test/a2a.js";
+import { startTestAgent } from "../apps/server/src/test/a2a-test-agent.js";
+import { startBuiltServer } from "../e2e/harness/server.js";
+import { percentile } from "./agents-latency.js";
+import { machineLine, median, writeSection } from "./report.js";
+
+/**
+ * The A2A proxy of agents users add (bench `proxy`): what the proxy adds to each streamed event
+ * compared with talking to the agent directly, and 1,000 proxied streams at once on one process
+ * with no event lost.
+ *
+ * One real @a2a-js/sdk agent on loopback streams replies of numbered working updates ("#0",
+ * "#1"…), noting when it publishes each; a client in the same process (same clock) notes when
+ * each arrives, once straight from the agent and once through the built server's proxy at
+ * /api/v1/agents/external/{id} (which stores each event and streams it on).
+ */
+
+const latencyEvents = Number(process.env.BENCH_PROXY_EVENTS ?? 200);
+const latencyRuns = Number(process.env.BENCH_PROXY_RUNS ?? 5);
+const concurrentStreams = Number(process.env.BENCH_PROXY_STREAMS ?? 1000);
+const eventsPerConcurrentStream = Number(process.env.BENCH_PROXY_STREAM_EVENTS ?? 10);
+/** Gap between a concurrent stream's events: long enough for every stream to be open at once. */
+const concurrentGapMs = Number(process.env.BENCH_PROXY_STREAM_GAP_MS ?? 1000);
+/** Streams are opened over this long (a client cannot open 1,000 sockets in one instant). */
+const rampMs = Number(process.env.BENCH_PROXY_RAMP_MS ?? 5000);
+
+const published = new Map<string, number>();
+const key = (contextId: string, index: number) => `${contextId}#${index}`;
+
+async function post(url: string, token?: string, body: unknown = {}): Promise<unknown> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+function clientFor(url: string, token?: string): Promise<Client> {
+  const fetchImpl: typeof fetch = (input, init) => {
+    const request = new Request(input, init);
+    if (token) request.headers.set("authorization", `Bearer ${token}`);
+    return fetch(request);
+  };
+  const factory = new ClientFactory({
+    transports: [new JsonRpcTransportFactory({ fetchImpl })],
+    cardResolver: new DefaultAgentCardResolver({ fetchImpl }),
+  });
+  return factory.createFromUrl(url);
+}
+
+/** The index of a working update ("#n") in an event, if it is one. */
+function indexOf(event: StreamResponse): number | undefined {
+  const payload = event.payload;
+  if (payload?.$case !== "statusUpdate") return undefined;
+  const message = payload.value.status?.message;
+  const text = message?.parts
+    .map((part) => (part.content?.$case === "text" ? part.content.value : ""))
+    .join("");
+  const match = /#(\d+)$/.exec(text ?? "");
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Streams one reply; returns each event's latency (arrival - publish) and the indexes seen. */
+async function streamOnce(client: Client, contextId: string) {
+  const latencies: number[] = [];
+  const seen = new Set<number>();
+  let last = "";
+  for await (const event of client.sendMessageStream({
+    message: textMessage(contextId, "go"),
+    configuration: undefined,
+    metadata: undefined,
+    tenant: "",
+  } as never)) {
+    const at = performance.now();
+    last = summary(event);
+    const index = indexOf(event);
+    if (index === undefined) continue;
+    seen.add(index);
+    const sent = published.get(key(contextId, index));
+    if (sent !== undefined) latencies.push(at - sent);
+  }
+  return { latencies, seen, last };
+}
+
+/** What an event is, in a few words (for streams that lost events). */
+function summary(event: StreamResponse): string {
+  const payload = event.payload;
+  if (payload?.$case === "statusUpdate" || payload?.$case === "task") {
+    const status = payload.value.status;
+    const text = status?.message?.parts
+      .map((part) => (part.content?.$case === "text" ? part.content.value : ""))
+      .join("");
+    return `${payload.$case} ${status?.state} ${text ?? ""}`.slice(0, 160);
+  }
+  return payload?.$case ?? "unknown";
+}
+
+interface User {
+  token: string;
+  proxy: Client;
+}
+
+export async function proxyBench(): Promise<void> {
+  let events = latencyEvents;
+  let gapMs = 1;
+  const agent = await startTestAgent({
+    behaviour: "stream",
+    stream: {
+      get events() {
+        return events;
+      },
+      get gapMs() {
+        return gapMs;
+      },
+      onPublish: (contextId, index) => published.set(key(contextId, index), performance.now()),
+    },
+  });
+  const server = await startBuiltServer({
+    RATE_LIMIT_SESSIONS_PER_IP: "0",
+    RATE_LIMIT_API_PER_USER: "0",
+    QUOTA_CONVERSATIONS_PER_USER: "0",
+    OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+    LOG_LEVEL: "warn",
+  });
+  const users: User[] = [];
+  const newUser = async (): Promise<User> => {
+    const session = (await post(`${server.url}/api/v1/core/oauth/session`)) as {
+      access_token: string;
+    };
+    const added = (await post(`${server.url}/api/v1/agents/external`, session.access_token, {
+      url: agent.url,
+    })) as { id: string };
+    return {
+      token: session.access_token,
+      proxy: await clientFor(
+        `${server.url}/api/v1/agents/external/${added.id}/`,
+        session.access_token,
+      ),
+    };
+  };
+  const newContext = async (user: User) =>
+    (
+      (await post(`${server.url}/api/v1/core/contexts`, user.token, { name: "Bench" })) as {
+        context_id: string;
+      }
+    ).context_id;
+
+  try {
+    const direct = await clientFor(`${agent.url}/`);
+    const first = await newUser();
+    users.push(first);
+    // Warm-up: JIT and lazy imports on both paths.
+    events = 20;
+    await streamOnce(direct, `warm-${crypto.randomUUID()}`);
+    await streamOnce(first.proxy, await newContext(first));
+
+    events = latencyEvents;
+    const runs: { direct: number[]; proxied: number[] }[] = [];
+    for (let run = 0; run < latencyRuns; run += 1) {
+      const straight = await streamOnce(direct, `direct-${crypto.randomUUID()}`);
+      const through = await streamOnce(first.proxy, await newContext(first));
+      runs.push({
+        direct: straight.latencies.sort((a, b) => a - b),
+        proxied: through.latencies.sort((a, b) => a - b),
+      });
+    }
+    const p = (list: number[], at: number) => percentile(list, at);
+    const added = (at: number) => median(runs.map((r) => p(r.proxied, at) - p(r.direct, at)));
+    const latencyLoad = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ");
+
+    // 1,000 proxied streams at once: 10 users, each with their own conversations.
+    events = eventsPerConcurrentStream;
+    gapMs = concurrentGapMs;
+    while (users.length < 10) users.push(await newUser());
+    const contexts = await Promise.all(
+      Array.from({ length: concurrentStreams }, async (_, i) => {
+        const user = users[i % users.length] as User;
+        return { user, contextId: await newContext(user) };
+      }),
+    );
+    const started = performance.now();
+    let open = 0;
+    let peak = 0;
+    const results = await Promise.allSettled(
+      contexts.map(async ({ user, contextId }, i) => {
+        await new Promise((resolve) => setTimeout(resolve, (i * rampMs) / concurrentStreams));
+        open += 1;
+        peak = Math.max(peak, open);
+        try {
+          return await streamOnce(user.proxy, contextId);
+        } finally {
+          open -= 1;
+        }
+      }),
+    );
+    const wallMs = performance.now() - started;
+    const concurrentLoad = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ");
+    const failed = results.filter((r) => r.status === "rejected");
+    const complete = results.filter(
+      (r) => r.status === "fulfilled" && r.value.seen.size === eventsPerConcurrentStream,
+    ).length;
+    const received = results.reduce(
+      (sum, r) => sum + (r.status === "fulfilled" ? r.value.seen.size : 0),
+      0,
+    );
+    const all = results
+      .flatMap((r) => (r.status === "fulfilled" ? r.value.latencies : []))
+      .sort((a, b) => a - b);
+
+    const ms = (value: number) => `${value.toFixed(2)} ms`;
+    const busy = Number(latencyLoad.split(",")[0]) > availableParallelism();
+    const loadNote = busy
+      ? `\n\nThe machine was shared when this ran (load average above its ${availableParallelism()} cores): the p99
+figures are dominated by scheduling delays of the other processes, not by the proxy, and vary
+from run to run; the goal needs a run on an idle machine to be judged.`
+      : "";
+    const rows = runs
+      .map(
+        (r, i) =>
+          `| ${i + 1} | ${ms(p(r.direct, 50))} | ${ms(p(r.proxied, 50))} | ${ms(p(r.direct, 99))} | ${ms(p(r.proxied, 99))} | ${ms(p(r.proxied, 99) - p(r.direct, 99))} |`,
+      )
+      .join("\n");
+    const markdown = `## Proxy of added agents (bench \`proxy\`)
+
+${machineLine()}; measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.
+
+A real \`@a2a-js/sdk\` agent on loopback streams replies of numbered working updates 1 ms apart; the
+client (same process, same clock) notes each event's latency from the agent publishing it to the
+client reading it, straight from the agent and through the built server's proxy
+(\`/api/v1/agents/external/{id}\`, SQLite, which stores every event and streams it on).
+
+**Per-event latency**, ${latencyEvents} events per reply, ${latencyRuns} replies each way (load average
+${latencyLoad}):
+
+| run | direct p50 | proxied p50 | direct p99 | proxied p99 | added at p99 |
+|---|---|---|---|---|---|
+${rows}
+
+Added by the proxy (median of the runs): **${ms(added(50))} at p50, ${ms(added(99))} at p99** (goal:
+under 2 ms at p99 — ${added(99) < 2 ? "met" : "not met"}).${loadNote}
+
+**${concurrentStreams} proxied streams at once** on one server process (10 users, a conversation each,
+${eventsPerConcurrentStream} events ${concurrentGapMs} ms apart per stream, opened over ${rampMs / 1000} s, at most
+${peak} open at once; load average ${concurrentLoad}): ${complete} of
+${concurrentStreams} streams got every event, ${received} of ${concurrentStreams * eventsPerConcurrentStream}
+events arrived, ${failed.length} streams failed; all done in ${(wallMs / 1000).toFixed(1)} s; event
+latency under that load p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))} (goal: no
+event lost — ${complete === concurrentStreams ? "met" : "not met"}).
+`;
+    writeSection("proxy", markdown);
+    console.log(markdown);
+    if (failed.length > 0) {
+      const reason = (failed[0] as PromiseRejectedResult).reason as Error;
+      console.error(reason, reason?.cause);
+    }
+    const endings = new Map<string, number>();
+    for (const r of results)
+      if (r.status === "fulfilled" && r.value.seen.size < eventsPerConcurrentStream)
+        endings.set(r.value.last, (endings.get(r.value.last) ?? 0) + 1);
+    if (endings.size > 0) console.error("incomplete streams ended with:", endings);
+  } finally {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+    await agent.close();
+  }
+}

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { agentCredentialsSchema } from "./external-agents.js";
+
+/**
+ * How the server authenticates to an MCP server a user added: as for agents, or OAuth 2.1 (the
+ * user signs in at the server's authorization server; tokens are kept encrypted here).
+ */
+export const mcpCredentialsSchema = z.discriminatedUnion("kind", [
+  ...agentCredentialsSchema.options,
+  z.object({ kind: z.literal("oauth"), scope: z.string().max(1000).optional() }).strict(),
+]);
+/** Credentials of a user-added MCP server. */
+export type McpCredentials = z.infer<typeof mcpCredentialsSchema>;
+
+/** Body of PUT /api/v1/mcp/external/{id}/credentials. */
+export const updateMcpCredentialsBodySchema = z
+  .object({ credentials: mcpCredentialsSchema })
+  .strict();
+
+/** Path of the MCP servers a user added; each is proxied at `${externalMcpPath}/{id}/mcp`. */
+export const externalMcpPath = "/api/v1/mcp/external";
+
+/** The proxy endpoint of a user-added MCP server on this site. */
+export const externalMcpEndpoint = (id: string) => `${externalMcpPath}/${id}/mcp`;
+
+/** Transports a user-added MCP server may speak. */
+export const mcpTransports = ["streamable_http", "sse"] as const;
+/** streamable_http falls back to the legacy SSE transport when the server refuses it. */
+export type McpTransport = (typeof mcpTransports)[number];
+
+/** Bounds of a user-added server's call time limit. */
+export const mcpTimeoutBounds = { min: 1000, max: 300_000, default: 60_000 } as const;
+
+/** Texts of adding and using an MCP server (tools spec §5 documented rules, §8). */
+export const externalMcpMessages = {
+  nameTaken: (name: string) => `A tool server named ${name} is already listed`,
+  notFullUrl: "The server URL must be a full http:// or https:// endpoint URL",
+  httpsRequired:
+    "Remote servers must use HTTPS; http:// is allowed only for local addresses the administrator allow-listed",
+  connectFailed: (url: string, reason: string) =>
+    `Failed to connect to MCP server at ${url}: ${reason}`,
+  toolNotFound: (name: string) => `Tool ${name} not found`,
+  invalidToolList: (server: string, reason: string) =>
+    `The MCP server ${server} sent an invalid tool list: ${reason}`,
+  connectionLost: (server: string) => `The MCP server ${server} closed the connection mid-call`,
+  timedOut: "Tool execution timed out",
+  signInRequired: (server: string) =>
+    `Sign in to ${server} first: open its Connection and choose Sign in with OAuth`,
+  oauthSignedIn: (server: string) =>
+    `Signed in to ${server}. You can close this tab and return to the chat.`,
+  oauthFailed: (reason: string) => `Signing in failed: ${reason}`,
+  noCredentialsKey:
+    "This server cannot store credentials: its administrator has not set OUTBOUND_CREDENTIALS_KEY",
+} as const;
+
+const serverName = z
+  .string()
+  .trim()
+  .min(1, "Name is required")
+  .max(64, "Name must be at most 64 characters")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, "Name may use letters, digits, spaces, _ . and -");
+
+/** Body of POST /api/v1/mcp/external: adds a server, or replaces the user's one with that name. */
+export const addExternalMcpBodySchema = z
+  .object({
+    name: serverName,
+    url: z.string().trim().min(1).max(2048),
+    transport: z.enum(mcpTransports).default("streamable_http"),
+    credentials: mcpCredentialsSchema.optional(),
+    timeout_ms: z
+      .number()
+      .int()
+      .min(mcpTimeoutBounds.min)
+      .max(mcpTimeoutBounds.max)
+      .default(mcpTimeoutBounds.default),
+  })
+  .strict();
+/** Body of adding an MCP server. */
+export type AddExternalMcpBody = z.input<typeof addExternalMcpBodySchema>;
+
+/** A user-added MCP server as the API shows it: never its credentials. */
+export const externalMcpServerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The URL the user gave (query and userinfo redacted). */
+  url: z.string(),
+  transport: z.enum(mcpTransports),
+  /** Where the browser reaches it: this site's proxy (path). */
+  endpoint: z.string(),
+  credentials_kind: z.enum(["none", "bearer", "api_key", "headers", "oauth"]),
+  /** For OAuth: whether the user has signed in (tokens are kept) or must sign in first. */
+  oauth: z.enum(["signed_in", "sign_in_required"]).optional(),
+  timeout_ms: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+/** A user-added MCP server. */
+export type ExternalMcpServer = z.infer<typeof externalMcpServerSchema>;
+
+/** GET /api/v1/mcp/external. */
+export const externalMcpListSchema = z.object({ data: z.array(externalMcpServerSchema) });
