@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { mcpRegistryResponseSchema } from "@a2a-chat/contracts";
 import type { StreamResponse } from "@a2a-js/sdk";
 import { TaskState } from "@a2a-js/sdk";
@@ -16,7 +13,7 @@ import {
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
-import { freePort } from "../test/server-process.js";
+import { type EverythingProcess, startEverything } from "../test/everything.js";
 import { taskUser } from "../test/tasks.js";
 import { builtinServer } from "./builtin-servers.js";
 
@@ -25,43 +22,6 @@ import { builtinServer } from "./builtin-servers.js";
  * free port, configured as an external MCP server: listed in the registry as running, and its
  * `echo` tool called by an agent whose model (a local fake OpenAI-compatible server) asks for it.
  */
-
-const require = createRequire(import.meta.url);
-const everythingBin = join(
-  dirname(require.resolve("@modelcontextprotocol/server-everything/package.json")),
-  "dist/index.js",
-);
-
-let child: ChildProcess;
-let everythingUrl: string;
-let output = "";
-
-async function startEverything(): Promise<void> {
-  const port = await freePort();
-  child = spawn(process.execPath, [everythingBin, "streamableHttp"], {
-    env: { PATH: process.env.PATH ?? "", PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk.toString();
-  });
-  everythingUrl = `http://127.0.0.1:${port}/mcp`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server-everything exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server-everything did not start:\n${output}`);
-    // Any HTTP answer (a GET without a session is refused) means it listens.
-    const answered = await fetch(everythingUrl).then(
-      () => true,
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const echoMessage = "hello from the agent";
 
@@ -93,17 +53,16 @@ function script(request: FakeChatRequest): FakeReply {
 const usage = () => ({ prompt_tokens: 5, completion_tokens: 3 });
 
 let fake: FakeOpenAiServer;
+let everything: EverythingProcess;
+let everythingUrl: string;
 beforeAll(async () => {
   fake = await startFakeOpenAiServer(script);
-  await startEverything();
+  everything = await startEverything();
+  everythingUrl = everything.url;
 }, 30_000);
 afterAll(async () => {
   await fake?.close();
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGKILL");
-    await exited;
-  }
+  await everything?.stop();
 });
 
 describeEachDialect("external MCP server: server-everything", (get) => {

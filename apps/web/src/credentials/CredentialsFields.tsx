@@ -44,6 +44,8 @@ export function CredentialsFields({
   const headerId = useId();
   const valueId = useId();
   const set = (patch: Partial<CredentialsDraft>) => onChange({ ...draft, ...patch });
+  const setHeader = (index: number, patch: Partial<CredentialsDraft["headers"][number]>) =>
+    set({ headers: draft.headers.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
   const stored = credentialKinds.find((k) => k.kind === storedKind);
 
   return (
@@ -127,13 +129,7 @@ export function CredentialsFields({
                 spellCheck={false}
                 placeholder="Header name"
                 value={row.name}
-                onChange={(event) =>
-                  set({
-                    headers: draft.headers.map((r, i) =>
-                      i === index ? { ...r, name: event.target.value } : r,
-                    ),
-                  })
-                }
+                onChange={(event) => setHeader(index, { name: event.target.value })}
                 className={inputClass}
               />
               <input
@@ -142,13 +138,7 @@ export function CredentialsFields({
                 autoComplete="off"
                 placeholder="Value"
                 value={row.value}
-                onChange={(event) =>
-                  set({
-                    headers: draft.headers.map((r, i) =>
-                      i === index ? { ...r, value: event.target.value } : r,
-                    ),
-                  })
-                }
+                onChange={(event) => setHeader(index, { value: event.target.value })}
                 className={inputClass}
               />
               <button
