@@ -143,6 +143,9 @@ describeEachDialect("moving a visitor's data to their account", (get) => {
       artifacts: 0,
       toolExecutions: 0,
       events: 0,
+      agents: 0,
+      mcpServers: 0,
+      duplicates: 0,
     });
     expect(await countsOf(account.user_id)).toEqual(before);
   });

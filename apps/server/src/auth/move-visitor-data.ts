@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseDialect } from "@a2a-chat/contracts";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
+import type { SecretBox } from "../proxy/secret-box.js";
 import { eventsChannel } from "../stream/event-log.js";
+import { moveVisitorConnections } from "./move-visitor-connections.js";
 
 /** How many rows of each kind changed owner. */
 export interface MovedData {
@@ -12,13 +14,18 @@ export interface MovedData {
   artifacts: number;
   toolExecutions: number;
   events: number;
+  /** Agents and MCP servers the visitor added (see move-visitor-connections.ts). */
+  agents: number;
+  mcpServers: number;
+  duplicates: number;
 }
 
 const moved = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows);
 
 /**
  * Gives everything an anonymous visitor made to an account, inside the caller's transaction:
- * conversations, tasks, messages, artifacts, tool execution records and the visitor's stream
+ * conversations, tasks, messages, artifacts, tool execution records, the agents and MCP servers
+ * they added (credentials sealed again for the account with `box`), and the visitor's stream
  * events, which are renumbered after the account's newest event so its live streams receive them.
  * Rows are selected by owner, so running it again moves nothing (idempotent).
  */
@@ -27,6 +34,7 @@ export async function moveVisitorData(
   db: { dialect: DatabaseDialect; location: string },
   from: string,
   to: string,
+  box?: SecretBox,
 ): Promise<MovedData> {
   const contexts = moved(
     await trx
@@ -80,8 +88,9 @@ export async function moveVisitorData(
       .where("user_id", "=", from)
       .executeTakeFirst(),
   );
+  const connections = await moveVisitorConnections(trx, box, from, to);
   const events = await moveEvents(trx, db, from, to);
-  return { contexts, tasks, messages, artifacts, toolExecutions, events };
+  return { contexts, tasks, messages, artifacts, toolExecutions, events, ...connections };
 }
 
 async function moveEvents(

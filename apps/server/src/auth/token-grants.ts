@@ -6,6 +6,7 @@ import { RefreshTokensRepository } from "../db/repositories/refresh-tokens.js";
 import { SessionsRepository } from "../db/repositories/sessions.js";
 import { UsersRepository } from "../db/repositories/users.js";
 import type { Database } from "../db/schema.js";
+import type { SecretBox } from "../proxy/secret-box.js";
 import type { EventNotifier } from "../stream/notifier.js";
 import { type MovedData, moveVisitorData } from "./move-visitor-data.js";
 import type { OAuthClients } from "./oauth-clients.js";
@@ -21,6 +22,8 @@ export interface TokenGrantDeps {
   refreshLifetimeMs: number;
   /** E-mails (any case) of the accounts whose tokens carry the admin scope. */
   adminEmails?: readonly string[];
+  /** Opens and seals the credentials of a visitor's added agents and servers as they move. */
+  credentialsBox?: SecretBox;
   now?: () => Date;
 }
 
@@ -141,7 +144,7 @@ export async function exchangeCode(
       scope: row.scope,
     });
     if (visitor && visitor.userId !== row.user_id) {
-      moved = await moveVisitorData(trx, deps.db, visitor.userId, row.user_id);
+      moved = await moveVisitorData(trx, deps.db, visitor.userId, row.user_id, deps.credentialsBox);
       // The visitor's identity ends here: its token must not go on writing into an empty account.
       await new SessionsRepository(trx, deps.now).revoke(visitor.sessionId);
     }

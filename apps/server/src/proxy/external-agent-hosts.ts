@@ -13,6 +13,8 @@ import type { AppEnv } from "../http/env.js";
 import type { Services } from "../http/services.js";
 import { jsonRpcHandler } from "../routes/agents/json-rpc-handler.js";
 import { credentialHeaders, openCredentials } from "./agent-credentials.js";
+import { agentCredentialsBinding } from "./credential-binding.js";
+import { externalAgentName } from "./external-agent-name.js";
 import { cardStreams, proxyCardJson } from "./proxy-card.js";
 import { RemoteAgentRunner } from "./remote-agent-runner.js";
 import { StoredRemoteTaskIds } from "./remote-task-ids.js";
@@ -20,11 +22,6 @@ import type { SecretBox } from "./secret-box.js";
 
 /** How long an agent's event stream may send nothing before the proxy cuts it. */
 export const streamIdleMs = 120_000;
-
-/** The name a user-added agent's tasks are stored under (unique, never one of ours). */
-export function externalAgentName(id: string): string {
-  return `external-${id}`;
-}
 
 interface Host {
   updatedAt: string;
@@ -69,7 +66,7 @@ export class ExternalAgentHosts {
     const remote = JSON.parse(row.card) as Record<string, unknown>;
     const card = proxyCardJson(remote, proxyUrl);
     const agent = agentConfigOf(row, card);
-    const credentials = openCredentials(row.credentials, `${row.user_id}\n${row.url}`, this.box);
+    const credentials = openCredentials(row.credentials, agentCredentialsBinding(row), this.box);
     const runner = new RemoteAgentRunner(
       {
         endpoint: row.endpoint,

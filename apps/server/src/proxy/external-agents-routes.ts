@@ -21,6 +21,7 @@ import { checkConnection } from "../net/connection-check.js";
 import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
 import { credentialHeaders, openCredentials, reservedHeaderOf } from "./agent-credentials.js";
 import { probeAgent } from "./agent-probe.js";
+import { agentCredentialsBinding } from "./credential-binding.js";
 import { ExternalAgentHosts } from "./external-agent-hosts.js";
 import { proxyCardJson } from "./proxy-card.js";
 import { SecretBox } from "./secret-box.js";
@@ -41,7 +42,7 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
 
   const origin = (c: Context<AppEnv>) => config.server.publicUrl ?? new URL(c.req.url).origin;
   const proxyUrlOf = (c: Context<AppEnv>, id: string) => `${origin(c)}${externalAgentsPath}/${id}`;
-  const boundTo = (row: Pick<ExternalAgentRow, "user_id" | "url">) => `${row.user_id}\n${row.url}`;
+  const boundTo = agentCredentialsBinding;
 
   const present = (c: Context<AppEnv>, row: ExternalAgentRow): ExternalAgent => {
     let kind: ExternalAgent["credentials_kind"] = "none";

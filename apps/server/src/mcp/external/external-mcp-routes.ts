@@ -21,6 +21,7 @@ import { checkConnection } from "../../net/connection-check.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
 import { redactUrl } from "../../net/redact-url.js";
 import { credentialHeaders, reservedHeaderOf } from "../../proxy/agent-credentials.js";
+import { mcpCredentialsBinding } from "../../proxy/credential-binding.js";
 import { SecretBox } from "../../proxy/secret-box.js";
 import { builtinServers } from "../builtin-servers.js";
 import { InFlightCalls } from "../in-flight-calls.js";
@@ -44,8 +45,7 @@ import { upstreamReason } from "./upstream-errors.js";
 const idPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** What the AES-GCM associated data binds a row's credentials to. */
-const boundTo = (row: Pick<ExternalMcpServerRow, "user_id" | "name">) =>
-  `mcp\n${row.user_id}\n${row.name}`;
+const boundTo = mcpCredentialsBinding;
 
 /**
  * /api/v1/mcp/external: the MCP servers the caller added (list, add or replace by name, remove),

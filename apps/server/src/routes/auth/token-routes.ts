@@ -12,6 +12,7 @@ import {
 import { InvalidTokenError } from "../../auth/token-service.js";
 import type { AppEnv } from "../../http/env.js";
 import type { Services } from "../../http/services.js";
+import { SecretBox } from "../../proxy/secret-box.js";
 
 const dayMs = 86_400_000;
 
@@ -45,6 +46,9 @@ export function tokenRoutes(services: Services): Hono<AppEnv> {
     notifier: services.notifier,
     refreshLifetimeMs: services.config.auth.refreshTokenDays * dayMs,
     adminEmails: services.config.auth.adminEmails,
+    ...(services.config.outbound.credentialsKey
+      ? { credentialsBox: new SecretBox(services.config.outbound.credentialsKey) }
+      : {}),
   };
   const routes = new Hono<AppEnv>();
   routes.onError(handleOAuthError);
