@@ -2,10 +2,11 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { DatabaseDialect } from "@a2a-chat/contracts";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config/schema.js";
 import type { Database } from "./schema.js";
+import { SqliteLiteralLimitDialect } from "./sqlite-dialect.js";
 import { withStatementCache } from "./statement-cache.js";
 
 /** An open database: the query builder plus which engine is behind it. */
@@ -59,7 +60,7 @@ function openSqlite(config: DatabaseSettings): Db {
   // SQLite waits, so the wait is bounded by the lock timeout (5 s when none is configured).
   sqlite.pragma(`busy_timeout = ${config.lockTimeoutMs || 5000}`);
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteLiteralLimitDialect({ database: withStatementCache(sqlite) }),
   });
   const ping = sqlite.prepare("select 1").pluck();
   return {
