@@ -47,6 +47,9 @@ export default defineConfig({
           include: ["**/*.e2e.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A browser on a loaded machine can take seconds to lay out again (a resize, a reply):
+          // polls wait for the state as long as a locator would, not vitest's default second.
+          expect: { poll: { timeout: 15_000 } },
           // Browser tests run after the unit and integration tests, one file at a time.
           fileParallelism: false,
           sequence: { groupOrder: 1 },

@@ -96,6 +96,8 @@ describe("chatting with the built-in planner", () => {
     await chips.waitFor({ state: "detached" });
     await fileInput.setInputFiles(notes);
     await chip.waitFor();
+    // Send stays off while a file uploads (Enter does nothing then): wait for the upload.
+    await chips.getByRole("progressbar").waitFor({ state: "detached" });
     await send(page, "Here are my notes");
     const sent = userMessages(page).filter({ hasText: "Here are my notes" });
     await sent.waitFor();
