@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ServerTool } from "../../../tools/list-server-tools.js";
 import type { ChatStreamEvent } from "../../model/chat-types.js";
 import type { AgentClient } from "../agent-client.js";
@@ -94,7 +94,11 @@ function setUp(
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Waits until the assertion holds: each message crosses the channel as its own macrotask, so a
+ * fixed delay can end before a busy machine delivered it.
+ */
+const until = (assertion: () => void) => vi.waitFor(assertion, { timeout: 10_000, interval: 5 });
 
 async function collect(stream: AsyncIterable<ChatStreamEvent>): Promise<ChatStreamEvent[]> {
   const out: ChatStreamEvent[] = [];
@@ -113,15 +117,16 @@ describe("the agent worker protocol", () => {
       for await (const event of client.sendStream(outgoing)) received.push(event);
     })();
     source.push(text("Hel"));
-    await tick();
-    expect(received).toEqual([text("Hel")]);
-    // Many tokens while the page draws: one event when it asks again.
+    // The first event goes out at once; the page then schedules its next pull.
+    await until(() => {
+      expect(received).toEqual([text("Hel")]);
+      expect(pulls).toHaveLength(1);
+    });
+    // Many tokens while the page draws: the worker takes each as it comes (microtasks, before the
+    // pull's message can arrive), and sends one joined event when the page asks again.
     for (const piece of ["lo", ", ", "wor", "ld"]) source.push(text(piece));
-    await tick();
-    expect(received).toHaveLength(1);
-    expect(pulls).toHaveLength(1);
     pulls.shift()?.();
-    await tick();
+    await until(() => expect(received).toHaveLength(2));
     expect(received).toEqual([text("Hel"), text("lo, world")]);
     source.end();
     pulls.shift()?.();
@@ -204,13 +209,11 @@ describe("the agent worker protocol", () => {
         seen.push(event);
       }
     })();
-    await tick();
-    expect(seen).toEqual([text("a")]);
+    await until(() => expect(seen).toEqual([text("a")]));
     controller.abort();
     const error = await reading.catch((e: unknown) => e);
     expect(isAbortError(error)).toBe(true);
-    await tick();
-    expect(workerSignal?.aborted).toBe(true);
+    await until(() => expect(workerSignal?.aborted).toBe(true));
   });
 
   it("closes the worker's stream when the page stops reading early", async () => {
@@ -228,8 +231,7 @@ describe("the agent worker protocol", () => {
     };
     const { client } = setUp(fake);
     for await (const _event of client.resubscribe("task-1")) break;
-    await tick();
-    expect(workerSignal?.aborted).toBe(true);
+    await until(() => expect(workerSignal?.aborted).toBe(true));
   });
 
   it("gives the worker's client the current token, and none once it expired", async () => {
