@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { storageKeys, writeStorage } from "../lib/storage.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
@@ -53,6 +54,10 @@ describe("ConversationView", () => {
 
   describe("with an agent", () => {
     beforeEach(() => {
+      // Not a first visit: the greeting would go out 500 ms after the render and hold the
+      // conversation busy with its reply, so a click that comes later on a busy machine would
+      // be refused.
+      writeStorage(storageKeys.firstVisit, "true");
       // No server: the conversation's history is empty. jsdom has no layout: give the message
       // list a height and its rows one, so the virtualised list renders them.
       vi.stubGlobal(
