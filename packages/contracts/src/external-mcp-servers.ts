@@ -17,6 +17,12 @@ export const updateMcpCredentialsBodySchema = z
   .object({ credentials: mcpCredentialsSchema })
   .strict();
 
+/**
+ * Body of PUT /api/v1/mcp/external/{id}/agent-use: whether this site's agents (the assistant and
+ * the other model-backed agents it serves) may call the server's tools in the user's turns.
+ */
+export const mcpAgentUseBodySchema = z.object({ enabled: z.boolean() }).strict();
+
 /** Path of the MCP servers a user added; each is proxied at `${externalMcpPath}/{id}/mcp`. */
 export const externalMcpPath = "/api/v1/mcp/external";
 
@@ -91,6 +97,8 @@ export const externalMcpServerSchema = z.object({
   /** For OAuth: whether the user has signed in (tokens are kept) or must sign in first. */
   oauth: z.enum(["signed_in", "sign_in_required"]).optional(),
   timeout_ms: z.number(),
+  /** Whether the user lets this site's agents call its tools in their conversations. */
+  agent_use: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -15,6 +15,7 @@ import {
 } from "@a2a-js/sdk/server";
 import type { AgentConfig } from "../config/schema.js";
 import { ArtifactsRepository } from "../db/repositories/artifacts.js";
+import { ExternalMcpServersRepository } from "../db/repositories/external-mcp-servers.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import { ToolExecutionsRepository } from "../db/repositories/tool-executions.js";
 import { AppError } from "../http/errors.js";
@@ -247,11 +248,20 @@ export class ChatAgentExecutor implements AgentExecutor {
 
   private async run(turn: Turn, running: Running): Promise<void> {
     const { config } = this.services;
-    if (this.runner.usesTools === false || this.agent.mcpServers.length === 0) {
+    if (this.runner.usesTools === false) {
+      await this.runWith(turn, running, []);
+      return;
+    }
+    // The MCP servers the caller added and lets this site's agents use (a per-user choice).
+    const userServers = await new ExternalMcpServersRepository(
+      this.services.db.kysely,
+    ).listForAgents(turn.owner.userId);
+    if (this.agent.mcpServers.length === 0 && userServers.length === 0) {
       await this.runWith(turn, running, []);
       return;
     }
     const agentTools = await openAgentTools({
+      userServers,
       services: this.services,
       agent: this.agent,
       token: turn.token,

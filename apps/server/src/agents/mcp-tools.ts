@@ -1,4 +1,4 @@
-import { contextIdHeader, traceIdHeader } from "@a2a-chat/contracts";
+import { contextIdHeader, externalMcpEndpoint, traceIdHeader } from "@a2a-chat/contracts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -29,6 +29,12 @@ export interface AgentToolsInput {
   traceId: string;
   /** Origin of our own endpoints (the public URL, or the local one). */
   origin: string;
+  /**
+   * MCP servers the caller added and lets this site's agents use: reached at their proxy on this
+   * site with the caller's token (which the proxy never passes on; it sends the server's own
+   * stored credentials), so each call is recorded as the caller's calls from the Tools column are.
+   */
+  userServers?: readonly { id: string; name: string }[];
 }
 
 /** The tools of one turn and the way to disconnect from their servers. */
@@ -57,8 +63,8 @@ interface Endpoint {
 }
 
 /**
- * Connects to each of the agent's MCP servers over streamable HTTP, the built-in ones with the
- * caller's token (through the app's own fetch handler when it has one, so no socket is needed but
+ * Connects to each of the agent's MCP servers, and to those the caller added and lets agents use,
+ * over streamable HTTP, the built-in ones and the caller's (at their proxy here) with the caller's token (through the app's own fetch handler when it has one, so no socket is needed but
  * the protocol endpoint is still the only way in), and lists their tools. A built-in server's
  * list read once for the caller's scopes is reused (services.toolLists), and its session is then
  * opened only when the model calls one of its tools. A server that cannot be reached or listed
@@ -66,8 +72,20 @@ interface Endpoint {
  */
 export async function openAgentTools(input: AgentToolsInput): Promise<AgentTools> {
   const { services, agent } = input;
+  const wanted: [string, Endpoint | undefined][] = [
+    ...agent.mcpServers.map((name): [string, Endpoint | undefined] => [
+      name,
+      endpoint(input, name),
+    ]),
+    ...(input.userServers ?? []).map((server): [string, Endpoint] => [
+      server.name,
+      userServerEndpoint(input, server.id),
+    ]),
+  ];
   const connections = (
-    await Promise.all(agent.mcpServers.map((name) => connect(input, name)))
+    await Promise.all(
+      wanted.map(([name, where]) => (where ? connect(input, name, where) : undefined)),
+    )
   ).filter((c): c is Connection => c !== undefined);
   const counts = new Map<string, number>();
   for (const c of connections)
@@ -107,12 +125,7 @@ function endpoint(input: AgentToolsInput, name: string): Endpoint | undefined {
     }
     return {
       url: new URL(`${input.origin}${builtinEndpointPath(name)}`),
-      headers: {
-        ...(input.token ? { authorization: `Bearer ${input.token}` } : {}),
-        [contextIdHeader]: input.contextId,
-        [taskIdHeader]: input.taskId,
-        [traceIdHeader]: input.traceId,
-      },
+      headers: ownHeaders(input),
       listKey: ToolListCache.key(name, input.scopes),
     };
   }
@@ -128,6 +141,21 @@ function endpoint(input: AgentToolsInput, name: string): Endpoint | undefined {
     url: new URL(external.url),
     headers: { ...externalHeaders(external), [traceIdHeader]: input.traceId },
   };
+}
+
+/** Headers of a request to one of our own MCP endpoints on the caller's behalf. */
+function ownHeaders(input: AgentToolsInput): Record<string, string> {
+  return {
+    ...(input.token ? { authorization: `Bearer ${input.token}` } : {}),
+    [contextIdHeader]: input.contextId,
+    [taskIdHeader]: input.taskId,
+    [traceIdHeader]: input.traceId,
+  };
+}
+
+/** A server the caller added, at its proxy endpoint on this site (its tool list may change). */
+function userServerEndpoint(input: AgentToolsInput, id: string): Endpoint {
+  return { url: new URL(`${input.origin}${externalMcpEndpoint(id)}`), headers: ownHeaders(input) };
 }
 
 /** A connected MCP client for the endpoint; closed again when connecting fails. */
@@ -164,10 +192,12 @@ async function listTools(client: Client): Promise<Tool[]> {
   return tools;
 }
 
-async function connect(input: AgentToolsInput, name: string): Promise<Connection | undefined> {
+async function connect(
+  input: AgentToolsInput,
+  name: string,
+  where: Endpoint,
+): Promise<Connection | undefined> {
   const { services } = input;
-  const where = endpoint(input, name);
-  if (!where) return undefined;
   let session: Promise<Client> | undefined;
   const connection = (tools: Tool[]): Connection => ({
     server: name,

@@ -220,6 +220,8 @@ export interface ExternalMcpServersTable {
   credentials: string | null;
   /** Longest a call may take, in milliseconds. */
   timeout_ms: number;
+  /** 1 when the user lets this site's agents call its tools in their conversations. */
+  agent_use: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
 }

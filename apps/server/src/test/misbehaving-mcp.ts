@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
  * by path: /bad-list lists tools without an input schema, /twice lists one name twice, /drop
  * closes the connection in the middle of a call, /wrong-output returns a result that does not
  * match the outputSchema it declared, /ghost lists a tool it then says it does not know, /auth
- * answers 401 unless sent "Authorization: Bearer right", /html answers a web page.
+ * answers 401 unless sent "Authorization: Bearer right", /html answers a web page. /echo and
+ * /auth-echo behave (the latter behind the same 401): their one tool, echo, answers "Echo: {text}".
  */
 export async function startMisbehavingMcp() {
   const received: { path: string; headers: IncomingMessage["headers"]; body: string }[] = [];
@@ -31,6 +32,18 @@ export async function startMisbehavingMcp() {
         },
       ];
     if (path === "/ghost") return [{ name: "ghost", inputSchema: good }];
+    if (path === "/echo" || path === "/auth-echo")
+      return [
+        {
+          name: "echo",
+          description: "Says the text back",
+          inputSchema: {
+            type: "object",
+            properties: { text: { type: "string" } },
+            required: ["text"],
+          },
+        },
+      ];
     return [{ name: "slow", inputSchema: good }];
   };
   const answer = (res: ServerResponse, id: unknown, result: unknown) => {
@@ -49,7 +62,8 @@ export async function startMisbehavingMcp() {
         res.end("<html><body>Welcome</body></html>");
         return;
       }
-      if (path === "/auth" && req.headers.authorization !== "Bearer right") {
+      const guarded = path === "/auth" || path === "/auth-echo";
+      if (guarded && req.headers.authorization !== "Bearer right") {
         res.writeHead(401, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: "unauthorized" }));
         return;
@@ -78,6 +92,12 @@ export async function startMisbehavingMcp() {
             res.write(": working\n\n");
             setTimeout(() => res.socket?.destroy(), 100);
             return;
+          }
+          if (path === "/echo" || path === "/auth-echo") {
+            const args = (message.params as { arguments?: { text?: unknown } }).arguments;
+            return answer(res, message.id, {
+              content: [{ type: "text", text: `Echo: ${String(args?.text ?? "")}` }],
+            });
           }
           if (path === "/wrong-output")
             return answer(res, message.id, {

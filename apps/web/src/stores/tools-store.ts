@@ -42,6 +42,8 @@ export interface ToolsState {
    * client loads only then, which keeps it out of the script the chat needs to start.
    */
   listServer: (name: string) => Promise<void>;
+  /** Changes what is known of one listed server (its agent use, once the server saved it). */
+  updateServer: (name: string, changes: Partial<ToolServer>) => void;
   /** Loads unless the last load was for the current user. */
   ensureLoaded: () => Promise<void>;
   reset: () => void;
@@ -170,6 +172,15 @@ export function createToolsStore(deps: ToolsDependencies = defaults) {
         setListing("loaded");
       }
     },
+
+    updateServer: (name, changes) =>
+      set((state) => ({
+        servers: state.servers.map((shown) =>
+          shown.server.name === name
+            ? { ...shown, server: { ...shown.server, ...changes } }
+            : shown,
+        ),
+      })),
 
     ensureLoaded: () => {
       if (get().loadedFor === currentAuthKey()) return inFlight ?? Promise.resolve();

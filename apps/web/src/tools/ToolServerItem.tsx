@@ -22,7 +22,15 @@ export interface ToolServerItemProps {
   onRemove?: ((shown: ShownToolServer) => void) | undefined;
   /** Opens the credentials and connection check of a server the user added. */
   onConnection?: ((shown: ShownToolServer) => void) | undefined;
+  /** Lets this site's agents use a server the user added, or stops them. */
+  onAgentUse?: ((shown: ShownToolServer, enabled: boolean) => void) | undefined;
 }
+
+/** The switch of a server the user added that gives it to this site's agents. */
+export const agentUseTexts = {
+  label: "Let agents use this server",
+  hint: "The assistant and this site's other agents may call its tools in your conversations, with the credentials stored for it.",
+} as const;
 
 /** Said in an open server's list while its tools load, or when they could not be listed. */
 export const serverListingTexts = {
@@ -98,6 +106,7 @@ export function ToolServerItem({
   onPickTool,
   onRemove,
   onConnection,
+  onAgentUse,
 }: ToolServerItemProps) {
   const { server, access } = shown;
   const [expanded, setExpanded] = useState(false);
@@ -189,6 +198,20 @@ export function ToolServerItem({
             Remove
           </button>
         </div>
+      ) : null}
+      {!greyed && expanded && onAgentUse ? (
+        <label
+          title={agentUseTexts.hint}
+          className="flex cursor-pointer items-center gap-2 px-3 pb-1 text-[11px] text-neutral-300"
+        >
+          <input
+            type="checkbox"
+            checked={server.agentUse === true}
+            onChange={(event) => onAgentUse(shown, event.target.checked)}
+            className="size-3.5 accent-primary-500"
+          />
+          {agentUseTexts.label}
+        </label>
       ) : null}
       {!greyed && expanded ? (
         <ul id={listId} aria-label={`Tools of ${server.name}`} className="space-y-0.5 px-1 pb-2">

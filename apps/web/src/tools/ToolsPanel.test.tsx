@@ -222,6 +222,60 @@ describe("ToolsPanel", () => {
     useAccountModal.getState().close();
   });
 
+  it("lets agents use a server the user added once its box is ticked, and says so after the server saved it", async () => {
+    const mine: ShownToolServer = {
+      server: server("mine", {
+        endpoint: "/api/v1/mcp/external/s1/mcp",
+        userServerId: "s1",
+        credentialsKind: "bearer",
+        agentUse: false,
+      }),
+      access: "open",
+    };
+    withState({ servers: [analytics, mine], listings: { analytics: "loaded", mine: "loaded" } });
+    const saved = {
+      id: "s1",
+      name: "mine",
+      url: "https://tools.example.com/mcp",
+      transport: "streamable_http",
+      endpoint: "/api/v1/mcp/external/s1/mcp",
+      credentials_kind: "bearer",
+      timeout_ms: 60000,
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:00:00.000Z",
+    };
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as { enabled: boolean };
+      return new Response(JSON.stringify({ ...saved, agent_use: body.enabled }), {
+        headers: { "content-type": "application/json" },
+      });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    useAuthStore.setState({ tokenExpiry: Date.now() + 3_600_000 });
+    const user = userEvent.setup();
+    render(<ToolsPanel />);
+    // Our own servers have no such box.
+    await user.click(screen.getByRole("button", { name: "analytics" }));
+    expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "mine" }));
+    const box = screen.getByRole("checkbox", { name: "Let agents use this server" });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await vi.waitFor(() => expect(box).toBeChecked());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/v1/mcp/external/s1/agent-use");
+    expect(init).toMatchObject({ method: "PUT", body: JSON.stringify({ enabled: true }) });
+    expect(useToolsStore.getState().servers[1]?.server.agentUse).toBe(true);
+
+    await user.click(box);
+    await vi.waitFor(() => expect(box).not.toBeChecked());
+    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({
+      body: JSON.stringify({ enabled: false }),
+    });
+  });
+
   it("loads the registry on mount through the real store", async () => {
     const fetchMock = vi.fn(
       async () =>

@@ -10,7 +10,7 @@ import type { ServerTool } from "./list-server-tools.js";
 import { RefreshIcon } from "./RefreshIcon.js";
 import { ToolRuns } from "./ToolRuns.js";
 import { ToolServerItem } from "./ToolServerItem.js";
-import { removeUserServer } from "./user-servers-api.js";
+import { removeUserServer, setUserServerAgentUse } from "./user-servers-api.js";
 
 const CredentialsDialog = lazy(() =>
   import("../credentials/CredentialsDialog.js").then((m) => ({ default: m.CredentialsDialog })),
@@ -37,9 +37,10 @@ export const toolsPanelTexts = {
  * user (the permitted servers follow the user's scopes); Refresh loads again.
  */
 export function ToolsPanel() {
-  const { servers, tools, listings, loading, error, load, listServer, ensureLoaded } =
+  const { servers, tools, listings, loading, error, load, listServer, ensureLoaded, updateServer } =
     useToolsStore(
       useShallow((s) => ({
+        updateServer: s.updateServer,
         servers: s.servers,
         tools: s.tools,
         listings: s.listings,
@@ -59,16 +60,28 @@ export function ToolsPanel() {
   const headingId = useId();
   const [adding, setAdding] = useState(false);
   const [connectionOf, setConnectionOf] = useState<ShownToolServer | null>(null);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const remove = async (shown: ShownToolServer) => {
     const id = shown.server.userServerId;
     if (!id) return;
-    setRemoveError(null);
+    setActionError(null);
     try {
       await removeUserServer(id);
       await load();
     } catch (error) {
-      setRemoveError(error instanceof Error ? error.message : String(error));
+      setActionError(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const setAgentUse = async (shown: ShownToolServer, enabled: boolean) => {
+    const id = shown.server.userServerId;
+    if (!id) return;
+    setActionError(null);
+    try {
+      const saved = await setUserServerAgentUse(id, enabled);
+      updateServer(shown.server.name, { agentUse: saved.agent_use });
+    } catch (error) {
+      setActionError(error instanceof Error ? error.message : String(error));
     }
   };
 
@@ -119,9 +132,9 @@ export function ToolsPanel() {
           </button>
         </span>
       </div>
-      {removeError ? (
+      {actionError ? (
         <p role="alert" className="text-xs text-red-300">
-          {removeError}
+          {actionError}
         </p>
       ) : null}
       {loading ? (
@@ -153,6 +166,11 @@ export function ToolsPanel() {
               onPickTool={(tool, owner) => setPicked({ tool, shown: owner })}
               onRemove={shown.server.userServerId ? (owned) => void remove(owned) : undefined}
               onConnection={shown.server.userServerId ? setConnectionOf : undefined}
+              onAgentUse={
+                shown.server.userServerId
+                  ? (owned, enabled) => void setAgentUse(owned, enabled)
+                  : undefined
+              }
             />
           ))}
         </ul>

@@ -24,6 +24,8 @@ export interface ToolServer {
   userServerId?: string;
   /** For a server the user added: the kind of credentials the server keeps for it. */
   credentialsKind?: "none" | "bearer" | "api_key" | "headers" | "oauth";
+  /** For a server the user added: whether they let this site's agents call its tools. */
+  agentUse?: boolean;
 }
 
 type Entry = Record<string, unknown>;

@@ -26,6 +26,7 @@ export function userServerToToolServer(record: ExternalMcpServer): ToolServer {
     recordsCalls: true,
     userServerId: record.id,
     credentialsKind: record.credentials_kind,
+    agentUse: record.agent_use,
   };
 }
 
@@ -57,5 +58,20 @@ export async function removeUserServer(id: string, fetchImpl?: FetchLike): Promi
     `${externalMcpPath}/${encodeURIComponent(id)}`,
     { method: "DELETE" },
     fetchImpl,
+  );
+}
+
+/** Lets this site's agents call the server's tools in the user's conversations, or stops them. */
+export async function setUserServerAgentUse(
+  id: string,
+  enabled: boolean,
+  fetchImpl?: FetchLike,
+): Promise<ExternalMcpServer> {
+  return externalMcpServerSchema.parse(
+    await authenticatedRequest<unknown>(
+      `${externalMcpPath}/${encodeURIComponent(id)}/agent-use`,
+      { method: "PUT", body: JSON.stringify({ enabled }) },
+      fetchImpl,
+    ),
   );
 }

@@ -14,6 +14,7 @@ import * as m0014 from "./0014_external_agents.js";
 import * as m0015 from "./0015_files.js";
 import * as m0016 from "./0016_external_mcp_servers.js";
 import * as m0017 from "./0017_sign_in_expiry_indexes.js";
+import * as m0019 from "./0019_mcp_servers_agent_use.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0015_files": m0015,
   "0016_external_mcp_servers": m0016,
   "0017_sign_in_expiry_indexes": m0017,
+  "0019_mcp_servers_agent_use": m0019,
 };

@@ -102,6 +102,34 @@ export class ExternalMcpServersRepository {
       .executeTakeFirst();
   }
 
+  /** Whether this site's agents may call the server's tools; undefined when the user has no such row. */
+  setAgentUse(
+    userId: string,
+    id: string,
+    enabled: boolean,
+    at: Date = new Date(),
+  ): Promise<ExternalMcpServerRow | undefined> {
+    return this.db
+      .updateTable("external_mcp_servers")
+      .set({ agent_use: enabled ? 1 : 0, updated_at: at.toISOString() })
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** The user's servers whose tools they let this site's agents call, oldest first. */
+  listForAgents(userId: string): Promise<Pick<ExternalMcpServerRow, "id" | "name">[]> {
+    return this.db
+      .selectFrom("external_mcp_servers")
+      .select(["id", "name"])
+      .where("user_id", "=", userId)
+      .where("agent_use", "=", 1)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
   /** Removes the user's server; false when there was none. */
   async remove(userId: string, id: string): Promise<boolean> {
     const result = await this.db

@@ -5,6 +5,7 @@ import {
   externalMcpEndpoint,
   externalMcpMessages,
   type McpTransport,
+  mcpAgentUseBodySchema,
   updateMcpCredentialsBodySchema,
 } from "@a2a-chat/contracts";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -103,6 +104,7 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       credentials_kind: kind,
       ...(oauth ? { oauth } : {}),
       timeout_ms: row.timeout_ms,
+      agent_use: Number(row.agent_use) === 1,
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -203,6 +205,14 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       throw new AppError("bad_request", externalMcpMessages.noCredentialsKey);
     const sealed = seal(credentials, row);
     const updated = await repository.setCredentials(c.var.auth.userId, row.id, sealed);
+    if (!updated) throw new AppError("not_found", "MCP server not found");
+    return c.json(present(updated));
+  });
+
+  routes.put("/:id/agent-use", requireAuth, perUserLimit, async (c) => {
+    const row = await owned(c);
+    const { enabled } = readBody(c, mcpAgentUseBodySchema);
+    const updated = await repository.setAgentUse(c.var.auth.userId, row.id, enabled);
     if (!updated) throw new AppError("not_found", "MCP server not found");
     return c.json(present(updated));
   });
