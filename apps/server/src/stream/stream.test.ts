@@ -1,5 +1,5 @@
 import { contextRecordSchema, snapshotDataSchema } from "@a2a-chat/contracts";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import type { ConfigInput } from "../config/schema.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
@@ -133,7 +133,8 @@ describeEachDialect("GET /api/v1/stream/contexts", (get) => {
     expect(res.headers.get("retry-after")).toBe("5");
     expect(await res.json()).toMatchObject({ error: "rate_limited" });
     await streams[0]?.close();
-    await new Promise((r) => setTimeout(r, 20));
+    // The slot frees once the server has seen the stream end (not at a fixed moment after).
+    await vi.waitFor(() => expect(u.app.services.hub.size).toBe(9), { timeout: 10_000 });
     streams[0] = await u.open();
     for (const stream of streams) await stream.close();
   });
