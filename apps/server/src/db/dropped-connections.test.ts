@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tokenReplySchema } from "@a2a-chat/contracts";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testDialects } from "../test/databases.js";
 import { testPostgresUrl } from "../test/postgres-probe.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
@@ -72,10 +72,12 @@ run("PostgreSQL ends the server's connections", () => {
     expect((await stream.next(5000)).event).toBe("snapshot");
 
     expect(await terminateConnections(appName)).toBeGreaterThanOrEqual(2);
-    // Give the process time to receive the errors (and, before the fix, to die of them).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The process receives the errors (and, before the fix, died of them): wait until it logged
+    // them, then it must still be running.
+    await vi.waitFor(() => expect(server.output()).toContain("idle database connection lost"), {
+      timeout: 10_000,
+    });
     expect(server.child.exitCode).toBeNull();
-    expect(server.output()).toContain("idle database connection lost");
 
     const health = await fetch(`${server.url}/api/v1/health`);
     expect(health.status).toBe(200);
