@@ -46,9 +46,7 @@ function tasksRegion(page: Page) {
 
 async function openView(page: Page, name: "Conversation" | "Tasks" | "Artifacts"): Promise<void> {
   await page.getByRole("tab", { name, exact: true }).click();
-  expect(await page.getByRole("tab", { name, exact: true }).getAttribute("aria-selected")).toBe(
-    "true",
-  );
+  await page.getByRole("tab", { name, exact: true, selected: true }).waitFor();
 }
 
 /** The rows of the task table, read cell by cell (no table: no rows). */
@@ -289,9 +287,7 @@ describe("the Tasks and Artifacts views", () => {
 
     // The conversation the task belongs to opens with its question.
     await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
-    expect(
-      await page.getByRole("tab", { name: "Conversation" }).getAttribute("aria-selected"),
-    ).toBe("true");
+    await page.getByRole("tab", { name: "Conversation", exact: true, selected: true }).waitFor();
     const panel = page.getByRole("region", { name: "Input Required" });
     await panel.getByText(question).waitFor();
     await screenshotOf(page, panel, "tasks-respond-panel");
@@ -372,9 +368,7 @@ describe("the Tasks and Artifacts views", () => {
     );
     await cards.first().getByRole("button", { name: "Open" }).click();
     await page.getByRole("button", { name: "Conversation: Conversation 2" }).waitFor();
-    expect(
-      await page.getByRole("tab", { name: "Conversation" }).getAttribute("aria-selected"),
-    ).toBe("true");
+    await page.getByRole("tab", { name: "Conversation", exact: true, selected: true }).waitFor();
     await page.getByRole("region", { name: "sales_chart", exact: true }).waitFor();
 
     // A new artifact made in another tab appears without a reload.
