@@ -120,12 +120,16 @@ describe("refreshing a tool-backed artifact", () => {
 
     // The Artifacts view lists only the new one.
     await page.getByRole("tab", { name: "Artifacts", exact: true }).click();
-    const cards = page.getByRole("article", { name: /^Artifact / });
-    await cards.first().waitFor();
-    const ids = await cards
-      .filter({ has: page.getByRole("heading", { name: "server_metrics" }) })
-      .evaluateAll((found) => found.map((card) => card.getAttribute("aria-label")));
-    expect(ids).toEqual([`Artifact ${after[0]?.artifactId.slice(0, 8)}`]);
+    // The view may show the artifacts the page already holds while its list loads: wait for the
+    // list to settle on the new one rather than reading the first cards shown.
+    const metricsCards = page
+      .getByRole("article", { name: /^Artifact / })
+      .filter({ has: page.getByRole("heading", { name: "server_metrics" }) });
+    await expect
+      .poll(() =>
+        metricsCards.evaluateAll((found) => found.map((card) => card.getAttribute("aria-label"))),
+      )
+      .toEqual([`Artifact ${after[0]?.artifactId.slice(0, 8)}`]);
     await page.getByRole("tab", { name: "Conversation", exact: true }).click();
 
     // After a reload still only the refreshed dashboard is there.
