@@ -20,16 +20,14 @@ async function closeMenu(page: Page): Promise<void> {
   await page.keyboard.press("Escape");
 }
 
-/** Polls until the tab's conversation list equals the expectation (live updates take a moment). */
+/**
+ * Polls until the tab's conversation list equals the expectation (live updates take a moment;
+ * the poll's bound is the suite's, not a shorter one of its own).
+ */
 async function expectNames(page: Page, expected: string[]): Promise<void> {
-  const deadline = Date.now() + 5000;
-  let seen: string[] = [];
-  while (Date.now() < deadline) {
-    seen = (await names(page)).map((n) => n.trim());
-    if (JSON.stringify([...seen].sort()) === JSON.stringify([...expected].sort())) return;
-    await page.waitForTimeout(100);
-  }
-  expect([...seen].sort()).toEqual([...expected].sort());
+  await expect
+    .poll(async () => (await names(page)).map((n) => n.trim()).sort())
+    .toEqual([...expected].sort());
 }
 
 describe("conversations across two tabs", () => {
