@@ -94,7 +94,8 @@ describe("the chat after a server outage", () => {
       await page.clock.fastForward(61_000);
       await expect.poll(() => stream.failed, { timeout: 30_000 }).toBeGreaterThan(failed);
     }
-    expect(await streamStatus(page).getAttribute("data-stream-status")).toBe("error");
+    // The browser reports the failed request before the page has handled it: wait for the page.
+    await page.locator('[data-stream-status="error"]').waitFor();
     await page.getByText("Live error · reconnecting").waitFor();
     await screenshot(page, "outage-still-trying");
 
