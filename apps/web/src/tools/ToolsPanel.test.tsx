@@ -222,7 +222,7 @@ describe("ToolsPanel", () => {
     useAccountModal.getState().close();
   });
 
-  it("lets agents use a server the user added once its box is ticked, and says so after the server saved it", async () => {
+  it("lets agents use a server the user added once its box is ticked, and puts the box back when the server did not save it", async () => {
     const mine: ShownToolServer = {
       server: server("mine", {
         endpoint: "/api/v1/mcp/external/s1/mcp",
@@ -274,6 +274,19 @@ describe("ToolsPanel", () => {
     expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({
       body: JSON.stringify({ enabled: false }),
     });
+
+    // Not saved (the server refused): the box goes back and the reason is shown.
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response(JSON.stringify({ error: "not_found", message: "MCP server not found" }), {
+          status: 404,
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    await user.click(box);
+    expect(await screen.findByRole("alert")).toHaveTextContent("MCP server not found");
+    expect(box).not.toBeChecked();
+    expect(useToolsStore.getState().servers[1]?.server.agentUse).toBe(false);
   });
 
   it("loads the registry on mount through the real store", async () => {

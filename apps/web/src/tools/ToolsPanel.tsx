@@ -77,10 +77,13 @@ export function ToolsPanel() {
     const id = shown.server.userServerId;
     if (!id) return;
     setActionError(null);
+    // Shown at once; put back if the server did not save it.
+    updateServer(shown.server.name, { agentUse: enabled });
     try {
       const saved = await setUserServerAgentUse(id, enabled);
       updateServer(shown.server.name, { agentUse: saved.agent_use });
     } catch (error) {
+      updateServer(shown.server.name, { agentUse: !enabled });
       setActionError(error instanceof Error ? error.message : String(error));
     }
   };
