@@ -122,9 +122,7 @@ describe("ConversationView", () => {
         historyStatus: { c1: "loaded" },
       });
       render(<ConversationView />);
-      await userEvent
-        .setup()
-        .click(await screen.findByRole("button", { name: "Go" }, { timeout: 5000 }));
+      await userEvent.setup().click(await screen.findByRole("button", { name: "Go" }));
       expect(await screen.findByRole("img", { name: "Sent" })).toBeInTheDocument();
       expect(fake.sent.map((s) => s.message.parts)).toEqual([
         [{ kind: "text", text: "Show me orders" }],
