@@ -8,6 +8,7 @@ import { startServerProcess } from "../apps/server/src/test/server-process.js";
 import { percentile } from "./agents-latency.js";
 import type { CapacityOutcome, CapacityPlan } from "./capacity-client.js";
 import { topEntries } from "./cpu-profile-top.js";
+import { sampleListenQueue } from "./listen-queue.js";
 import { cpuMs, machineLine, median, writeSection } from "./report.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -93,6 +94,8 @@ interface RunResult {
   /** /health over one kept-alive connection. */
   keptHealthP50: number;
   keptHealthP99: number;
+  /** Most connections seen waiting to be accepted (undefined where `ss` is missing). */
+  listenQueuePeak: number | undefined;
   /** The server's CPU time per reply sent (ms), every request of the run included. */
   serverCpuPerReply: number;
   wallS: number;
@@ -119,6 +122,7 @@ async function oneRun(run: number): Promise<RunResult> {
     const health = sampleHealth(server.url);
     // A load balancer checks on a new connection each time, a monitoring client may keep one.
     const kept = sampleHealth(server.url, new Agent({ keepAlive: true, maxSockets: 1 }));
+    const listenQueue = sampleListenQueue(Number(new URL(server.url).port));
     let healthResult: { ms: number[]; errors: number } = { ms: [], errors: 0 };
     let keptResult: { ms: number[]; errors: number } = { ms: [], errors: 0 };
     const outcome = await runClient({
@@ -134,6 +138,7 @@ async function oneRun(run: number): Promise<RunResult> {
       healthResult = await health.stop();
       keptResult = await kept.stop();
     });
+    const queue = await listenQueue.stop();
     const serverCpu = cpuMs(server.pid) - cpuBefore;
     const replies = [...outcome.replies].sort((a, b) => a - b);
     const healthMs = [...healthResult.ms].sort((a, b) => a - b);
@@ -150,6 +155,7 @@ async function oneRun(run: number): Promise<RunResult> {
       healthErrors: healthResult.errors + keptResult.errors,
       keptHealthP50: percentile(keptMs, 50),
       keptHealthP99: percentile(keptMs, 99),
+      listenQueuePeak: queue.samples > 0 ? queue.peak : undefined,
       serverCpuPerReply: serverCpu / Math.max(1, replies.length),
       wallS: outcome.wallMs / 1000,
       load,
@@ -188,6 +194,7 @@ export async function capacityBench(): Promise<void> {
       } | ${r.replies} | ${r.replyP50.toFixed(0)} / ${r.replyP99.toFixed(0)} ms | ` +
       `${r.healthP50.toFixed(1)} / ${r.healthP99.toFixed(1)} ms${r.healthErrors ? ` (${r.healthErrors} failed)` : ""} | ` +
       `${r.keptHealthP50.toFixed(1)} / ${r.keptHealthP99.toFixed(1)} ms | ` +
+      `${r.listenQueuePeak ?? "n/a"} | ` +
       `${r.serverCpuPerReply.toFixed(1)} ms | ${r.wallS.toFixed(1)} s | ${r.load} |`,
   );
   writeSection(
@@ -201,7 +208,10 @@ built-in planner: no language model, its tool servers opened per turn as with a 
 the A2A endpoint, streaming, ${thinkMs} ms apart after each reply; a reply's latency runs from
 sending to its final event. /health is sampled every ${healthEveryMs} ms from the bench process
 meanwhile, twice over: on a new connection each time (as a load balancer checks) and on one
-kept-alive connection. The users run in a process of their own, but client and server share the machine's 2
+kept-alive connection. The listen queue peak is the most connections seen waiting for the
+server to accept them (\`ss\`, every 250 ms): Node 20 accepts one connection per event-loop
+turn, so a saturated process leaves new connections, a health check's included, waiting in the
+kernel behind this queue. The users run in a process of their own, but client and server share the machine's 2
 cores, so the client's work is part of the load. Rate limits are off for the bench
 (\`RATE_LIMIT_SESSIONS_PER_IP\`, \`RATE_LIMIT_API_PER_USER\`, \`RATE_LIMIT_PUBLIC_PER_IP\` = 0):
 from one address, 1,000 users would otherwise be refused anonymous sessions. Goal (issue 21):
@@ -211,12 +221,13 @@ profiles the server instead.
 
 Medians of ${runs} runs: **${med((r) => r.connectionErrors)} connection errors, reply p50/p99
 ${med((r) => r.replyP50).toFixed(0)} / ${med((r) => r.replyP99).toFixed(0)} ms, /health p99
-${med((r) => r.healthP99).toFixed(0)} ms on new connections and ${med((r) => r.keptHealthP99).toFixed(0)} ms kept-alive, server CPU ${med((r) => r.serverCpuPerReply).toFixed(1)} ms per
+${med((r) => r.healthP99).toFixed(0)} ms on new connections and ${med((r) => r.keptHealthP99).toFixed(0)} ms kept-alive, listen queue peak
+${med((r) => r.listenQueuePeak ?? Number.NaN)} connections, server CPU ${med((r) => r.serverCpuPerReply).toFixed(1)} ms per
 reply** (all the server's work during the run, sessions and streams included, divided by the
 replies).
 
-| run | connection errors | replies | reply p50 / p99 | /health p50 / p99, new connections | /health p50 / p99, kept-alive | server CPU per reply | wall | load average (1, 5, 15 min) at start |
-|---|---|---|---|---|---|---|---|---|
+| run | connection errors | replies | reply p50 / p99 | /health p50 / p99, new connections | /health p50 / p99, kept-alive | listen queue peak | server CPU per reply | wall | load average (1, 5, 15 min) at start |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
 Machine: ${machineLine()}. Measured ${new Date().toISOString().slice(0, 10)}.`,
