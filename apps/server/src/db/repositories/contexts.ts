@@ -1,9 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { QueryTemplate } from "../query-template.js";
 import type { ContextRow, Database } from "../schema.js";
+
+type ListSlot = "userId" | "updatedAt" | "id";
+
+/** Page sizes whose list query is kept compiled (1 to 500, with and without a cursor). */
+const maxListTemplates = 1_002;
 
 /** Reads and writes conversations. Every method that takes a user id is scoped to that user. */
 export class ContextsRepository {
+  /** The list query compiled once per page size, with and without a cursor. */
+  private readonly listTemplates = new Map<string, QueryTemplate<ContextRow, ListSlot>>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
@@ -17,8 +26,27 @@ export class ContextsRepository {
     userId: string,
     page: { limit?: number; after?: { updatedAt: string; id: string } } = {},
   ): Promise<ContextRow[]> {
+    const { after, limit } = page;
+    const key = `${limit ?? "all"}:${after ? "after" : "first"}`;
+    let template = this.listTemplates.get(key);
+    if (!template) {
+      const names: ListSlot[] = after ? ["userId", "updatedAt", "id"] : ["userId"];
+      template = new QueryTemplate<ContextRow, ListSlot>(names, (slots) =>
+        this.listQuery(slots.userId, after && { updatedAt: slots.updatedAt, id: slots.id }, limit),
+      );
+      if (this.listTemplates.size >= maxListTemplates) this.listTemplates.clear();
+      this.listTemplates.set(key, template);
+    }
+    const values = { userId, updatedAt: after?.updatedAt, id: after?.id };
+    return (await this.db.executeQuery(template.with(values))).rows;
+  }
+
+  private listQuery(
+    userId: string,
+    after: { updatedAt: string; id: string } | undefined,
+    limit: number | undefined,
+  ) {
     let query = this.db.selectFrom("contexts").selectAll().where("user_id", "=", userId);
-    const { after } = page;
     if (after) {
       query = query.where((eb) =>
         eb.or([
@@ -28,7 +56,7 @@ export class ContextsRepository {
       );
     }
     const ordered = query.orderBy("updated_at", "desc").orderBy("id");
-    return (page.limit === undefined ? ordered : ordered.limit(page.limit)).execute();
+    return limit === undefined ? ordered : ordered.limit(limit);
   }
 
   async findById(id: string): Promise<ContextRow | undefined> {

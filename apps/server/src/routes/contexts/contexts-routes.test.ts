@@ -55,6 +55,29 @@ describeEachDialect("/api/v1/core/contexts", (get) => {
     expect((await u.list()).map((c) => c.context_id)).toEqual([first.context_id]);
   });
 
+  it("pages through the list with the Link header's cursor, each user seeing only their own", async () => {
+    const u = await user();
+    const created = [];
+    for (const name of ["a", "b", "c", "d", "e"]) created.push(await u.create(name));
+    const whole = (await u.list()).map((c) => c.context_id);
+    expect(new Set(whole)).toEqual(new Set(created.map((c) => c.context_id)));
+    const paged: string[] = [];
+    let next: string | null = "?limit=2";
+    while (next) {
+      const res = await u.call(next);
+      const page = contextRecordSchema.array().parse(await res.json());
+      expect(page.length).toBeLessThanOrEqual(2);
+      paged.push(...page.map((c) => c.context_id));
+      next =
+        /<\/api\/v1\/core\/contexts([^>]*)>; rel="next"/.exec(res.headers.get("link") ?? "")?.[1] ??
+        null;
+    }
+    expect(paged).toEqual(whole);
+    const other = await user();
+    expect(await other.list()).toEqual([]);
+    expect(await (await other.call("?limit=2")).json()).toEqual([]);
+  });
+
   it("refuses to delete the last conversation", async () => {
     const u = await user();
     const only = await u.create("Only");
