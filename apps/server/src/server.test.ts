@@ -72,6 +72,41 @@ describe("startServer", () => {
     }
   });
 
+  it("sends the trace id and no-store over the socket as in process", async () => {
+    const server = await start();
+    const base = `http://127.0.0.1:${server.port}`;
+    const session = await fetch(`${base}/api/v1/core/oauth/session`, { method: "POST" });
+    const { access_token } = (await session.json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${access_token}` };
+    const list = await fetch(`${base}/api/v1/core/contexts`, {
+      headers: { ...auth, "x-trace-id": "trace-abc_123" },
+    });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual([]);
+    expect(list.headers.get("x-trace-id")).toBe("trace-abc_123");
+    expect(list.headers.get("cache-control")).toBe("no-store");
+    expect(list.headers.get("content-type")).toContain("application/json");
+    for (const trace of [undefined, "x".repeat(129), "bad id"]) {
+      const res = await fetch(`${base}/api/v1/health`, {
+        headers: trace === undefined ? {} : { "x-trace-id": trace },
+      });
+      expect(res.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
+      await res.body?.cancel();
+    }
+    const card = "/api/v1/agents/assistant/.well-known/agent-card.json";
+    const publicCard = await fetch(`${base}${card}`);
+    expect(publicCard.headers.get("cache-control")).toBe("no-cache");
+    const ownCard = await fetch(`${base}${card}`, { headers: auth });
+    expect(ownCard.headers.get("cache-control")).toBe("no-store");
+    const refused = await fetch(`${base}/api/v1/core/contexts`, {
+      headers: { authorization: "Bearer nonsense" },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(refused.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
+    for (const res of [publicCard, ownCard, refused]) await res.body?.cancel();
+  });
+
   it("keeps its signing key across restarts, so issued tokens stay valid", async () => {
     const first = await start();
     const session = await fetch(`http://127.0.0.1:${first.port}/api/v1/core/oauth/session`, {

@@ -2,6 +2,7 @@ import { invalidTokenMessage, parseScopes } from "@a2a-chat/contracts";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.js";
 import { AppError } from "../http/errors.js";
+import { requestHeader } from "../http/request-header.js";
 import type { SessionCheck } from "./active-session-cache.js";
 import { InvalidTokenError, type TokenService } from "./token-service.js";
 
@@ -14,7 +15,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 /** Where a route finds the caller's token; the default is the Authorization bearer header. */
 export type TokenReader = (c: Context<AppEnv>) => string | undefined;
 
-const fromAuthorization: TokenReader = (c) => bearerToken(c.req.header("authorization"));
+const fromAuthorization: TokenReader = (c) => bearerToken(requestHeader(c, "authorization"));
 
 /**
  * The one gate of every protected route: the bearer token must verify and its session must be
@@ -33,11 +34,11 @@ export function requireAuth(
       claims = await tokens.verify(token);
     } catch (error) {
       if (!(error instanceof InvalidTokenError)) throw error;
-      c.var.log.debug({ reason: error.message }, "token rejected");
+      c.get("log").debug({ reason: error.message }, "token rejected");
       throw new AppError("unauthorized", invalidTokenMessage);
     }
     if (!(await sessions.isActive(claims.session_id, claims.sub))) {
-      c.var.log.debug({ sessionId: claims.session_id }, "token of an inactive session");
+      c.get("log").debug({ sessionId: claims.session_id }, "token of an inactive session");
       throw new AppError("unauthorized", invalidTokenMessage);
     }
     c.set("auth", {

@@ -71,7 +71,7 @@ export function createServices(
     store: rateLimits,
     limit: config.rateLimit.apiRequestsPerUser,
     windowSeconds: config.rateLimit.windowSeconds,
-    keyOf: (c) => `user:${c.var.auth.userId}`,
+    keyOf: (c) => `user:${c.get("auth").userId}`,
   });
   const events = new EventLog(db.dialect, db.location);
   const notifier: EventNotifier =

@@ -3,6 +3,7 @@ import { bearerToken } from "../auth/require-auth.js";
 import type { Config } from "../config/schema.js";
 import type { AppEnv } from "../http/env.js";
 import { AppError, errorResponse } from "../http/errors.js";
+import { requestHeader } from "../http/request-header.js";
 import { clientIp } from "./client-ip.js";
 import { rateLimit } from "./rate-limit.js";
 import type { RateLimitStore } from "./store.js";
@@ -11,8 +12,8 @@ import type { RateLimitStore } from "./store.js";
 const tokenHeaders = ["x-a2a-notification-token"];
 
 function carriesToken(c: Context<AppEnv>): boolean {
-  if (bearerToken(c.req.header("authorization")) !== undefined) return true;
-  return tokenHeaders.some((name) => c.req.header(name) !== undefined);
+  if (bearerToken(requestHeader(c, "authorization")) !== undefined) return true;
+  return tokenHeaders.some((name) => requestHeader(c, name) !== undefined);
 }
 
 /**

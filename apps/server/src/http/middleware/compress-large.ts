@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import type { AppEnv } from "../env.js";
+import { requestHeader } from "../request-header.js";
 
 /** Below this many bytes a body goes out as it is: gzip would cost more than it saves. */
 export const compressThresholdBytes = 1024;
@@ -15,10 +17,10 @@ function isCompleteJson(contentType: string | null): boolean {
  * JSON reply (always complete, never a stream) is measured first and given its length. Requests
  * that accept no encoding skip all of it.
  */
-export function compressLarge(): MiddlewareHandler {
+export function compressLarge(): MiddlewareHandler<AppEnv> {
   const gzip = compress({ threshold: compressThresholdBytes });
   return async (c, next) => {
-    if (!c.req.header("accept-encoding")) return next();
+    if (!requestHeader(c, "accept-encoding")) return next();
     return gzip(c, async () => {
       await next();
       const res = c.res;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.js";
+import { requestHeader } from "../request-header.js";
 
 function isJson(contentType: string | null): boolean {
   const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -14,7 +15,8 @@ function isJson(contentType: string | null): boolean {
 export function noStoreForCredentials(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
-    const credentialed = c.req.header("authorization") !== undefined || c.get("auth") !== undefined;
+    const credentialed =
+      requestHeader(c, "authorization") !== undefined || c.get("auth") !== undefined;
     if (!credentialed || !isJson(c.res.headers.get("content-type"))) return;
     try {
       c.res.headers.set("Cache-Control", "no-store");

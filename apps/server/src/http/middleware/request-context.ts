@@ -1,20 +1,34 @@
+import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { requestId } from "hono/request-id";
 import type { Logger } from "../../log/logger.js";
 import type { AppEnv } from "../env.js";
+import { requestHeader } from "../request-header.js";
 
 /** Header carrying the request id in both directions. */
 export const traceHeader = "x-trace-id";
 
+/** An incoming trace id is kept when it is 1 to 128 of these characters. */
+const safeTraceId = /^[\w\-=]{1,128}$/;
+
 /**
  * Gives every request an id (an incoming x-trace-id of up to 128 safe characters is kept) and a
- * child logger carrying it, echoes the id, and writes one access log line per request.
+ * child logger carrying it, echoes the id, and writes one access log line per request. Served by
+ * Node, the id goes straight onto the outgoing response, like the security headers: set on the
+ * reply it made every reply's headers a `Headers` object to build and convert again. The access
+ * line is only built when its level is logged.
  */
 export function requestContext(logger: Logger): MiddlewareHandler<AppEnv>[] {
-  const assignId = requestId({ headerName: traceHeader, limitLength: 128 });
-  const attachLogger: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const log = logger.child({ reqId: c.var.requestId });
+  const attach: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const incoming = requestHeader(c, traceHeader);
+    const id = incoming !== undefined && safeTraceId.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", id);
+    const outgoing = c.env?.outgoing;
+    if (outgoing && !outgoing.headersSent) outgoing.setHeader(traceHeader, id);
+    else c.header(traceHeader, id);
+    const log = logger.child({ reqId: id });
     c.set("log", log);
+    // Below info (warn, error...) no access line is written: nothing to measure or build.
+    if (!log.isLevelEnabled("info")) return next();
     const started = performance.now();
     await next();
     const line = {
@@ -27,5 +41,5 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv>[] {
     if (c.req.path.startsWith("/api/") || c.res.status >= 500) log.info(line, "request");
     else log.debug(line, "request");
   };
-  return [assignId, attachLogger];
+  return [attach];
 }

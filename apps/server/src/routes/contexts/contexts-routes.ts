@@ -21,7 +21,7 @@ export function contextsRoutes(services: Services): Hono<AppEnv> {
   routes.get("/", async (c) => {
     const { limit, cursor } = readQuery(c, contextListQuerySchema);
     const after = cursor === undefined ? undefined : decodeContextCursor(cursor);
-    const rows = await contexts.listForUser(c.var.auth.userId, { limit: limit + 1, after });
+    const rows = await contexts.listForUser(c.get("auth").userId, { limit: limit + 1, after });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     if (rows.length > limit && last) {
