@@ -91,6 +91,7 @@ describe("startServer", () => {
         headers: trace === undefined ? {} : { "x-trace-id": trace },
       });
       expect(res.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get("cache-control")).toBe("no-store");
       await res.body?.cancel();
     }
     const card = "/api/v1/agents/assistant/.well-known/agent-card.json";

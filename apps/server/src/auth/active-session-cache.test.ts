@@ -57,12 +57,16 @@ describeEachDialect("cachedSessionCheck over the sessions table", (get) => {
         return sessions.isActive(id, user);
       },
     });
+    expect(check.knownActive?.(session.id, userId)).toBe(false);
     expect(await check.isActive(session.id, userId)).toBe(true);
     expect(await check.isActive(session.id, userId)).toBe(true);
     expect(reads).toBe(1);
+    expect(check.knownActive?.(session.id, userId)).toBe(true);
+    expect(check.knownActive?.(session.id, "another user")).toBe(false);
     expect(await check.isActive(session.id, "another user")).toBe(false);
     expect(await sessions.revoke(session.id)).toBe(true);
     expect(activeSessions.has(session.id, userId)).toBe(false);
+    expect(check.knownActive?.(session.id, userId)).toBe(false);
     expect(await check.isActive(session.id, userId)).toBe(false);
     expect(await check.isActive(session.id, userId)).toBe(false);
   });

@@ -1,6 +1,8 @@
 /** How requireAuth asks whether a token's session is still active. */
 export interface SessionCheck {
   isActive(sessionId: string, userId: string): Promise<boolean>;
+  /** True when the session is known active without a read (a cache); false means "ask isActive". */
+  knownActive?(sessionId: string, userId: string): boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export function cachedSessionCheck(
   cache: ActiveSessionCache = activeSessions,
 ): SessionCheck {
   return {
+    knownActive: (sessionId, userId) => cache.has(sessionId, userId),
     async isActive(sessionId, userId) {
       if (cache.has(sessionId, userId)) return true;
       const stamp = cache.stamp();

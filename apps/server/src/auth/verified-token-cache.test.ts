@@ -77,14 +77,18 @@ describe("TokenService.verify with its cache", () => {
       email: null,
       scopes: ["anonymous"],
     });
+    expect(tokens.verifiedBefore(token)).toBeUndefined();
     expect((await tokens.verify(token)).sub).toBe("u");
     expect((await tokens.verify(token)).sub).toBe("u"); // from the cache
+    expect(tokens.verifiedBefore(token)?.sub).toBe("u");
     const [head, body, signature] = token.split(".") as [string, string, string];
     const flipped = `${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`;
     await expect(tokens.verify(`${head}.${body}.${flipped}`)).rejects.toThrow(InvalidTokenError);
+    expect(tokens.verifiedBefore(`${head}.${body}.${flipped}`)).toBeUndefined();
     now += 59_999;
     expect((await tokens.verify(token)).sub).toBe("u");
     now += 1;
+    expect(tokens.verifiedBefore(token)).toBeUndefined();
     await expect(tokens.verify(token)).rejects.toThrow(InvalidTokenError);
   });
 });

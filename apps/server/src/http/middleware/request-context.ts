@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../../log/logger.js";
 import type { AppEnv } from "../env.js";
 import { requestHeader } from "../request-header.js";
+import { setResponseHeader } from "../response-header.js";
 
 /** Header carrying the request id in both directions. */
 export const traceHeader = "x-trace-id";
@@ -22,9 +23,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv>[] {
     const incoming = requestHeader(c, traceHeader);
     const id = incoming !== undefined && safeTraceId.test(incoming) ? incoming : randomUUID();
     c.set("requestId", id);
-    const outgoing = c.env?.outgoing;
-    if (outgoing && !outgoing.headersSent) outgoing.setHeader(traceHeader, id);
-    else c.header(traceHeader, id);
+    setResponseHeader(c, traceHeader, id);
     const log = logger.child({ reqId: id });
     c.set("log", log);
     // Below info (warn, error...) no access line is written: nothing to measure or build.

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { type MigrationLevel, migrationLevel } from "../../db/migrate.js";
 import type { AppEnv } from "../../http/env.js";
+import { setResponseHeader } from "../../http/response-header.js";
 import { version } from "../../version.js";
 
 /** What the health check needs besides the database. */
@@ -122,7 +123,7 @@ export function healthRoutes(db: Db, options: HealthOptions): Hono<AppEnv> {
           ? {}
           : { message: result.message }),
     };
-    c.header("Cache-Control", "no-store");
+    setResponseHeader(c, "Cache-Control", "no-store");
     return c.json(body, body.status === "ok" ? 200 : 503);
   });
   return routes;
