@@ -11,6 +11,7 @@ import { textMessage } from "../apps/server/src/test/a2a.js";
 import { startTestAgent } from "../apps/server/src/test/a2a-test-agent.js";
 import { startBuiltServer } from "../e2e/harness/server.js";
 import { percentile } from "./agents-latency.js";
+import { topEntries } from "./cpu-profile-top.js";
 import { machineLine, median, writeSection } from "./report.js";
 
 /**
@@ -22,6 +23,10 @@ import { machineLine, median, writeSection } from "./report.js";
  * "#1"…), noting when it publishes each; a client in the same process (same clock) notes when
  * each arrives, once straight from the agent and once through the built server's proxy at
  * /api/v1/agents/external/{id} (which stores each event and streams it on).
+ *
+ * Settings: BENCH_PROXY_EVENTS, BENCH_PROXY_RUNS, BENCH_PROXY_STREAMS, BENCH_PROXY_STREAM_EVENTS,
+ * BENCH_PROXY_STREAM_GAP_MS, BENCH_PROXY_RAMP_MS; BENCH_CPU_PROF=<dir> profiles the server and
+ * prints its top entries (its numbers are then not written to docs/benchmarks.md).
  */
 
 const latencyEvents = Number(process.env.BENCH_PROXY_EVENTS ?? 200);
@@ -32,6 +37,9 @@ const eventsPerConcurrentStream = Number(process.env.BENCH_PROXY_STREAM_EVENTS ?
 const concurrentGapMs = Number(process.env.BENCH_PROXY_STREAM_GAP_MS ?? 1000);
 /** Streams are opened over this long (a client cannot open 1,000 sockets in one instant). */
 const rampMs = Number(process.env.BENCH_PROXY_RAMP_MS ?? 5000);
+
+/** A folder: profile the server with `node --cpu-prof` into it and print its top entries. */
+const profileDir = process.env.BENCH_CPU_PROF;
 
 const published = new Map<string, number>();
 const key = (contextId: string, index: number) => `${contextId}#${index}`;
@@ -129,13 +137,16 @@ export async function proxyBench(): Promise<void> {
       onPublish: (contextId, index) => published.set(key(contextId, index), performance.now()),
     },
   });
-  const server = await startBuiltServer({
-    RATE_LIMIT_SESSIONS_PER_IP: "0",
-    RATE_LIMIT_API_PER_USER: "0",
-    QUOTA_CONVERSATIONS_PER_USER: "0",
-    OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
-    LOG_LEVEL: "warn",
-  });
+  const server = await startBuiltServer(
+    {
+      RATE_LIMIT_SESSIONS_PER_IP: "0",
+      RATE_LIMIT_API_PER_USER: "0",
+      QUOTA_CONVERSATIONS_PER_USER: "0",
+      OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+      LOG_LEVEL: "warn",
+    },
+    profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  );
   const users: User[] = [];
   const newUser = async (): Promise<User> => {
     const session = (await post(`${server.url}/api/v1/core/oauth/session`)) as {
@@ -265,7 +276,8 @@ events arrived, ${failed.length} streams failed; all done in ${(wallMs / 1000).t
 latency under that load p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))} (goal: no
 event lost — ${complete === concurrentStreams ? "met" : "not met"}).
 `;
-    writeSection("proxy", markdown);
+    // A profiled server is slower: its numbers are printed, not recorded.
+    if (!profileDir) writeSection("proxy", markdown);
     console.log(markdown);
     if (failed.length > 0) {
       const reason = (failed[0] as PromiseRejectedResult).reason as Error;
@@ -280,5 +292,9 @@ event lost — ${complete === concurrentStreams ? "met" : "not met"}).
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
     await agent.close();
+  }
+  if (profileDir) {
+    for (const entry of topEntries(profileDir, 25))
+      console.log(`${entry.percent.toFixed(1).padStart(5)}%  ${entry.name}`);
   }
 }

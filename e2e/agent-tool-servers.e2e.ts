@@ -70,7 +70,8 @@ describe("an MCP server the user lets agents use", () => {
   it("is ticked in the Tools column, then the assistant calls its tool in the conversation", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await openChat(context, server.url);
-    await messageLog(page).getByText(greeting).waitFor({ timeout: 20_000 });
+    // The streaming and the stored bubble may both show it for a moment: wait for the first.
+    await messageLog(page).getByText(greeting).first().waitFor({ timeout: 20_000 });
     await waitIdle(page);
 
     const column = page.getByRole("list", { name: "Tool servers" });

@@ -18,15 +18,21 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
-/** Starts `node apps/server/dist/main.js` exactly as `npm start` would run it. */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<E2eServer> {
+/**
+ * Starts `node apps/server/dist/main.js` exactly as `npm start` would run it (`nodeArgs` go
+ * before the script, e.g. `--cpu-prof` for a bench).
+ */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<E2eServer> {
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
     throw new Error("The app is not built: run `npm run build` before the e2e tests.");
   }
   const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-e2e-"));
   const server = await startServerProcess(
     { DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
-    { built: true, cwd: repoRoot },
+    { built: true, cwd: repoRoot, nodeArgs },
   );
   return {
     url: server.url,
