@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { quotaMessages } from "@a2a-chat/contracts";
+import { contextFilesPath, quotaMessages, uploadedFileSchema } from "@a2a-chat/contracts";
 import { expect, it } from "vitest";
 import { ToolExecutionsRepository } from "../db/repositories/tool-executions.js";
 import { addArtifact } from "../tasks/artifact-commands.js";
@@ -142,12 +142,46 @@ describeEachDialect("moving a visitor's data to their account", (get) => {
       messages: 0,
       artifacts: 0,
       toolExecutions: 0,
+      files: 0,
       events: 0,
       agents: 0,
       mcpServers: 0,
       duplicates: 0,
     });
     expect(await countsOf(account.user_id)).toEqual(before);
+  });
+
+  it("gives the account the files uploaded into the visitor's conversations", async () => {
+    const a = app();
+    const visitor = await taskUser(a);
+    const contextId = await visitor.createContext("with a file");
+    const bytes = Buffer.from("notes the visitor attached");
+    const uploaded = await a.request(contextFilesPath(contextId), {
+      method: "POST",
+      headers: {
+        ...visitor.headers,
+        "content-type": "text/plain",
+        "x-file-name": "notes.txt",
+        "content-length": String(bytes.byteLength),
+      },
+      body: bytes,
+    });
+    expect(uploaded.status).toBe(201);
+    const file = uploadedFileSchema.parse(await uploaded.json());
+
+    const account = await accountClient(a).signUp(
+      { username: `files_${Date.now().toString(36)}`, email: `files.${Date.now()}@example.com` },
+      visitor.session.access_token,
+    );
+    const read = await a.request(file.uri, { headers: bearer(account.access_token) });
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer()).toString()).toBe("notes the visitor attached");
+    const left = await db()
+      .selectFrom("files")
+      .select("id")
+      .where("user_id", "=", visitor.owner.userId)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it("adds a signing-in visitor's data to an existing account after its own events", async () => {

@@ -13,6 +13,8 @@ export interface MovedData {
   messages: number;
   artifacts: number;
   toolExecutions: number;
+  /** Files uploaded into the visitor's conversations (their bytes are keyed by file id). */
+  files: number;
   events: number;
   /** Agents and MCP servers the visitor added (see move-visitor-connections.ts). */
   agents: number;
@@ -24,7 +26,7 @@ const moved = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRo
 
 /**
  * Gives everything an anonymous visitor made to an account, inside the caller's transaction:
- * conversations, tasks, messages, artifacts, tool execution records, the agents and MCP servers
+ * conversations, tasks, messages, artifacts, tool execution records, uploaded files, the agents and MCP servers
  * they added (credentials sealed again for the account with `box`), and the visitor's stream
  * events, which are renumbered after the account's newest event so its live streams receive them.
  * Rows are selected by owner, so running it again moves nothing (idempotent).
@@ -88,9 +90,25 @@ export async function moveVisitorData(
       .where("user_id", "=", from)
       .executeTakeFirst(),
   );
+  const files = moved(
+    await trx
+      .updateTable("files")
+      .set({ user_id: to })
+      .where("user_id", "=", from)
+      .executeTakeFirst(),
+  );
   const connections = await moveVisitorConnections(trx, box, from, to);
   const events = await moveEvents(trx, db, from, to);
-  return { contexts, tasks, messages, artifacts, toolExecutions, events, ...connections };
+  return {
+    contexts,
+    tasks,
+    messages,
+    artifacts,
+    toolExecutions,
+    files,
+    events,
+    ...connections,
+  };
 }
 
 async function moveEvents(
