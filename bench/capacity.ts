@@ -4,12 +4,14 @@ import { Agent, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServerProcess } from "../apps/server/src/test/server-process.js";
+import { processDatabase } from "../apps/server/src/test/process-database.js";
+import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
 import { percentile } from "./agents-latency.js";
 import type { CapacityOutcome, CapacityPlan } from "./capacity-client.js";
 import { topEntries } from "./cpu-profile-top.js";
 import { sampleListenQueue } from "./listen-queue.js";
 import { cpuMs, machineLine, median, writeSection } from "./report.js";
+import { startRoundRobinProxy } from "./round-robin-proxy.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const users = Number(process.env.BENCH_USERS ?? 1000);
@@ -18,6 +20,8 @@ const messages = Number(process.env.BENCH_MESSAGES ?? 3);
 const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
 /** A folder: profile the server with `node --cpu-prof` into it and print its top entries. */
 const profileDir = process.env.BENCH_CPU_PROF;
+/** Above 0: that many replicas on PostgreSQL behind a round-robin proxy instead of one on SQLite. */
+const replicas = Number(process.env.BENCH_REPLICAS ?? 0);
 const healthEveryMs = 100;
 
 /** /health latencies sampled from this (otherwise idle) process while the users run. */
@@ -102,23 +106,64 @@ interface RunResult {
   load: string;
 }
 
-async function oneRun(run: number): Promise<RunResult> {
+const noRateLimits = {
+  RATE_LIMIT_SESSIONS_PER_IP: "0",
+  RATE_LIMIT_API_PER_USER: "0",
+  RATE_LIMIT_PUBLIC_PER_IP: "0",
+};
+
+/** What the users connect to: one server, or replicas behind a proxy; /health is read on the first. */
+interface Target {
+  url: string;
+  servers: ServerProcess[];
+  stop(): Promise<void>;
+}
+
+async function startTarget(): Promise<Target> {
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  if (replicas > 0) {
+    const database = processDatabase("capacity");
+    const servers: ServerProcess[] = [];
+    for (let i = 0; i < replicas; i += 1) {
+      servers.push(await startServerProcess(database.env(noRateLimits), { built: true, nodeArgs }));
+    }
+    const proxy = await startRoundRobinProxy(servers.map((s) => Number(new URL(s.url).port)));
+    return {
+      url: proxy.url,
+      servers,
+      stop: async () => {
+        await proxy.close();
+        await Promise.all(servers.map((s) => s.kill("SIGTERM")));
+        await database.dispose();
+      },
+    };
+  }
   const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-capacity-"));
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, LOG_LEVEL: "warn", ...noRateLimits },
+    { built: true, nodeArgs },
+  );
+  return {
+    url: server.url,
+    servers: [server],
+    stop: async () => {
+      await server.kill("SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const serversCpuMs = (servers: ServerProcess[]) =>
+  servers.reduce((sum, s) => sum + cpuMs(s.pid), 0);
+
+async function oneRun(run: number): Promise<RunResult> {
   const load = loadavg()
     .map((n) => n.toFixed(2))
     .join(", ");
-  const server = await startServerProcess(
-    {
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_SESSIONS_PER_IP: "0",
-      RATE_LIMIT_API_PER_USER: "0",
-      RATE_LIMIT_PUBLIC_PER_IP: "0",
-    },
-    { built: true, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] },
-  );
+  const target = await startTarget();
+  const server = target.servers[0] as ServerProcess;
   try {
-    const cpuBefore = cpuMs(server.pid);
+    const cpuBefore = serversCpuMs(target.servers);
     const health = sampleHealth(server.url);
     // A load balancer checks on a new connection each time, a monitoring client may keep one.
     const kept = sampleHealth(server.url, new Agent({ keepAlive: true, maxSockets: 1 }));
@@ -126,7 +171,7 @@ async function oneRun(run: number): Promise<RunResult> {
     let healthResult: { ms: number[]; errors: number } = { ms: [], errors: 0 };
     let keptResult: { ms: number[]; errors: number } = { ms: [], errors: 0 };
     const outcome = await runClient({
-      url: server.url,
+      url: target.url,
       agent: "assistant",
       users,
       rampMs,
@@ -139,7 +184,7 @@ async function oneRun(run: number): Promise<RunResult> {
       keptResult = await kept.stop();
     });
     const queue = await listenQueue.stop();
-    const serverCpu = cpuMs(server.pid) - cpuBefore;
+    const serverCpu = serversCpuMs(target.servers) - cpuBefore;
     const replies = [...outcome.replies].sort((a, b) => a - b);
     const healthMs = [...healthResult.ms].sort((a, b) => a - b);
     const keptMs = [...keptResult.ms].sort((a, b) => a - b);
@@ -163,8 +208,7 @@ async function oneRun(run: number): Promise<RunResult> {
     console.log(`capacity run ${run}: ${JSON.stringify(result)}`);
     return result;
   } finally {
-    await server.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+    await target.stop();
   }
 }
 
@@ -172,6 +216,7 @@ async function oneRun(run: number): Promise<RunResult> {
  * 1,000 simulated users (their own process) connect over 10 s to one server process on SQLite,
  * each opening the live stream and sending 3 messages to the default agent (the built-in
  * planner) over streaming A2A; connection errors, reply latency and /health latency meanwhile.
+ * With BENCH_REPLICAS, against that many PostgreSQL replicas behind a round-robin proxy.
  */
 export async function capacityBench(): Promise<void> {
   const results: RunResult[] = [];
@@ -182,6 +227,7 @@ export async function capacityBench(): Promise<void> {
     }
     return; // a profiled server is slower; its numbers are not recorded
   }
+  if (replicas > 0) return; // printed above; the section records the one-process runs
   const med = (pick: (r: RunResult) => number) => median(results.map(pick));
   const rows = results.map(
     (r, i) =>
@@ -217,7 +263,8 @@ cores, so the client's work is part of the load. Rate limits are off for the ben
 from one address, 1,000 users would otherwise be refused anonymous sessions. Goal (issue 21):
 0 connection errors, reply p99 under 5 s, /health p99 under 100 ms. Settings: \`BENCH_RUNS\`,
 \`BENCH_USERS\`, \`BENCH_RAMP_S\`, \`BENCH_MESSAGES\`, \`BENCH_THINK_MS\`; \`BENCH_CPU_PROF=<dir>\`
-profiles the server instead.
+profiles the server instead; \`BENCH_REPLICAS=<n>\` runs n replicas on PostgreSQL behind a
+round-robin proxy instead (printed, not recorded here).
 
 Medians of ${runs} runs: **${med((r) => r.connectionErrors)} connection errors, reply p50/p99
 ${med((r) => r.replyP50).toFixed(0)} / ${med((r) => r.replyP99).toFixed(0)} ms, /health p99
