@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { selectIsStreaming } from "../conversation-selectors.js";
+import type { ChatMessage } from "../model/chat-types.js";
 import { type ChatData, initialChatData } from "./chat-data.js";
 import { assistantPlaceholder } from "./chat-messages.js";
 import { chatMessage, testArtifact, testTask, textMessage } from "./engine-fixtures.js";
@@ -123,6 +124,60 @@ describe("applyHistory", () => {
       history: [textMessage("u3", "user", "chart"), textMessage("r3", "agent", "Here")],
     });
     expect(ids(applyServerTask(finished, completed, none))).toEqual(["u3", "r3"]);
+  });
+
+  describe("while a reply of the conversation streams", () => {
+    // The user answered task-2's question ("Which one?"); the answer's reply streams into "pb".
+    // The server stored the whole reply before this tab's stream got to its end.
+    const answered = testTask({
+      ...waiting,
+      status: {
+        state: "completed",
+        timestamp: "2025-01-01T00:00:09.000Z",
+        message: textMessage("r2", "agent", "Here is the table."),
+      },
+      history: [
+        ...waiting.history,
+        textMessage("a2", "user", "fruits"),
+        textMessage("r2", "agent", "Here is the table."),
+      ],
+    });
+    const streaming = (fields: Partial<ChatMessage>) =>
+      loaded([
+        chatMessage({ id: "q2", role: "assistant", content: "Which one?", taskId: "task-2" }),
+        chatMessage({ id: "a2", content: "fruits", taskId: "task-2", isOptimistic: true }),
+        {
+          ...assistantPlaceholder({
+            id: "pb",
+            contextId: "ctx-1",
+            timestamp: "x",
+            taskId: "task-2",
+          }),
+          ...fields,
+        },
+      ]);
+    const replies = (data: ChatData) =>
+      data.messagesByContext["ctx-1"]?.filter((m) => m.role === "assistant").map((m) => m.id);
+
+    it("shows the reply once: the streamed bubble that knows it, not also the stored copy", () => {
+      const data = applyHistory(
+        streaming({ replyId: "r2", content: "Here is" }),
+        "ctx-1",
+        [answered],
+        now,
+      );
+      expect(replies(data)).toEqual(["q2", "pb"]);
+    });
+
+    it("leaves the turn's stored reply to a bubble that has not streamed a word yet", () => {
+      const data = applyHistory(streaming({}), "ctx-1", [answered], now);
+      expect(replies(data)).toEqual(["q2", "pb"]);
+    });
+
+    it("shows the stored reply once the stream has ended", () => {
+      const ended = streaming({ replyId: "r2", content: "Here is the table.", isStreaming: false });
+      expect(replies(applyHistory(ended, "ctx-1", [answered], now))).toEqual(["q2", "r2"]);
+    });
   });
 });
 

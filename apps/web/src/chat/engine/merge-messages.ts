@@ -29,6 +29,25 @@ function uniqueById(messages: readonly ChatMessage[]): ChatMessage[] {
 }
 
 /**
+ * The stored messages a local bubble is still streaming: the one it learned the id of, and its
+ * task's replies after the task's last user message (the turn it streams, also before a word of it
+ * arrived, and the empty reply that carried the turn's results). The server can hold a reply
+ * whole before this tab's stream of it has ended.
+ */
+function streamedHere(server: readonly ChatMessage[], local: readonly ChatMessage[]): Set<string> {
+  const ids = new Set<string>();
+  for (const bubble of local) {
+    if (!bubble.isStreaming || bubble.role !== "assistant") continue;
+    if (bubble.replyId !== undefined) ids.add(bubble.replyId);
+    if (!bubble.taskId) continue;
+    const turn = server.filter((m) => m.taskId === bubble.taskId);
+    const lastUser = turn.findLastIndex((m) => m.role === "user");
+    for (const m of turn.slice(lastUser + 1)) if (m.role === "assistant") ids.add(m.id);
+  }
+  return ids;
+}
+
+/**
  * Merges a conversation's messages from the server with the local ones (core spec §4):
  * - the server's version of a message wins (same id);
  * - an optimistic local message is dropped when a server message with the same hash (role,
@@ -36,7 +55,9 @@ function uniqueById(messages: readonly ChatMessage[]): ChatMessage[] {
  * - other optimistic messages are kept only if they belong to `currentContextId` and are under
  *   30 s old or still streaming;
  * - other local messages are kept unless the server list covers their task (then the server's
- *   set of messages for that task is the truth).
+ *   set of messages for that task is the truth);
+ * - a stored message a local bubble is still streaming is left to that bubble (one bubble per
+ *   reply); once the stream ends, the stored one confirms it.
  */
 export function mergeMessages(
   server: readonly ChatMessage[],
@@ -44,7 +65,8 @@ export function mergeMessages(
   currentContextId: string,
   now: number,
 ): ChatMessage[] {
-  const fromServer = uniqueById(server);
+  const streamed = streamedHere(server, local);
+  const fromServer = uniqueById(server).filter((message) => !streamed.has(message.id));
   const serverTasks = new Set(fromServer.flatMap((m) => (m.taskId ? [m.taskId] : [])));
   const localIds = new Set(local.flatMap((m) => (m.replyId ? [m.id, m.replyId] : [m.id])));
   // Only server messages this list has not shown yet can be the equivalent of an optimistic one:
