@@ -1,4 +1,5 @@
 import type { ChatStreamEvent } from "../model/chat-types.js";
+import { DrawPace, drawShare, slowestDrawIntervalMs } from "./draw-pace.js";
 
 type TextEvent = Extract<ChatStreamEvent, { type: "text" }>;
 
@@ -8,12 +9,29 @@ export type FrameScheduler = (callback: () => void) => void;
 /**
  * Streamed text reaches the screen at most this often. Every update lays out and paints the
  * growing reply again; about 20 updates a second still reads as fluid typing while costing a third
- * of updating on every frame (measured in docs/benchmarks.md).
+ * of updating on every frame (measured in docs/benchmarks.md). Where a draw costs more, the page
+ * draws less often (`streamDrawPace`).
  */
 export const streamTextIntervalMs = intervalFromBuild(
   import.meta.env.VITE_STREAM_TEXT_INTERVAL_MS,
   50,
 );
+
+/**
+ * The page's estimate of what drawing streamed text costs, shared by every stream (they draw into
+ * the same page): draws, and the pulls of the worker's batches that feed them, are spaced so that
+ * drawing takes about `drawShare` of the main thread.
+ */
+export const streamDrawPace = new DrawPace({
+  minMs: Math.min(streamTextIntervalMs, 50),
+  maxMs: slowestDrawIntervalMs,
+  share: drawShare,
+});
+
+/** The interval between two draws of streamed text now. */
+export function streamDrawIntervalMs(): number {
+  return Math.max(streamTextIntervalMs, streamDrawPace.intervalMs());
+}
 
 /** A build-time override of the interval (benches build a copy that draws less often). */
 function intervalFromBuild(raw: string | undefined, fallback: number): number {
@@ -27,19 +45,27 @@ const animationFrame = (callback: () => void) => {
 };
 
 /**
- * A scheduler that runs each callback on the next animation frame at least `intervalMs` after the
+ * A scheduler that runs each callback on the next animation frame at least the interval after the
  * previous one it ran (a timer waits out the rest of the interval first), so the first piece of a
- * reply shows at once; falls back to a 16 ms timer without frames. One per stream.
+ * reply shows at once; falls back to a 16 ms timer without frames. One per stream. By default the
+ * interval follows `streamDrawPace`, and each draw's cost is measured for it: from the frame's
+ * callback to the task after the frame, i.e. our update plus the browser's style, layout and paint.
  */
-export function createPacedFrames(intervalMs = streamTextIntervalMs): FrameScheduler {
+export function createPacedFrames(
+  intervalMs: number | (() => number) = streamDrawIntervalMs,
+  pace: DrawPace | undefined = intervalMs === streamDrawIntervalMs ? streamDrawPace : undefined,
+): FrameScheduler {
+  const interval = typeof intervalMs === "number" ? () => intervalMs : intervalMs;
   let lastFrame = Number.NEGATIVE_INFINITY;
   return (callback) => {
     const run = () =>
       animationFrame(() => {
         lastFrame = Date.now();
+        const start = performance.now();
         callback();
+        if (pace) setTimeout(() => pace.record(performance.now() - start), 0);
       });
-    const wait = lastFrame + intervalMs - Date.now();
+    const wait = lastFrame + interval() - Date.now();
     if (wait > 0) setTimeout(run, wait);
     else run();
   };

@@ -1,27 +1,31 @@
-import { streamTextIntervalMs } from "../delta-batcher.js";
+import { streamDrawPace } from "../delta-batcher.js";
 
 /** Schedules the page's next pull of a stream. */
 export type PullScheduler = (pull: () => void) => void;
 
 /**
- * The page asks for a stream's next batch at most this often: the pace at which it draws
- * streamed text (capped, so a build that draws rarely still receives events promptly).
+ * The page asks for a stream's next batch at the pace it draws streamed text (`streamDrawPace`:
+ * about 20 times a second, less often where drawing costs more), so each draw has one fresh
+ * batch. A build that draws rarely still receives events at that pace, not its own.
  */
-export const streamPullIntervalMs = Math.min(streamTextIntervalMs, 50);
+export const streamPullIntervalMs = (): number => streamDrawPace.intervalMs();
 
 /**
- * A timer pacer: each pull runs at least `intervalMs` after the previous one (at once when that
+ * A timer pacer: each pull runs at least the interval after the previous one (at once when that
  * much time has passed). Timers, not animation frames, so a hidden tab still finishes its
  * streams. One per stream.
  */
-export function createPullPacer(intervalMs = streamPullIntervalMs): PullScheduler {
+export function createPullPacer(
+  intervalMs: number | (() => number) = streamPullIntervalMs,
+): PullScheduler {
+  const interval = typeof intervalMs === "number" ? () => intervalMs : intervalMs;
   let last = Number.NEGATIVE_INFINITY;
   return (pull) => {
     const run = () => {
       last = Date.now();
       pull();
     };
-    const wait = last + intervalMs - Date.now();
+    const wait = last + interval() - Date.now();
     if (wait > 0) setTimeout(run, wait);
     else run();
   };

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createPacedFrames } from "./delta-batcher.js";
+import { DrawPace } from "./draw-pace.js";
+
+const options = { minMs: 50, maxMs: 200, share: 0.025 };
+
+describe("DrawPace", () => {
+  it("draws at the shortest interval until a draw was measured, and while draws are cheap", () => {
+    const pace = new DrawPace(options);
+    expect(pace.intervalMs()).toBe(50);
+    pace.record(0.5);
+    expect(pace.intervalMs()).toBe(50);
+  });
+
+  it("spaces draws so that drawing takes its share of the main thread", () => {
+    const pace = new DrawPace(options);
+    pace.record(3);
+    // 3 ms every 120 ms is 2.5%.
+    expect(pace.intervalMs()).toBe(120);
+  });
+
+  it("never waits longer than the longest interval", () => {
+    const pace = new DrawPace(options);
+    pace.record(40);
+    expect(pace.intervalMs()).toBe(200);
+  });
+
+  it("follows the cost of recent draws, and one long task moves it only a little", () => {
+    const pace = new DrawPace(options);
+    pace.record(2);
+    pace.record(1000);
+    // The long task counts as 50 ms, weighted 0.3: 2 + 0.3 × 48.
+    expect(pace.cost()).toBeCloseTo(16.4);
+    for (let i = 0; i < 20; i++) pace.record(2);
+    expect(pace.cost()).toBeCloseTo(2, 1);
+    expect(pace.intervalMs()).toBe(80);
+  });
+
+  it("ignores measures that are not durations", () => {
+    const pace = new DrawPace(options);
+    pace.record(Number.NaN);
+    pace.record(-1);
+    expect(pace.cost()).toBeUndefined();
+  });
+});
+
+describe("createPacedFrames with a pace", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("measures each draw up to the task after its frame and waits the interval that gives", () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("requestAnimationFrame", undefined);
+    const pace = new DrawPace(options);
+    const frames = createPacedFrames(() => pace.intervalMs(), pace);
+    // A draw that costs 4 ms of our work; the browser's share follows in the same frame.
+    frames(() => vi.advanceTimersByTime(4));
+    vi.advanceTimersByTime(16);
+    vi.advanceTimersByTime(0);
+    expect(pace.cost()).toBe(4);
+    expect(pace.intervalMs()).toBe(160);
+    const second = vi.fn();
+    frames(second);
+    vi.advanceTimersByTime(160 + 15 - 4);
+    expect(second).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(16);
+    expect(second).toHaveBeenCalledOnce();
+  });
+});

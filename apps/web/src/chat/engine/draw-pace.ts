@@ -1,0 +1,52 @@
+/**
+ * How often streamed text is drawn, from what drawing costs. Each draw of a streamed reply costs
+ * the main thread a few milliseconds (our render, then the browser's style, layout and paint of
+ * the grown reply), whatever the tokens between two draws. Drawing every `costMs / share` ms keeps
+ * drawing at about `share` of the main thread: on a fast machine a reply is drawn 20 times a
+ * second, where a draw costs more (a slow device, a busy tab) less often, down to `maxMs`.
+ */
+export interface DrawPaceOptions {
+  /** The shortest interval (the pace of cheap draws). */
+  minMs: number;
+  /** The longest interval, however costly a draw is. */
+  maxMs: number;
+  /** The share of the main thread drawing may take. */
+  share: number;
+}
+
+/** Drawing streamed text may take this share of the main thread (see docs/benchmarks.md). */
+export const drawShare = 0.025;
+/** Streamed text is drawn at least this often, however costly a draw. */
+export const slowestDrawIntervalMs = 200;
+
+/** A draw's cost counts at most this much: one long task (a collection, a tab switch) is not a trend. */
+const maxSampleMs = 50;
+/** Weight of the newest cost in the running estimate. */
+const newestWeight = 0.3;
+
+/** The running estimate of a draw's cost and the interval it gives. */
+export class DrawPace {
+  private costMs: number | undefined;
+
+  constructor(private readonly options: DrawPaceOptions) {}
+
+  /** Records what one draw cost the main thread, in ms. */
+  record(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) return;
+    const sample = Math.min(ms, maxSampleMs);
+    this.costMs =
+      this.costMs === undefined ? sample : this.costMs + newestWeight * (sample - this.costMs);
+  }
+
+  /** The estimated cost of a draw, once one was measured. */
+  cost(): number | undefined {
+    return this.costMs;
+  }
+
+  /** How long to wait between two draws now. */
+  intervalMs(): number {
+    const { minMs, maxMs, share } = this.options;
+    const wanted = this.costMs === undefined ? minMs : this.costMs / share;
+    return Math.round(Math.min(maxMs, Math.max(minMs, wanted)));
+  }
+}
