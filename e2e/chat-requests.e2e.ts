@@ -135,6 +135,9 @@ describe("questions and authorizations", () => {
     await ready(page);
     await authPanel(page).getByText("To connect the calendar").waitFor();
     await screenshot(page, "requests-auth-after-reload");
+    // The answered task's reply streams into one bubble while the reloaded page also holds the
+    // task's stored question: at no moment two bubbles with the reply.
+    const mostAuthorized = await watchMostBubbles(page, ["the calendar is now authorized"]);
     await authPanel(page).getByRole("button", { name: "Authorize" }).click();
     await agentMessages(page)
       .filter({ hasText: "the calendar is now authorized" })
@@ -146,6 +149,7 @@ describe("questions and authorizations", () => {
       .toBe(1);
     expect(await authPanel(page).count()).toBe(0);
     expect(await errorBanner(page).count()).toBe(0);
+    expect(await mostAuthorized()).toEqual({ "the calendar is now authorized": 1 });
 
     // A question left open over a reload is answered through the normal message box.
     await send(page, "chart please");
@@ -154,6 +158,7 @@ describe("questions and authorizations", () => {
     await page.reload();
     await ready(page);
     await inputPanel(page).waitFor();
+    const mostCharts = await watchMostBubbles(page, ["Here is a chart of visitors."]);
     await send(page, "visitors");
     await agentMessages(page).filter({ hasText: "Here is a chart of visitors." }).first().waitFor();
     await waitForReplyDone(page);
@@ -162,6 +167,7 @@ describe("questions and authorizations", () => {
       .toBe(1);
     expect(await inputPanel(page).count()).toBe(0);
     expect(await errorBanner(page).count()).toBe(0);
+    expect(await mostCharts()).toEqual({ "Here is a chart of visitors.": 1 });
     await page.reload();
     await ready(page);
     await agentMessages(page).filter({ hasText: "Here is a chart of visitors." }).waitFor();
