@@ -167,7 +167,7 @@ function streamSection(
   const floorLine =
     floor === undefined
       ? ""
-      : `For scale: a plain page that received each token as an event on its main thread and drew 20 times a second would spend ${ms(floor, 3)} per token at one token per ${floorEventGapMs} ms on this machine; the chat receives in its worker and draws at most 20 times a second.`;
+      : `For scale: a plain page that received each token as an event on its main thread and drew 20 times a second would spend ${ms(floor, 3)} per token at one token per ${floorEventGapMs} ms on this machine; the chat receives in its worker and draws at most 20 times a second, less often where a draw costs more.`;
   const traceLine = trace
     ? `Cross-check with a CDP trace (a 10-paragraph reply, ${trace.tokens} tokens, 16 ms gap): the
 renderer main thread's top-level \`RunTask\` events sum to ${ms(trace.traceMs, 0)}, the counters say
@@ -190,12 +190,14 @@ of ${runs} runs. "Not growing" means the last fifth costs at
 most ${maxGrowth}× the first (median of the runs' ratios, each with 0.02 ms added to both sides).
 
 The A2A client runs in a Web Worker (\`apps/web/src/chat/engine/worker/\`): the worker receives
-and parses the stream and joins its text; the page pulls a batch every 50 ms and draws streamed
-text at most every 50 ms. *Busy* is the per-token time over the gap: the share of the page's main thread the
+and parses the stream and joins its text; the page draws streamed text, and pulls the worker's
+batches, at a pace set by what its draws cost (\`draw-pace.ts\`: drawing kept at about 2.5% of the
+main thread, every 50 to 200 ms). *Busy* is the per-token time over the gap: the share of the page's main thread the
 reply takes. *Receiving only* is the same runs against a copy of the app built to draw a reply's
 first piece and then nothing until it ends (\`VITE_STREAM_TEXT_INTERVAL_MS\` of a day, served with
 \`WEB_DIR\`): the same requests, worker and stream handling, so it is what receiving costs the main
-thread (the worker's batches and our bookkeeping); *drawing* is the difference. Each page first streams a short reply that is not measured (code loading, warm-up).
+thread (the worker's batches and our bookkeeping; it pulls at the pace its one measured draw gave);
+*drawing* is the difference. Each page first streams a short reply that is not measured (code loading, warm-up).
 ${floorText(floors, runs)}
 
 | gap | tokens | stream | per token | receiving only | drawing | plain-page floor | of which script / layout / style | first → last fifth | after the last token | busy | target, flat |
