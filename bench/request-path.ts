@@ -14,9 +14,16 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** A folder: profile our server with `node --cpu-prof` into it and print its top entries. */
 const profileDir = process.env.BENCH_CPU_PROF;
 
+/**
+ * The bare app runs as our server does: its own process of the same Node binary, the same
+ * adapter (@hono/node-server), the same environment (PATH only) and no Node flags.
+ */
 async function startBareHono(): Promise<{ url: string; child: ChildProcess }> {
   const script = fileURLToPath(new URL("./bare-hono.mjs", import.meta.url));
-  const child = spawn(process.execPath, [script], { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, [script], {
+    env: { PATH: process.env.PATH ?? "" },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once("exit", () => reject(new Error("bare Hono exited early")));
     child.stdout?.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
@@ -119,8 +126,9 @@ export async function requestPathBench(): Promise<void> {
     `## Request path against bare Hono (one process, SQLite)
 
 \`npm run bench -- request-path\`: a bare Hono app on \`@hono/node-server\` answering a small JSON
-body (its own process), our built server's authenticated \`GET /api/v1/core/contexts\` (an empty
-list) and its \`GET /api/v1/health\`, measured side by side in one run: autocannon, ${connections}
+body (its own process: same Node, adapter and environment, no Node flags for either), our built
+server's authenticated \`GET /api/v1/core/contexts\` (an empty list) and its
+\`GET /api/v1/health\`, measured side by side in one run: autocannon, ${connections}
 connections, ${durationMs / 1000} s each, the three interleaved over ${runs} rounds; rate limits
 off, log level warn. The ratio to bare is per round (each round's bare figure), the bold figures
 are medians. Goals: authenticated JSON GET at least 50% of bare, /health at least 70%, p99 under
