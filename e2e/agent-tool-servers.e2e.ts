@@ -67,7 +67,7 @@ describe("an MCP server the user lets agents use", () => {
     await model?.close();
   });
 
-  it("is ticked in the Tools column, then the assistant calls its tool in the conversation", async () => {
+  it("is ticked for chosen agents in the Tools column; only an agent given it calls its tool", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await openChat(context, server.url);
     // The streaming and the stored bubble may both show it for a moment: wait for the first.
@@ -93,10 +93,23 @@ describe("an MCP server the user lets agents use", () => {
     await waitForNewReply(page, "I have no echo tool.");
 
     await column.getByRole("button", { name: "Echoes", exact: true }).click();
-    const box = column.getByRole("checkbox", { name: "Let agents use this server" });
-    expect(await box.isChecked()).toBe(false);
-    await box.check();
-    await expect.poll(() => box.isChecked()).toBe(true);
+    const group = column.getByRole("group", { name: "Let agents use this server (Echoes)" });
+    const all = group.getByRole("checkbox", { name: "All agents" });
+    const assistant = group.getByRole("checkbox", { name: "Assistant" });
+    const coder = group.getByRole("checkbox", { name: "Code Helper" });
+    for (const box of [all, assistant, coder]) expect(await box.isChecked()).toBe(false);
+
+    // Given to another agent only (by keyboard): the assistant still has no echo tool.
+    await coder.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => coder.isChecked()).toBe(true);
+    await sendText("please echo once more");
+    await waitForNewReply(page, "I have no echo tool.");
+
+    await assistant.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => assistant.isChecked()).toBe(true);
+    expect(await all.isChecked()).toBe(false);
     await screenshot(page, "agent-use-ticked");
 
     await sendText("echo it now");
@@ -116,12 +129,12 @@ describe("an MCP server the user lets agents use", () => {
       expect(request.body).not.toContain(token);
     }
 
-    // The choice is kept: after a reload the box is still ticked.
+    // The choice is kept: after a reload the two agents are still ticked, All is not.
     await page.reload();
     await column.getByRole("button", { name: "Echoes", exact: true }).click();
-    await expect
-      .poll(() => column.getByRole("checkbox", { name: "Let agents use this server" }).isChecked())
-      .toBe(true);
+    await expect.poll(() => assistant.isChecked()).toBe(true);
+    expect(await coder.isChecked()).toBe(true);
+    expect(await all.isChecked()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

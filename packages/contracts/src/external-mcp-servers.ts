@@ -17,11 +17,28 @@ export const updateMcpCredentialsBodySchema = z
   .object({ credentials: mcpCredentialsSchema })
   .strict();
 
+/** Most agents one server may be lent to by name. */
+export const maxAgentsPerServer = 100;
+
 /**
- * Body of PUT /api/v1/mcp/external/{id}/agent-use: whether this site's agents (the assistant and
- * the other model-backed agents it serves) may call the server's tools in the user's turns.
+ * Body of PUT /api/v1/mcp/external/{id}/agent-use: which of this site's agents (the assistant
+ * and the other model-backed agents it serves) may call the server's tools in the user's turns.
+ * `{agents: "all"}` lends it to every one (also agents added later), `{agents: [names]}` to those
+ * named (none for an empty list); `{enabled: true|false}` is the older form of all or none.
  */
-export const mcpAgentUseBodySchema = z.object({ enabled: z.boolean() }).strict();
+export const mcpAgentUseBodySchema = z.union([
+  z.object({ enabled: z.boolean() }).strict(),
+  z
+    .object({
+      agents: z.union([
+        z.literal("all"),
+        z.array(z.string().min(1).max(128)).max(maxAgentsPerServer),
+      ]),
+    })
+    .strict(),
+]);
+/** Body of lending a server to agents. */
+export type McpAgentUseBody = z.infer<typeof mcpAgentUseBodySchema>;
 
 /** Path of the MCP servers a user added; each is proxied at `${externalMcpPath}/{id}/mcp`. */
 export const externalMcpPath = "/api/v1/mcp/external";
@@ -55,6 +72,7 @@ export const externalMcpMessages = {
   oauthSignedIn: (server: string) =>
     `Signed in to ${server}. You can close this tab and return to the chat.`,
   oauthFailed: (reason: string) => `Signing in failed: ${reason}`,
+  unknownAgent: (name: string) => `No agent named ${name}`,
   noCredentialsKey:
     "This server cannot store credentials: its administrator has not set OUTBOUND_CREDENTIALS_KEY",
 } as const;
@@ -97,8 +115,10 @@ export const externalMcpServerSchema = z.object({
   /** For OAuth: whether the user has signed in (tokens are kept) or must sign in first. */
   oauth: z.enum(["signed_in", "sign_in_required"]).optional(),
   timeout_ms: z.number(),
-  /** Whether the user lets this site's agents call its tools in their conversations. */
+  /** Whether the user lets any of this site's agents call its tools in their conversations. */
   agent_use: z.boolean(),
+  /** Which agents: "all" of this site's, or those named (none when empty). */
+  agents: z.union([z.literal("all"), z.array(z.string())]),
   created_at: z.string(),
   updated_at: z.string(),
 });

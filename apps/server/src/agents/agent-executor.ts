@@ -252,10 +252,10 @@ export class ChatAgentExecutor implements AgentExecutor {
       await this.runWith(turn, running, []);
       return;
     }
-    // The MCP servers the caller added and lets this site's agents use (a per-user choice).
+    // The MCP servers the caller added and lets this agent use (a per-user, per-agent choice).
     const userServers = await new ExternalMcpServersRepository(
       this.services.db.kysely,
-    ).listForAgents(turn.owner.userId);
+    ).listForAgent(turn.owner.userId, this.agent.name);
     if (this.agent.mcpServers.length === 0 && userServers.length === 0) {
       await this.runWith(turn, running, []);
       return;

@@ -119,6 +119,12 @@ describeEachDialect("a visitor's added agents and MCP servers move to their acco
       url: `${mcp.origin}/auth`,
       credentials: { kind: "bearer", token: "right" },
     });
+    const lent = await app.request(`/api/v1/mcp/external/${server.id}/agent-use`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ agents: ["assistant"] }),
+    });
+    expect(lent.status).toBe(200);
     // An OAuth server the visitor signed in to: its tokens are part of the sealed credentials.
     const oauthTokens = { access_token: "oauth-access", token_type: "Bearer", refresh_token: "r1" };
     const oauth = await new ExternalMcpServersRepository(get().db.kysely).upsert({
@@ -142,9 +148,9 @@ describeEachDialect("a visitor's added agents and MCP servers move to their acco
     expect(await rowsOf(visitor.owner.userId)).toEqual({ agents: [], servers: [] });
     expect((await listAgents(app, accountToken)).map((a) => a.id)).toEqual([agent.id]);
     const servers = await listServers(app, accountToken);
-    expect(servers.map((s) => [s.id, s.credentials_kind, s.oauth])).toEqual([
-      [server.id, "bearer", undefined],
-      [oauth.id, "oauth", "signed_in"],
+    expect(servers.map((s) => [s.id, s.credentials_kind, s.oauth, s.agents])).toEqual([
+      [server.id, "bearer", undefined, ["assistant"]],
+      [oauth.id, "oauth", "signed_in", []],
     ]);
 
     // Sealed again for the account: the same values open with the new binding, not the old.

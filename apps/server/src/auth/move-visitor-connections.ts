@@ -118,6 +118,12 @@ export async function moveVisitorConnections(
       .set({ user_id: to, credentials, updated_at: updatedAt })
       .where("id", "=", server.id)
       .execute();
+    // The agents it is lent to go with it.
+    await trx
+      .updateTable("external_mcp_server_agents")
+      .set({ user_id: to })
+      .where("server_id", "=", server.id)
+      .execute();
     moved.mcpServers += 1;
   }
   return moved;

@@ -207,6 +207,15 @@ export interface RefreshTokensTable {
 }
 
 /** Every table the server stores, keyed by table name. */
+/** One agent of this site a user lets call the tools of one of their MCP servers. */
+export interface ExternalMcpServerAgentsTable {
+  server_id: string;
+  /** The server's owner (every read is scoped to one user). */
+  user_id: string;
+  agent_name: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
 export interface ExternalMcpServersTable {
   id: string;
   user_id: string;
@@ -220,7 +229,10 @@ export interface ExternalMcpServersTable {
   credentials: string | null;
   /** Longest a call may take, in milliseconds. */
   timeout_ms: number;
-  /** 1 when the user lets this site's agents call its tools in their conversations. */
+  /**
+   * Which of this site's agents may call its tools in the user's conversations: 0 none, 1 all,
+   * 2 the agents named in external_mcp_server_agents.
+   */
   agent_use: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
@@ -281,6 +293,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   external_agents: ExternalAgentsTable;
   external_mcp_servers: ExternalMcpServersTable;
+  external_mcp_server_agents: ExternalMcpServerAgentsTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
+import { AgentUseChoice, type SiteAgent } from "./AgentUseChoice.js";
 import { type ServerTool, toolRenderBehavior } from "./list-server-tools.js";
 
 /** Badge of a tool server that needs the user to sign in first. */
@@ -22,15 +23,11 @@ export interface ToolServerItemProps {
   onRemove?: ((shown: ShownToolServer) => void) | undefined;
   /** Opens the credentials and connection check of a server the user added. */
   onConnection?: ((shown: ShownToolServer) => void) | undefined;
-  /** Lets this site's agents use a server the user added, or stops them. */
-  onAgentUse?: ((shown: ShownToolServer, enabled: boolean) => void) | undefined;
+  /** Lends a server the user added to all of this site's agents, to those named, or to none. */
+  onAgentUse?: ((shown: ShownToolServer, agents: "all" | string[]) => void) | undefined;
+  /** This site's agents, to choose from. */
+  siteAgents?: readonly SiteAgent[];
 }
-
-/** The switch of a server the user added that gives it to this site's agents. */
-export const agentUseTexts = {
-  label: "Let agents use this server",
-  hint: "The assistant and this site's other agents may call its tools in your conversations, with the credentials stored for it.",
-} as const;
 
 /** Said in an open server's list while its tools load, or when they could not be listed. */
 export const serverListingTexts = {
@@ -107,6 +104,7 @@ export function ToolServerItem({
   onRemove,
   onConnection,
   onAgentUse,
+  siteAgents = [],
 }: ToolServerItemProps) {
   const { server, access } = shown;
   const [expanded, setExpanded] = useState(false);
@@ -200,18 +198,12 @@ export function ToolServerItem({
         </div>
       ) : null}
       {!greyed && expanded && onAgentUse ? (
-        <label
-          title={agentUseTexts.hint}
-          className="flex cursor-pointer items-center gap-2 px-3 pb-1 text-[11px] text-neutral-300"
-        >
-          <input
-            type="checkbox"
-            checked={server.agentUse === true}
-            onChange={(event) => onAgentUse(shown, event.target.checked)}
-            className="size-3.5 accent-primary-500"
-          />
-          {agentUseTexts.label}
-        </label>
+        <AgentUseChoice
+          serverName={server.name}
+          chosen={server.agents ?? (server.agentUse ? "all" : [])}
+          agents={siteAgents}
+          onChange={(agents) => onAgentUse(shown, agents)}
+        />
       ) : null}
       {!greyed && expanded ? (
         <ul id={listId} aria-label={`Tools of ${server.name}`} className="space-y-0.5 px-1 pb-2">

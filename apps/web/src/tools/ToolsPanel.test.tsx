@@ -2,6 +2,8 @@ import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAccountModal } from "../accounts/account-modal-store.js";
+import { fixtureAgent } from "../agents/agent-card-fixtures.js";
+import { useAgentsStore } from "../stores/agents-store.js";
 import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
@@ -222,17 +224,25 @@ describe("ToolsPanel", () => {
     useAccountModal.getState().close();
   });
 
-  it("lets agents use a server the user added once its box is ticked, and puts the box back when the server did not save it", async () => {
+  it("lends a server the user added to the agents ticked, by keyboard, and puts the boxes back when the server did not save it", async () => {
     const mine: ShownToolServer = {
       server: server("mine", {
         endpoint: "/api/v1/mcp/external/s1/mcp",
         userServerId: "s1",
         credentialsKind: "bearer",
         agentUse: false,
+        agents: [],
       }),
       access: "open",
     };
     withState({ servers: [analytics, mine], listings: { analytics: "loaded", mine: "loaded" } });
+    useAgentsStore.setState({
+      agents: [
+        fixtureAgent({ name: "assistant", displayName: "Assistant" }),
+        fixtureAgent({ name: "helper", displayName: "Helper" }),
+        fixtureAgent({ name: "remote", displayName: "Remote" }, { external: true }),
+      ],
+    });
     const saved = {
       id: "s1",
       name: "mine",
@@ -245,8 +255,8 @@ describe("ToolsPanel", () => {
       updated_at: "2026-01-01T00:00:00.000Z",
     };
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { enabled: boolean };
-      return new Response(JSON.stringify({ ...saved, agent_use: body.enabled }), {
+      const { agents } = JSON.parse(String(init?.body)) as { agents: "all" | string[] };
+      return new Response(JSON.stringify({ ...saved, agent_use: agents.length > 0, agents }), {
         headers: { "content-type": "application/json" },
       });
     });
@@ -254,28 +264,45 @@ describe("ToolsPanel", () => {
     useAuthStore.setState({ tokenExpiry: Date.now() + 3_600_000 });
     const user = userEvent.setup();
     render(<ToolsPanel />);
-    // Our own servers have no such box.
+    // Our own servers have no such boxes.
     await user.click(screen.getByRole("button", { name: "analytics" }));
     expect(screen.queryByRole("checkbox")).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "mine" }));
-    const box = screen.getByRole("checkbox", { name: "Let agents use this server" });
-    expect(box).not.toBeChecked();
-    await user.click(box);
-    await vi.waitFor(() => expect(box).toBeChecked());
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const group = screen.getByRole("group", { name: "Let agents use this server (mine)" });
+    const all = within(group).getByRole("checkbox", { name: "All agents" });
+    const assistant = within(group).getByRole("checkbox", { name: "Assistant" });
+    const helper = within(group).getByRole("checkbox", { name: "Helper" });
+    // An agent the user added by URL runs elsewhere: it cannot be lent the server.
+    expect(within(group).queryByRole("checkbox", { name: "Remote" })).not.toBeInTheDocument();
+    for (const box of [all, assistant, helper]) expect(box).not.toBeChecked();
+
+    // By keyboard: Tab to Helper, Space ticks it.
+    all.focus();
+    await user.tab();
+    await user.tab();
+    expect(helper).toHaveFocus();
+    await user.keyboard(" ");
+    await vi.waitFor(() => expect(helper).toBeChecked());
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/v1/mcp/external/s1/agent-use");
-    expect(init).toMatchObject({ method: "PUT", body: JSON.stringify({ enabled: true }) });
-    expect(useToolsStore.getState().servers[1]?.server.agentUse).toBe(true);
-
-    await user.click(box);
-    await vi.waitFor(() => expect(box).not.toBeChecked());
-    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({
-      body: JSON.stringify({ enabled: false }),
+    expect(init).toMatchObject({ method: "PUT", body: JSON.stringify({ agents: ["helper"] }) });
+    expect(assistant).not.toBeChecked();
+    expect(useToolsStore.getState().servers[1]?.server).toMatchObject({
+      agentUse: true,
+      agents: ["helper"],
     });
 
-    // Not saved (the server refused): the box goes back and the reason is shown.
+    // All agents: every box ticked, each agent's fixed while All is.
+    await user.click(all);
+    await vi.waitFor(() => expect(all).toBeChecked());
+    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ body: JSON.stringify({ agents: "all" }) });
+    for (const box of [assistant, helper]) {
+      expect(box).toBeChecked();
+      expect(box).toBeDisabled();
+    }
+
+    // Not saved (the server refused): the boxes go back and the reason is shown.
     fetchMock.mockImplementationOnce(
       async () =>
         new Response(JSON.stringify({ error: "not_found", message: "MCP server not found" }), {
@@ -283,10 +310,21 @@ describe("ToolsPanel", () => {
           headers: { "content-type": "application/json" },
         }),
     );
-    await user.click(box);
+    await user.click(all);
     expect(await screen.findByRole("alert")).toHaveTextContent("MCP server not found");
-    expect(box).not.toBeChecked();
-    expect(useToolsStore.getState().servers[1]?.server.agentUse).toBe(false);
+    expect(all).toBeChecked();
+    expect(useToolsStore.getState().servers[1]?.server.agents).toBe("all");
+
+    // Unticking All takes it back from every agent.
+    await user.click(all);
+    await vi.waitFor(() => expect(all).not.toBeChecked());
+    expect(fetchMock.mock.calls.at(-1)?.[1]).toMatchObject({
+      body: JSON.stringify({ agents: [] }),
+    });
+    for (const box of [assistant, helper]) {
+      expect(box).not.toBeChecked();
+      expect(box).toBeEnabled();
+    }
   });
 
   it("loads the registry on mount through the real store", async () => {

@@ -1,7 +1,8 @@
 import { externalMcpPath } from "@a2a-chat/contracts";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAccountModal } from "../accounts/account-modal-store.js";
+import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
 import { type ShownToolServer, toolsAuthKey, toolsOfServer } from "../stores/tools-reducers.js";
@@ -10,7 +11,7 @@ import type { ServerTool } from "./list-server-tools.js";
 import { RefreshIcon } from "./RefreshIcon.js";
 import { ToolRuns } from "./ToolRuns.js";
 import { ToolServerItem } from "./ToolServerItem.js";
-import { removeUserServer, setUserServerAgentUse } from "./user-servers-api.js";
+import { removeUserServer, setUserServerAgents } from "./user-servers-api.js";
 
 const CredentialsDialog = lazy(() =>
   import("../credentials/CredentialsDialog.js").then((m) => ({ default: m.CredentialsDialog })),
@@ -52,6 +53,15 @@ export function ToolsPanel() {
       })),
     );
   const authKey = useAuthStore(toolsAuthKey);
+  // The agents a server the user added can be lent to: this site's (not ones added by URL).
+  const agents = useAgentsStore((s) => s.agents);
+  const siteAgents = useMemo(
+    () =>
+      agents
+        .filter((agent) => !agent.external)
+        .map((agent) => ({ name: agent.name, displayName: agent.displayName })),
+    [agents],
+  );
   // A greyed server opens the passkey sign-in modal naming it; once signed in, the user changes
   // and the registry loads again with the servers the new scopes permit.
   const requireLogin = (shown: ShownToolServer) =>
@@ -73,17 +83,18 @@ export function ToolsPanel() {
     }
   };
 
-  const setAgentUse = async (shown: ShownToolServer, enabled: boolean) => {
+  const setAgentUse = async (shown: ShownToolServer, agents: "all" | string[]) => {
     const id = shown.server.userServerId;
     if (!id) return;
     setActionError(null);
     // Shown at once; put back if the server did not save it.
-    updateServer(shown.server.name, { agentUse: enabled });
+    const before = { agentUse: shown.server.agentUse, agents: shown.server.agents };
+    updateServer(shown.server.name, { agentUse: agents.length > 0, agents });
     try {
-      const saved = await setUserServerAgentUse(id, enabled);
-      updateServer(shown.server.name, { agentUse: saved.agent_use });
+      const saved = await setUserServerAgents(id, agents);
+      updateServer(shown.server.name, { agentUse: saved.agent_use, agents: saved.agents });
     } catch (error) {
-      updateServer(shown.server.name, { agentUse: !enabled });
+      updateServer(shown.server.name, before);
       setActionError(error instanceof Error ? error.message : String(error));
     }
   };
@@ -169,9 +180,10 @@ export function ToolsPanel() {
               onPickTool={(tool, owner) => setPicked({ tool, shown: owner })}
               onRemove={shown.server.userServerId ? (owned) => void remove(owned) : undefined}
               onConnection={shown.server.userServerId ? setConnectionOf : undefined}
+              siteAgents={siteAgents}
               onAgentUse={
                 shown.server.userServerId
-                  ? (owned, enabled) => void setAgentUse(owned, enabled)
+                  ? (owned, agents) => void setAgentUse(owned, agents)
                   : undefined
               }
             />

@@ -24,8 +24,10 @@ export interface ToolServer {
   userServerId?: string;
   /** For a server the user added: the kind of credentials the server keeps for it. */
   credentialsKind?: "none" | "bearer" | "api_key" | "headers" | "oauth";
-  /** For a server the user added: whether they let this site's agents call its tools. */
+  /** For a server the user added: whether they let any of this site's agents call its tools. */
   agentUse?: boolean;
+  /** For a server the user added: which agents, "all" of this site's or those named. */
+  agents?: "all" | readonly string[];
 }
 
 type Entry = Record<string, unknown>;

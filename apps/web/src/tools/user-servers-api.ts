@@ -27,6 +27,7 @@ export function userServerToToolServer(record: ExternalMcpServer): ToolServer {
     userServerId: record.id,
     credentialsKind: record.credentials_kind,
     agentUse: record.agent_use,
+    agents: record.agents,
   };
 }
 
@@ -61,16 +62,19 @@ export async function removeUserServer(id: string, fetchImpl?: FetchLike): Promi
   );
 }
 
-/** Lets this site's agents call the server's tools in the user's conversations, or stops them. */
-export async function setUserServerAgentUse(
+/**
+ * Which of this site's agents may call the server's tools in the user's conversations: all of
+ * them (also ones added later), or those named (none for an empty list).
+ */
+export async function setUserServerAgents(
   id: string,
-  enabled: boolean,
+  agents: "all" | readonly string[],
   fetchImpl?: FetchLike,
 ): Promise<ExternalMcpServer> {
   return externalMcpServerSchema.parse(
     await authenticatedRequest<unknown>(
       `${externalMcpPath}/${encodeURIComponent(id)}/agent-use`,
-      { method: "PUT", body: JSON.stringify({ enabled }) },
+      { method: "PUT", body: JSON.stringify({ agents }) },
       fetchImpl,
     ),
   );

@@ -15,6 +15,7 @@ import * as m0015 from "./0015_files.js";
 import * as m0016 from "./0016_external_mcp_servers.js";
 import * as m0017 from "./0017_sign_in_expiry_indexes.js";
 import * as m0019 from "./0019_mcp_servers_agent_use.js";
+import * as m0021 from "./0021_mcp_server_agents.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0016_external_mcp_servers": m0016,
   "0017_sign_in_expiry_indexes": m0017,
   "0019_mcp_servers_agent_use": m0019,
+  "0021_mcp_server_agents": m0021,
 };

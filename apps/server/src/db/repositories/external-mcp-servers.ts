@@ -14,6 +14,12 @@ export interface NewExternalMcpServer {
   timeoutMs: number;
 }
 
+/** agent_use values: lent to every agent of this site, or to the agents named for it. */
+export const agentUseMode = { none: 0, all: 1, chosen: 2 } as const;
+
+/** The agents a server is lent to: all of this site's, or those named (none when empty). */
+export type AgentChoice = "all" | readonly string[];
+
 /** The MCP servers users added; every read is scoped to one user. */
 export class ExternalMcpServersRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -102,31 +108,93 @@ export class ExternalMcpServersRepository {
       .executeTakeFirst();
   }
 
-  /** Whether this site's agents may call the server's tools; undefined when the user has no such row. */
+  /**
+   * Which of this site's agents may call the server's tools: all of them (also agents added
+   * later), or the named ones (none for an empty list). Undefined when the user has no such row.
+   */
   setAgentUse(
     userId: string,
     id: string,
-    enabled: boolean,
+    agents: AgentChoice,
     at: Date = new Date(),
   ): Promise<ExternalMcpServerRow | undefined> {
-    return this.db
-      .updateTable("external_mcp_servers")
-      .set({ agent_use: enabled ? 1 : 0, updated_at: at.toISOString() })
-      .where("user_id", "=", userId)
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirst();
+    const now = at.toISOString();
+    const names = agents === "all" ? [] : [...new Set(agents)];
+    const mode =
+      agents === "all"
+        ? agentUseMode.all
+        : names.length > 0
+          ? agentUseMode.chosen
+          : agentUseMode.none;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable("external_mcp_servers")
+        .set({ agent_use: mode, updated_at: now })
+        .where("user_id", "=", userId)
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx.deleteFrom("external_mcp_server_agents").where("server_id", "=", id).execute();
+      if (names.length > 0)
+        await trx
+          .insertInto("external_mcp_server_agents")
+          .values(
+            names.map((agent_name) => ({
+              server_id: id,
+              user_id: userId,
+              agent_name,
+              created_at: now,
+            })),
+          )
+          .execute();
+      return row;
+    });
   }
 
-  /** The user's servers whose tools they let this site's agents call, oldest first. */
-  listForAgents(userId: string): Promise<Pick<ExternalMcpServerRow, "id" | "name">[]> {
-    return this.db
-      .selectFrom("external_mcp_servers")
-      .select(["id", "name"])
+  /** The agents each of the user's servers is lent to by name (servers lent to all are absent). */
+  async chosenAgents(userId: string): Promise<Map<string, string[]>> {
+    const rows = await this.db
+      .selectFrom("external_mcp_server_agents")
+      .select(["server_id", "agent_name"])
       .where("user_id", "=", userId)
-      .where("agent_use", "=", 1)
-      .orderBy("created_at")
-      .orderBy("id")
+      .orderBy("agent_name")
+      .execute();
+    const chosen = new Map<string, string[]>();
+    for (const row of rows) {
+      const names = chosen.get(row.server_id) ?? [];
+      names.push(row.agent_name);
+      chosen.set(row.server_id, names);
+    }
+    return chosen;
+  }
+
+  /** The user's servers whose tools they let this agent of the site call, oldest first. */
+  listForAgent(
+    userId: string,
+    agentName: string,
+  ): Promise<Pick<ExternalMcpServerRow, "id" | "name">[]> {
+    return this.db
+      .selectFrom("external_mcp_servers as s")
+      .select(["s.id", "s.name"])
+      .where("s.user_id", "=", userId)
+      .where((eb) =>
+        eb.or([
+          eb("s.agent_use", "=", agentUseMode.all),
+          eb.and([
+            eb("s.agent_use", "=", agentUseMode.chosen),
+            eb.exists(
+              eb
+                .selectFrom("external_mcp_server_agents as a")
+                .select("a.server_id")
+                .whereRef("a.server_id", "=", "s.id")
+                .where("a.agent_name", "=", agentName),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy("s.created_at")
+      .orderBy("s.id")
       .execute();
   }
 

@@ -11,6 +11,8 @@ import {
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { type Context, Hono } from "hono";
 import {
+  type AgentChoice,
+  agentUseMode,
   type ExternalMcpServerRow,
   ExternalMcpServersRepository,
 } from "../../db/repositories/external-mcp-servers.js";
@@ -85,7 +87,21 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       await repository.setCredentials(row.user_id, row.id, seal(next, row));
     });
 
-  const present = (row: ExternalMcpServerRow): ExternalMcpServer => {
+  const siteAgents = new Set(config.agents.map((agent) => agent.name));
+  /** The agents a row is lent to, as the API shows them. */
+  const agentsOf = (
+    row: ExternalMcpServerRow,
+    chosen: Map<string, string[]>,
+  ): ExternalMcpServer["agents"] => {
+    const mode = Number(row.agent_use);
+    if (mode === agentUseMode.all) return "all";
+    return mode === agentUseMode.chosen ? (chosen.get(row.id) ?? []) : [];
+  };
+  /** One row as the API shows it, with the agents it is lent to. */
+  const presentOne = async (row: ExternalMcpServerRow): Promise<ExternalMcpServer> =>
+    present(row, await repository.chosenAgents(row.user_id));
+
+  const present = (row: ExternalMcpServerRow, chosen: Map<string, string[]>): ExternalMcpServer => {
     let kind: ExternalMcpServer["credentials_kind"] = "none";
     let oauth: ExternalMcpServer["oauth"];
     try {
@@ -104,7 +120,8 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       credentials_kind: kind,
       ...(oauth ? { oauth } : {}),
       timeout_ms: row.timeout_ms,
-      agent_use: Number(row.agent_use) === 1,
+      agent_use: agentsOf(row, chosen).length > 0,
+      agents: agentsOf(row, chosen),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -157,7 +174,8 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
 
   routes.get("/", requireAuth, perUserLimit, async (c) => {
     const rows = await repository.listForUser(c.var.auth.userId);
-    return c.json({ data: rows.map(present) });
+    const chosen = await repository.chosenAgents(c.var.auth.userId);
+    return c.json({ data: rows.map((row) => present(row, chosen)) });
   });
 
   routes.post("/", requireAuth, perUserLimit, async (c) => {
@@ -193,7 +211,7 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       timeoutMs: body.timeout_ms,
       credentials: seal(credentials, { user_id: userId, name }),
     });
-    return c.json(present(row), 201);
+    return c.json(await presentOne(row), 201);
   });
 
   routes.put("/:id/credentials", requireAuth, perUserLimit, async (c) => {
@@ -206,15 +224,19 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
     const sealed = seal(credentials, row);
     const updated = await repository.setCredentials(c.var.auth.userId, row.id, sealed);
     if (!updated) throw new AppError("not_found", "MCP server not found");
-    return c.json(present(updated));
+    return c.json(await presentOne(updated));
   });
 
   routes.put("/:id/agent-use", requireAuth, perUserLimit, async (c) => {
     const row = await owned(c);
-    const { enabled } = readBody(c, mcpAgentUseBodySchema);
-    const updated = await repository.setAgentUse(c.var.auth.userId, row.id, enabled);
+    const body = readBody(c, mcpAgentUseBodySchema);
+    const agents: AgentChoice = "enabled" in body ? (body.enabled ? "all" : []) : body.agents;
+    const unknown = agents === "all" ? undefined : agents.find((name) => !siteAgents.has(name));
+    if (unknown !== undefined)
+      throw new AppError("validation_failed", externalMcpMessages.unknownAgent(unknown));
+    const updated = await repository.setAgentUse(c.var.auth.userId, row.id, agents);
     if (!updated) throw new AppError("not_found", "MCP server not found");
-    return c.json(present(updated));
+    return c.json(await presentOne(updated));
   });
 
   routes.post("/:id/check", requireAuth, perUserLimit, async (c) => {

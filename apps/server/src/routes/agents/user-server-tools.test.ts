@@ -65,6 +65,13 @@ describeEachDialect("agents using the MCP servers a user added", (get) => {
             mcpServers: [],
             default: true,
           },
+          {
+            name: "helper",
+            description: "Another agent of the site",
+            systemPrompt: "Use tools.",
+            model: "compatible:helper",
+            mcpServers: [],
+          },
         ],
       },
     });
@@ -76,9 +83,9 @@ describeEachDialect("agents using the MCP servers a user added", (get) => {
       body: JSON.stringify(body),
     });
 
-  async function turn(app: App, user: User) {
+  async function turn(app: App, user: User, agent = "assistant") {
     const contextId = await user.createContext();
-    const client = await a2aClient(inProcessFetch(app, user.session.access_token), "assistant");
+    const client = await a2aClient(inProcessFetch(app, user.session.access_token), agent);
     const from = fake.requests.length;
     let state: TaskState | undefined;
     for await (const event of client.sendMessageStream(
@@ -105,6 +112,7 @@ describeEachDialect("agents using the MCP servers a user added", (get) => {
     expect(added.status).toBe(201);
     const server = externalMcpServerSchema.parse(await added.json());
     expect(server.agent_use).toBe(false);
+    expect(server.agents).toEqual([]);
 
     // Added, but kept to the Tools column: the assistant is not offered it.
     const before = await turn(app, user);
@@ -113,7 +121,10 @@ describeEachDialect("agents using the MCP servers a user added", (get) => {
 
     const given = await send(app, user, "PUT", `/${server.id}/agent-use`, { enabled: true });
     expect(given.status).toBe(200);
-    expect(externalMcpServerSchema.parse(await given.json()).agent_use).toBe(true);
+    expect(externalMcpServerSchema.parse(await given.json())).toMatchObject({
+      agent_use: true,
+      agents: "all",
+    });
     const list = externalMcpListSchema.parse(
       await (await app.request("/api/v1/mcp/external", { headers: user.headers })).json(),
     );
@@ -172,6 +183,91 @@ describeEachDialect("agents using the MCP servers a user added", (get) => {
     expect(externalMcpServerSchema.parse(await back.json()).agent_use).toBe(false);
     const after = await turn(app, user);
     expect(after.offered).not.toContain("echo");
+  });
+
+  it("offers the server only to the agents the user chose, and only in that user's turns", async () => {
+    const app = makeApp();
+    const user = await taskUser(app);
+    const stranger = await taskUser(app);
+    const server = externalMcpServerSchema.parse(
+      await (
+        await send(app, user, "POST", "", {
+          name: "mine",
+          url: `${mcp.origin}/auth-echo`,
+          credentials: { kind: "bearer", token: "right" },
+        })
+      ).json(),
+    );
+    // The stranger lends their own server of the same name to every agent.
+    const theirs = externalMcpServerSchema.parse(
+      await (
+        await send(app, stranger, "POST", "", { name: "mine", url: `${mcp.origin}/echo` })
+      ).json(),
+    );
+    await send(app, stranger, "PUT", `/${theirs.id}/agent-use`, { agents: "all" });
+
+    const chosen = await send(app, user, "PUT", `/${server.id}/agent-use`, {
+      agents: ["helper", "helper"],
+    });
+    expect(chosen.status).toBe(200);
+    expect(externalMcpServerSchema.parse(await chosen.json())).toMatchObject({
+      agent_use: true,
+      agents: ["helper"],
+    });
+
+    const helper = await turn(app, user, "helper");
+    expect(helper.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(helper.offered).toContain("echo");
+    const toolMessage = helper.requests[1]?.body.messages.find((m) => m.role === "tool");
+    expect(JSON.stringify(toolMessage?.content)).toContain("Echo: from the assistant");
+    const assistant = await turn(app, user, "assistant");
+    expect(assistant.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(assistant.offered).not.toContain("echo");
+
+    // The stranger's turns see only their own server, never the user's.
+    const seenFrom = mcp.received.length;
+    const strangers = await turn(app, stranger, "helper");
+    expect(strangers.offered).toContain("echo");
+    const seen = mcp.received.slice(seenFrom);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const request of seen) expect(request.path).toBe("/echo");
+    const strangerList = externalMcpListSchema.parse(
+      await (await app.request("/api/v1/mcp/external", { headers: stranger.headers })).json(),
+    );
+    expect(strangerList.data.map((s) => [s.id, s.agents])).toEqual([[theirs.id, "all"]]);
+
+    // Both agents, then none: an empty list takes it back from every agent.
+    const both = await send(app, user, "PUT", `/${server.id}/agent-use`, {
+      agents: ["assistant", "helper"],
+    });
+    expect(externalMcpServerSchema.parse(await both.json()).agents).toEqual([
+      "assistant",
+      "helper",
+    ]);
+    expect((await turn(app, user, "assistant")).offered).toContain("echo");
+    const none = await send(app, user, "PUT", `/${server.id}/agent-use`, { agents: [] });
+    expect(externalMcpServerSchema.parse(await none.json())).toMatchObject({
+      agent_use: false,
+      agents: [],
+    });
+    expect((await turn(app, user, "helper")).offered).not.toContain("echo");
+  });
+
+  it("refuses an agent this site does not serve, by its name", async () => {
+    const app = makeApp();
+    const user = await taskUser(app);
+    const server = externalMcpServerSchema.parse(
+      await (await send(app, user, "POST", "", { name: "mine", url: `${mcp.origin}/echo` })).json(),
+    );
+    const unknown = await send(app, user, "PUT", `/${server.id}/agent-use`, {
+      agents: ["helper", "nobody"],
+    });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message?: string }).message).toBe("No agent named nobody");
+    const list = externalMcpListSchema.parse(
+      await (await app.request("/api/v1/mcp/external", { headers: user.headers })).json(),
+    );
+    expect(list.data[0]?.agents).toEqual([]);
   });
 
   it("refuses to change another user's server, and a body that is not a yes or no", async () => {
