@@ -112,6 +112,15 @@ describe("an MCP server the user lets agents use", () => {
     expect(await all.isChecked()).toBe(false);
     await screenshot(page, "agent-use-ticked");
 
+    // The assistant's details list the server (to this user only; the card stays the same).
+    await page.getByRole("button", { name: "View details" }).first().click();
+    const details = page.getByRole("dialog", { name: "Assistant" });
+    const yours = details.getByRole("region", { name: "Your MCP servers" });
+    await expect.poll(() => yours.getByRole("listitem").allInnerTexts()).toEqual(["Echoes"]);
+    await screenshot(page, "agent-details-your-servers");
+    await page.keyboard.press("Escape");
+    await details.waitFor({ state: "detached" });
+
     await sendText("echo it now");
     await waitForNewReply(page, afterTool);
     const result = artifactFrame(messageLog(page), "echo");

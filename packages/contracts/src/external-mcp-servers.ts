@@ -127,3 +127,14 @@ export type ExternalMcpServer = z.infer<typeof externalMcpServerSchema>;
 
 /** GET /api/v1/mcp/external. */
 export const externalMcpListSchema = z.object({ data: z.array(externalMcpServerSchema) });
+
+/**
+ * GET /api/v1/agents/{name}/user-mcp-servers: the caller's own servers this agent of the site may
+ * call in their turns (what its details list; never on the public card).
+ */
+export const agentUserServersPath = (agent: string) =>
+  `/api/v1/agents/${encodeURIComponent(agent)}/user-mcp-servers`;
+/** The answer of agentUserServersPath. */
+export const agentUserServersSchema = z.object({
+  data: z.array(z.object({ id: z.string(), name: z.string(), endpoint: z.string() })),
+});

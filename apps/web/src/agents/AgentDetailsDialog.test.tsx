@@ -1,6 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
 import { AgentDetailsDialog } from "./AgentDetailsDialog.js";
 import { fixtureAgent } from "./agent-card-fixtures.js";
 
@@ -110,5 +111,57 @@ describe("AgentDetailsDialog", () => {
     render(<AgentDetailsDialog agent={rich} onClose={onClose} />);
     await user.keyboard("{Escape}");
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  describe("the user's own MCP servers", () => {
+    afterEach(() => {
+      cleanup();
+      useAuthStore.setState(emptyAuthSession);
+      vi.unstubAllGlobals();
+    });
+    const signedIn = () =>
+      useAuthStore.setState({
+        ...emptyAuthSession,
+        accessToken: "t",
+        userId: "u1",
+        tokenExpiry: Date.now() + 3_600_000,
+      });
+
+    it("lists the servers the user lent this agent, asked of the server for this agent", async () => {
+      signedIn();
+      const fetchMock = vi.fn(
+        async (_url: string) =>
+          new Response(
+            JSON.stringify({
+              data: [{ id: "s1", name: "Private tools", endpoint: "/api/v1/mcp/external/s1/mcp" }],
+            }),
+            { headers: { "content-type": "application/json" } },
+          ),
+      );
+      vi.stubGlobal("fetch", fetchMock);
+      render(<AgentDetailsDialog agent={rich} onClose={() => undefined} />);
+      const mine = await screen.findByRole("region", { name: "Your MCP servers" });
+      expect(within(mine).getByRole("listitem")).toHaveTextContent("Private tools");
+      expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/agents/ops-bot/user-mcp-servers");
+    });
+
+    it("asks nothing for an agent the user added by URL, and shows no section when none is lent", async () => {
+      signedIn();
+      const fetchMock = vi.fn(
+        async (_url: string) =>
+          new Response(JSON.stringify({ data: [] }), {
+            headers: { "content-type": "application/json" },
+          }),
+      );
+      vi.stubGlobal("fetch", fetchMock);
+      const { unmount } = render(
+        <AgentDetailsDialog agent={{ ...rich, external: true }} onClose={() => undefined} />,
+      );
+      expect(fetchMock).not.toHaveBeenCalled();
+      unmount();
+      render(<AgentDetailsDialog agent={rich} onClose={() => undefined} />);
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(screen.queryByRole("region", { name: "Your MCP servers" })).not.toBeInTheDocument();
+    });
   });
 });

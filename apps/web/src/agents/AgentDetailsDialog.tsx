@@ -6,11 +6,18 @@ import { AgentAvatar } from "./AgentAvatar.js";
 import { agentRequiresAuth } from "./agent-access.js";
 import type { Agent } from "./agent-types.js";
 import { Modal } from "./Modal.js";
+import { useAgentUserServers } from "./use-agent-user-servers.js";
 
 /** Skills shown before '+N more' (core spec §9). */
 export const shownSkills = 3;
 /** Tags shown per skill (core spec §9). */
 export const shownTagsPerSkill = 3;
+
+/** Texts of the user's own servers an agent may use. */
+export const yourServersTexts = {
+  title: "Your MCP servers",
+  hint: "Servers you added and let this agent use (Tools column); only you see them.",
+} as const;
 
 /** Props of AgentDetailsDialog. */
 export interface AgentDetailsDialogProps {
@@ -145,6 +152,7 @@ function Skills({ agent }: { agent: Agent }) {
 /** Everything an agent card says, in a dialog (core spec §2.7). */
 export function AgentDetailsDialog({ agent, onClose }: AgentDetailsDialogProps) {
   const schemes = Object.entries(agent?.securitySchemes ?? {});
+  const userServers = useAgentUserServers(agent);
   return (
     <Modal
       open={agent !== null}
@@ -194,6 +202,18 @@ export function AgentDetailsDialog({ agent, onClose }: AgentDetailsDialogProps) 
                       <span className="text-xs text-neutral-500">v{server.version}</span>
                     ) : null}
                     <Chip tone="good">Active</Chip>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+          {userServers.length > 0 ? (
+            <Section title={yourServersTexts.title}>
+              <p className="mb-1 text-xs text-neutral-400">{yourServersTexts.hint}</p>
+              <ul className="space-y-1">
+                {userServers.map((server) => (
+                  <li key={server.id} className="text-sm text-neutral-100">
+                    {server.name}
                   </li>
                 ))}
               </ul>

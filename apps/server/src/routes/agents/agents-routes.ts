@@ -1,4 +1,9 @@
-import { canAccess, insufficientPermissionsMessage, restartingMessage } from "@a2a-chat/contracts";
+import {
+  canAccess,
+  externalMcpEndpoint,
+  insufficientPermissionsMessage,
+  restartingMessage,
+} from "@a2a-chat/contracts";
 import { type Context, Hono, type Next } from "hono";
 import {
   agentCardJson,
@@ -12,6 +17,7 @@ import { CallerUser } from "../../agents/caller-user.js";
 import { requestedCard, toLegacyAgentCard } from "../../agents/legacy-card.js";
 import { isSendRequest } from "../../agents/rpc-request-check.js";
 import { SafeRequestHandler } from "../../agents/safe-request-handler.js";
+import { ExternalMcpServersRepository } from "../../db/repositories/external-mcp-servers.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
@@ -108,6 +114,24 @@ export function agentsRoutes(
     if (!rpc) throw new AppError("not_found", `No agent named ${agent.name}`);
     return rpc(c);
   };
+  // The caller's own MCP servers lent to this agent (its details list them): the same query its
+  // turns use, answered to that caller only (never on the card, which is public and cached).
+  routes.get("/:name/user-mcp-servers", knownAgent, requireAuth, perUserLimit, async (c) => {
+    const { agent } = hostOf(c.req.param("name") ?? "");
+    const rows = await new ExternalMcpServersRepository(services.db.kysely).listForAgent(
+      c.var.auth.userId,
+      agent.name,
+    );
+    c.header("Cache-Control", "private, no-store");
+    return c.json({
+      data: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        endpoint: externalMcpEndpoint(row.id),
+      })),
+    });
+  });
+
   // With or without a trailing slash, as base URLs are written both ways.
   routes.post("/:name", knownAgent, requireAuth, perUserLimit, call);
   routes.post("/:name/", knownAgent, requireAuth, perUserLimit, call);
