@@ -64,12 +64,67 @@ describe("startServer", () => {
     for (const [path, status, crossOrigin] of cases) {
       const res = await fetch(`${base}${path}`);
       expect(res.status).toBe(status);
-      for (const [name, value] of securityHeaderList({ https: false, crossOrigin })) {
+      for (const [name, value] of securityHeaderList({ https: false, crossOrigin, set: "api" })) {
         expect(res.headers.get(name), `${name} on ${path}`).toBe(value);
       }
       expect(res.headers.get("strict-transport-security")).toBeNull();
       await res.body?.cancel();
     }
+  });
+
+  it("sends API replies the short set and pages the document set, exactly", async () => {
+    const server = await start();
+    const base = `http://127.0.0.1:${server.port}`;
+    const session = await fetch(`${base}/api/v1/core/oauth/session`, { method: "POST" });
+    const { access_token } = (await session.json()) as { access_token: string };
+    const list = await fetch(`${base}/api/v1/core/contexts`, {
+      headers: { authorization: `Bearer ${access_token}`, "accept-encoding": "identity" },
+    });
+    await list.body?.cancel();
+    const headersOf = (res: Response) =>
+      Object.fromEntries(
+        [...res.headers].filter(([name]) => !["date", "x-trace-id"].includes(name)),
+      );
+    expect(headersOf(list)).toEqual({
+      "cross-origin-resource-policy": "same-origin",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "cache-control": "no-store",
+      "content-type": "application/json",
+      "content-length": "2",
+      connection: "keep-alive",
+      "keep-alive": "timeout=5",
+      // The per-user API limit (on in this configuration) tells the caller where it stands.
+      "ratelimit-limit": "600",
+      "ratelimit-remaining": "599",
+    });
+    const page = await fetch(`${base}/no-such-page`, {
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(page.status).toBe(404);
+    await page.body?.cancel();
+    expect(headersOf(page)).toEqual({
+      "cross-origin-resource-policy": "same-origin",
+      "cross-origin-opener-policy": "same-origin",
+      "origin-agent-cluster": "?1",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "x-content-type-options": "nosniff",
+      "x-dns-prefetch-control": "off",
+      "x-download-options": "noopen",
+      "x-frame-options": "DENY",
+      "x-permitted-cross-domain-policies": "none",
+      "x-xss-protection": "0",
+      "content-security-policy":
+        "default-src 'self'; script-src 'self'; worker-src 'self'; " +
+        "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
+        "font-src 'self' data:; connect-src 'self' https: http://localhost:* http://127.0.0.1:*; " +
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      "content-type": "text/plain; charset=UTF-8",
+      "content-length": "9",
+      vary: "Accept-Encoding",
+      connection: "keep-alive",
+      "keep-alive": "timeout=5",
+    });
   });
 
   it("sends the trace id and no-store over the socket as in process", async () => {

@@ -53,8 +53,8 @@ describeEachDialect("API errors and headers", (get) => {
     expect(unsafe.headers.get("x-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("sends the security headers", async () => {
-    const res = await app().request("/api/v1/health");
+  it("sends pages the document security headers", async () => {
+    const res = await app().request("/no-such-page");
     const csp = res.headers.get("content-security-policy") ?? "";
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     // The chat's agent worker is a script of this origin; nothing else may start a worker.
@@ -68,12 +68,27 @@ describeEachDialect("API errors and headers", (get) => {
     expect(res.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("sends API replies the short set: nothing may load, run or frame them, no sniffing", async () => {
+    const res = await app().request("/api/v1/health");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    for (const name of ["referrer-policy", "x-frame-options", "cross-origin-opener-policy"]) {
+      expect(res.headers.get(name), name).toBeNull();
+    }
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
   it("adds HSTS only when the public URL is HTTPS", async () => {
     const secure = createTestApp(get(), {
       config: { server: { publicUrl: "https://chat.example" } },
     });
-    const res = await secure.request("/api/v1/health");
-    expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    for (const path of ["/api/v1/health", "/no-such-page"]) {
+      const res = await secure.request(path);
+      expect(res.headers.get("strict-transport-security"), path).toContain("max-age=");
+    }
   });
 
   it("rejects malformed JSON on an API route with an envelope", async () => {

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.js";
 
-/** Content-Security-Policy directives, in the order they are sent. */
-const contentSecurityPolicy: [string, string[]][] = [
+/** Content-Security-Policy directives of the pages (HTML), in the order they are sent. */
+const pagePolicy: [string, string[]][] = [
   ["default-src", ["'self'"]],
   ["script-src", ["'self'"]],
   // The chat's A2A client runs in a module worker loaded from this origin (agent-worker).
@@ -19,21 +19,55 @@ const contentSecurityPolicy: [string, string[]][] = [
   ["frame-ancestors", ["'none'"]],
 ];
 
-/** Every security header of a response, for same-origin or shared (cross-origin readable) use. */
+/**
+ * The policy of API replies: nothing they hold may load or run anything, nor be framed. An API
+ * reply opened as a document (a JSON body, the plain OAuth callback page) needs no more.
+ */
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/** Which set a reply gets: `page` for the web app and its assets, `api` under /api and /.well-known. */
+export type HeaderSet = "page" | "api";
+
+/** Paths answered with the API set. */
+export function isApiPath(path: string): boolean {
+  return path.startsWith("/api/") || path === "/api" || path.startsWith("/.well-known/");
+}
+
+/**
+ * Every security header of a reply. Pages get the full document set. API replies (JSON, event
+ * streams, file downloads, read by this origin's scripts) keep the headers that protect a
+ * non-document reply: no sniffing, no cross-origin reads (CORP), HSTS, and a policy that lets
+ * nothing load or frame it. Document-only headers (opener policy, origin-keyed agent cluster,
+ * referrer policy, DNS prefetch, the legacy X-* set) do nothing for a reply that is not a page.
+ */
 export function securityHeaderList(options: {
   https: boolean;
   crossOrigin?: boolean;
+  set?: HeaderSet;
 }): [string, string][] {
+  const corp: [string, string] = [
+    "Cross-Origin-Resource-Policy",
+    options.crossOrigin ? "cross-origin" : "same-origin",
+  ];
+  // HSTS over plain HTTP is ignored by browsers and would pin a later HTTPS setup; send it only
+  // when the public URL is HTTPS.
+  const hsts: [string, string][] = options.https
+    ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]]
+    : [];
+  if (options.set === "api") {
+    return [
+      corp,
+      ...hsts,
+      ["X-Content-Type-Options", "nosniff"],
+      ["Content-Security-Policy", apiPolicy],
+    ];
+  }
   return [
-    ["Cross-Origin-Resource-Policy", options.crossOrigin ? "cross-origin" : "same-origin"],
+    corp,
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Origin-Agent-Cluster", "?1"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    // HSTS over plain HTTP is ignored by browsers and would pin a later HTTPS setup; send it only
-    // when the public URL is HTTPS.
-    ...(options.https
-      ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] as [string, string]]
-      : []),
+    ...hsts,
     ["X-Content-Type-Options", "nosniff"],
     ["X-DNS-Prefetch-Control", "off"],
     ["X-Download-Options", "noopen"],
@@ -42,25 +76,27 @@ export function securityHeaderList(options: {
     ["X-XSS-Protection", "0"],
     [
       "Content-Security-Policy",
-      contentSecurityPolicy.map(([name, values]) => [name, ...values].join(" ")).join("; "),
+      pagePolicy.map(([name, values]) => [name, ...values].join(" ")).join("; "),
     ],
   ];
 }
 
 /**
- * Security headers for every response. Scripts only from our origin (no inline script); inline
- * style attributes stay allowed because charting and layout libraries set them. The headers are
- * fixed, so they are built once; served by Node they go straight onto the outgoing response
- * before the route runs (setting them on the route's Response afterwards turned every small
- * reply's headers into a Headers object to build and convert again), in process (app.request,
- * the app's own fetch) onto the Response as before.
+ * Security headers for every response. Pages: scripts only from our origin (no inline script);
+ * inline style attributes stay allowed because charting and layout libraries set them. API
+ * replies: the short set above. The headers are fixed, so they are built once; served by Node
+ * they go straight onto the outgoing response before the route runs (setting them on the route's
+ * Response afterwards turned every small reply's headers into a Headers object to build and
+ * convert again), in process (app.request, the app's own fetch) onto the Response as before.
  */
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler<AppEnv> {
-  const sameOrigin = securityHeaderList(options);
+  const page = securityHeaderList({ ...options, set: "page" });
+  const api = securityHeaderList({ ...options, set: "api" });
   // Public keys and discovery documents are meant to be read by other origins.
-  const shared = securityHeaderList({ ...options, crossOrigin: true });
+  const shared = securityHeaderList({ ...options, set: "api", crossOrigin: true });
   return async (c, next) => {
-    const headers = c.req.path.startsWith("/.well-known/") ? shared : sameOrigin;
+    const path = c.req.path;
+    const headers = path.startsWith("/.well-known/") ? shared : isApiPath(path) ? api : page;
     const outgoing = c.env?.outgoing;
     if (outgoing && !outgoing.headersSent) {
       for (const [name, value] of headers) outgoing.setHeader(name, value);

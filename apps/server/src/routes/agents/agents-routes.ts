@@ -20,6 +20,7 @@ import { SafeRequestHandler } from "../../agents/safe-request-handler.js";
 import { ExternalMcpServersRepository } from "../../db/repositories/external-mcp-servers.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
+import { requestHeader } from "../../http/request-header.js";
 import type { Services } from "../../http/services.js";
 import { McpRegistry } from "../../mcp/mcp-registry.js";
 import { jsonRpcHandler, rpcError } from "./json-rpc-handler.js";
@@ -74,7 +75,8 @@ export function agentsRoutes(
     const { agent } = hostOf(name);
     const host = cardHost(c.req.url);
     const entries = await mcpRegistry.entries(host.origin, agent.mcpServers);
-    c.header("Cache-Control", "no-cache");
+    // Public, but asked for with a token the answer is the caller's: no cache may keep it.
+    c.header("Cache-Control", requestHeader(c, "authorization") ? "no-store" : "no-cache");
     // The same URL serves two shapes, so caches must key on the version header.
     c.header("Vary", "A2A-Version");
     const card = buildAgentCard(agent, config, host, entries);
