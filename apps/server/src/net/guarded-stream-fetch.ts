@@ -85,12 +85,15 @@ function open(
 
 /**
  * The body as a web stream. Event streams may last (an agent's reply) but are cut when idle for
- * policy.idleMs; any other body is cut past policy.maxBytes.
+ * policy.idleMs; any other body is cut past policy.maxBytes. A chunk only notes when it came:
+ * one timer per stream checks the quiet time, so a reply of thousands of events arms no timer
+ * per event.
  */
 function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void) {
   const isStream = (message.headers["content-type"] ?? "").includes("text/event-stream");
   let size = 0;
   let idle: NodeJS.Timeout | undefined;
+  let lastDataAt = performance.now();
   // Set once the reader cancelled or the stream ended: data already read off the socket may
   // still arrive and must not reach a closed controller.
   let done = false;
@@ -108,15 +111,15 @@ function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void
           // already closed
         }
       };
-      const arm = () => {
-        if (!isStream) return;
-        clearTimeout(idle);
-        idle = setTimeout(
-          () => fail(new GuardedFetchError("timeout", "The stream stopped sending")),
-          policy.idleMs,
-        );
+      const watch = (delayMs: number) => {
+        idle = setTimeout(() => {
+          const quietMs = performance.now() - lastDataAt;
+          if (quietMs >= policy.idleMs)
+            fail(new GuardedFetchError("timeout", "The stream stopped sending"));
+          else watch(policy.idleMs - quietMs);
+        }, delayMs);
       };
-      arm();
+      if (isStream) watch(policy.idleMs);
       message.on("data", (chunk: Buffer) => {
         if (done) return;
         size += chunk.length;
@@ -124,8 +127,9 @@ function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void
           fail(new GuardedFetchError("too_large", "Response exceeds the size limit"));
           return;
         }
-        arm();
-        controller.enqueue(new Uint8Array(chunk));
+        lastDataAt = performance.now();
+        // The socket's own buffer, not a copy.
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
       });
       message.on("end", () => {
         if (done) return;
