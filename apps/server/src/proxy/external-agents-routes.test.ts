@@ -203,6 +203,47 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     expect(mixed.received.some((r) => r.method === "POST" && r.path === "/")).toBe(true);
   });
 
+  it("passes every streamed event on once and in order, and stores the whole reply", async () => {
+    const app = appWith(get());
+    const count = 300;
+    const remote = await agent({ behaviour: "stream", stream: { events: count, gapMs: 0 } });
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const added = externalAgentSchema.parse(
+      await (await add(app, token, { url: remote.url })).json(),
+    );
+    for (const _ of [1, 2]) {
+      const contextId = await user.createContext();
+      const { events } = await chat(app, token, added.id, contextId, "count");
+      const texts = events.flatMap((event) => {
+        const payload = event.payload;
+        if (payload?.$case !== "statusUpdate") return [];
+        if (payload.value.status?.state !== TaskState.TASK_STATE_WORKING) return [];
+        const parts = payload.value.status?.message?.parts ?? [];
+        return parts.map((part) => (part.content?.$case === "text" ? part.content.value : ""));
+      });
+      const numbered = Array.from({ length: count }, (_, i) => `#${i}`);
+      // Each working update once, in order, then the agent's last words; our end repeats the whole.
+      expect(texts.filter((text) => text !== "")).toEqual([...numbered, "done"]);
+      const tasks = taskSchema
+        .array()
+        .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
+      expect(tasks).toHaveLength(1);
+      const task = tasks[0];
+      expect(task?.status.state).toBe("completed");
+      const reply = task?.history.at(-1);
+      expect(reply?.role).toBe("agent");
+      expect(reply?.parts).toEqual([{ kind: "text", text: `${numbered.join("")}done` }]);
+      // The agent's task id is kept in our task only while the agent waits for an answer.
+      const row = await get()
+        .db.kysely.selectFrom("tasks")
+        .select("metadata")
+        .where("id", "=", task?.id ?? "")
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.metadata)).not.toHaveProperty("remote_task_id");
+    }
+  });
+
   it("ends the task as failed with the text so far when the agent drops mid-reply", async () => {
     const app = appWith(get());
     const remote = await agent({ behaviour: "drop" });

@@ -150,10 +150,8 @@ export class RemoteAgentRunner implements ModelRunner {
       );
       for await (const response of stream) {
         const step = this.read(response, text);
-        if (step.taskId && step.taskId !== remoteId) {
-          remoteId = step.taskId;
-          await this.remoteTasks.set(place.taskId, step.taskId);
-        }
+        // Kept in memory while the reply streams (for a cancel); stored only if the agent asks.
+        if (step.taskId) remoteId = step.taskId;
         if (step.delta) {
           text += step.delta;
           yield { kind: "text-delta", text: step.delta };
@@ -169,6 +167,9 @@ export class RemoteAgentRunner implements ModelRunner {
           if (chunk.last) yield* artifactEvents(joined);
         }
         if (step.ask) {
+          // The user's answer may land on another replica: it finds the agent's task in the row.
+          if (remoteId && remoteId !== remoteTaskId)
+            await this.remoteTasks.set(place.taskId, remoteId);
           yield step.ask.kind === "input-required"
             ? { kind: "input-required", question: step.ask.text }
             : { kind: "auth-required", message: step.ask.text };
@@ -184,7 +185,7 @@ export class RemoteAgentRunner implements ModelRunner {
         throw new Error("the agent's stream ended before its task did");
     } catch (error) {
       if (input.signal.aborted) {
-        await this.cancelRemote(client, place.taskId, remoteId);
+        await this.cancelRemote(client, place.taskId, remoteId, remoteTaskId !== undefined);
         return;
       }
       if (error instanceof AgentEndedError) throw error;
@@ -193,10 +194,10 @@ export class RemoteAgentRunner implements ModelRunner {
       );
     }
     if (input.signal.aborted) {
-      await this.cancelRemote(client, place.taskId, remoteId);
+      await this.cancelRemote(client, place.taskId, remoteId, remoteTaskId !== undefined);
       return;
     }
-    await this.remoteTasks.forget(place.taskId);
+    if (remoteTaskId) await this.remoteTasks.forget(place.taskId);
     yield { kind: "finish", reason: "stop", model: this.model };
   }
 
@@ -204,9 +205,10 @@ export class RemoteAgentRunner implements ModelRunner {
     client: Client,
     taskId: string,
     remoteId: string | undefined,
+    stored: boolean,
   ): Promise<void> {
     if (!remoteId) return;
-    await this.remoteTasks.forget(taskId).catch(() => undefined);
+    if (stored) await this.remoteTasks.forget(taskId).catch(() => undefined);
     try {
       await client.cancelTask({ tenant: "", id: remoteId, metadata: undefined });
     } catch {
