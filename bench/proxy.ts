@@ -12,7 +12,7 @@ import { startTestAgent } from "../apps/server/src/test/a2a-test-agent.js";
 import { startBuiltServer } from "../e2e/harness/server.js";
 import { percentile } from "./agents-latency.js";
 import { topEntries } from "./cpu-profile-top.js";
-import { machineLine, median, writeSection } from "./report.js";
+import { cpuMs, machineLine, median, writeSection } from "./report.js";
 
 /**
  * The A2A proxy of agents users add (bench `proxy`): what the proxy adds to each streamed event
@@ -181,14 +181,22 @@ export async function proxyBench(): Promise<void> {
 
     events = latencyEvents;
     const runs: { direct: number[]; proxied: number[] }[] = [];
+    // The server's CPU time over the proxied replies only (it is idle during the direct ones).
+    let serverCpuMs = 0;
+    let proxiedEvents = 0;
     for (let run = 0; run < latencyRuns; run += 1) {
       const straight = await streamOnce(direct, `direct-${crypto.randomUUID()}`);
-      const through = await streamOnce(first.proxy, await newContext(first));
+      const contextId = await newContext(first);
+      const cpuBefore = cpuMs(server.pid);
+      const through = await streamOnce(first.proxy, contextId);
+      serverCpuMs += cpuMs(server.pid) - cpuBefore;
+      proxiedEvents += through.seen.size;
       runs.push({
         direct: straight.latencies.sort((a, b) => a - b),
         proxied: through.latencies.sort((a, b) => a - b),
       });
     }
+    const cpuPerEventUs = (1000 * serverCpuMs) / Math.max(1, proxiedEvents);
     const p = (list: number[], at: number) => percentile(list, at);
     const added = (at: number) => median(runs.map((r) => p(r.proxied, at) - p(r.direct, at)));
     const latencyLoad = loadavg()
@@ -266,7 +274,9 @@ ${latencyLoad}):
 ${rows}
 
 Added by the proxy (median of the runs): **${ms(added(50))} at p50, ${ms(added(99))} at p99** (goal:
-under 2 ms at p99 — ${added(99) < 2 ? "met" : "not met"}).${loadNote}
+under 2 ms at p99 — ${added(99) < 2 ? "met" : "not met"}). Server CPU per proxied event:
+${cpuPerEventUs.toFixed(0)} µs (all its threads' time during the proxied replies, their start and end
+included, divided by their events).${loadNote}
 
 **${concurrentStreams} proxied streams at once** on one server process (10 users, a conversation each,
 ${eventsPerConcurrentStream} events ${concurrentGapMs} ms apart per stream, opened over ${rampMs / 1000} s, at most
