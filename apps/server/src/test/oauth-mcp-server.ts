@@ -27,7 +27,8 @@ const express = createRequire(import.meta.url)("express") as Express;
  * server auth: protected-resource and authorization-server metadata, dynamic client
  * registration, PKCE (S256) checked by the SDK, refresh tokens. Authorization is granted at once
  * (no login page): /authorize redirects straight back with a code. Access tokens live
- * `accessTtlSeconds`; every token issued and each grant is recorded.
+ * `accessTtlSeconds`; every token issued and each grant is recorded, and requests refused with
+ * 401 are counted. Refresh tokens rotate: each is good for one refresh.
  */
 export async function startOAuthMcpServer(options: { accessTtlSeconds?: number } = {}) {
   const ttl = options.accessTtlSeconds ?? 3600;
@@ -36,6 +37,8 @@ export async function startOAuthMcpServer(options: { accessTtlSeconds?: number }
   const access = new Map<string, { clientId: string; expiresAt: number }>();
   const refresh = new Map<string, string>();
   const grants: string[] = [];
+  /** MCP requests refused for want of a valid access token (401). */
+  let rejected = 0;
   const issue = (clientId: string) => {
     const token = randomUUID();
     const refreshToken = randomUUID();
@@ -110,10 +113,20 @@ export async function startOAuthMcpServer(options: { accessTtlSeconds?: number }
     verifier: provider,
     resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
   });
+  const counted = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    res.on("finish", () => {
+      if (res.statusCode === 401) rejected += 1;
+    });
+    (bearer as (req: IncomingMessage, res: ServerResponse, next: () => void) => void)(
+      req,
+      res,
+      next,
+    );
+  };
   app.post(
     "/mcp",
     express.json(),
-    bearer,
+    counted,
     async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
       const mcp = new McpServer({ name: "oauth-protected", version: "1.0.0" });
       mcp.registerTool(
@@ -140,6 +153,8 @@ export async function startOAuthMcpServer(options: { accessTtlSeconds?: number }
     url: mcpUrl.href,
     clients,
     grants,
+    /** How many MCP requests were refused with 401 so far. */
+    rejected: () => rejected,
     /** Makes every access token issued so far expire now. */
     expireAccessTokens: () => {
       for (const held of access.values()) held.expiresAt = Math.floor(Date.now() / 1000) - 1;

@@ -109,6 +109,28 @@ export class ExternalMcpServersRepository {
   }
 
   /**
+   * Replaces the row's credentials only if they are still `expected` (a compare-and-swap, so two
+   * replicas writing OAuth tokens at once cannot overwrite each other); undefined when they were
+   * not (or there is no such row).
+   */
+  swapCredentials(
+    id: string,
+    expected: string | null,
+    credentials: string | null,
+    at: Date = new Date(),
+  ): Promise<ExternalMcpServerRow | undefined> {
+    return this.db
+      .updateTable("external_mcp_servers")
+      .set({ credentials, updated_at: at.toISOString() })
+      .where("id", "=", id)
+      .where((eb) =>
+        expected === null ? eb("credentials", "is", null) : eb("credentials", "=", expected),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
    * Which of this site's agents may call the server's tools: all of them (also agents added
    * later), or the named ones (none for an empty list). Undefined when the user has no such row.
    */

@@ -40,6 +40,7 @@ import {
 } from "./mcp-credentials.js";
 import { probeMcpServer } from "./mcp-probe.js";
 import { oauthCallbackPath, StoredOAuthProvider } from "./oauth-client.js";
+import { refreshIfDue } from "./oauth-refresh.js";
 import { createProxyServer } from "./proxy-server.js";
 import { checkServerUrl } from "./server-url.js";
 import { connectUpstream, listAllTools, type UpstreamServer } from "./upstream-client.js";
@@ -81,10 +82,49 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       : box.seal(JSON.stringify(credentials), boundTo(row));
   const originOf = (c: Context<AppEnv>) => config.server.publicUrl ?? new URL(c.req.url).origin;
 
-  /** The OAuth client provider of a row signing in with OAuth; its state is saved back. */
-  const providerFor = (row: ExternalMcpServerRow, state: OAuthState, origin: string) =>
-    new StoredOAuthProvider(state, row.id, `${origin}${oauthCallbackPath}`, async (next) => {
-      await repository.setCredentials(row.user_id, row.id, seal(next, row));
+  /**
+   * The OAuth client provider of a row signing in with OAuth; its state is saved back only over
+   * the credentials it was made from (or last wrote). When another replica wrote first, its state
+   * is taken, except that fresh tokens from the authorization server replace a state without any.
+   */
+  const providerFor = (row: ExternalMcpServerRow, state: OAuthState, origin: string) => {
+    let version = row.credentials;
+    return new StoredOAuthProvider(
+      state,
+      row.id,
+      `${origin}${oauthCallbackPath}`,
+      async (next, reason) => {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const sealed = seal(next, row);
+          if (await repository.swapCredentials(row.id, version, sealed)) {
+            version = sealed;
+            return undefined;
+          }
+          const current = await repository.findById(row.id);
+          if (!current) return undefined;
+          const theirs = credentialsOf(current);
+          version = current.credentials;
+          if (theirs.kind !== "oauth") return undefined;
+          if (!(reason === "tokens" && !theirs.tokens)) return theirs;
+        }
+        return undefined;
+      },
+    );
+  };
+  /** Refreshes a row's OAuth tokens ahead of their expiry (once across replicas). */
+  const refreshed = (row: ExternalMcpServerRow, origin: string) =>
+    refreshIfDue(row, {
+      find: (id) => repository.findById(id),
+      swap: async (id, expected, next) =>
+        (await repository.swapCredentials(id, expected, next)) !== undefined,
+      open: credentialsOf,
+      seal: (state, of) => seal(state, of),
+      refresh: async (claimed, state) => {
+        await auth(providerFor(claimed, state, origin), {
+          serverUrl: row.url,
+          fetchFn: oauthFetch,
+        });
+      },
     });
 
   const siteAgents = new Set(config.agents.map((agent) => agent.name));
@@ -240,7 +280,7 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
   });
 
   routes.post("/:id/check", requireAuth, perUserLimit, async (c) => {
-    const row = await owned(c);
+    const row = await refreshed(await owned(c), originOf(c)).catch(() => owned(c));
     const server = upstreamOfRow(row, originOf(c));
     return c.json(
       await checkConnection(row.url, config.outbound, () =>
@@ -317,7 +357,8 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
 
   const guards = [rebindingGuard(config), requireAuth, perUserLimit] as const;
   routes.post("/:id/mcp", ...guards, async (c) => {
-    const row = await owned(c);
+    // A refresh that failed leaves the row as it was: the call then meets the server's 401.
+    const row = await refreshed(await owned(c), originOf(c)).catch(() => owned(c));
     const contextId = c.req.header(contextIdHeader);
     const taskId = c.req.header(taskIdHeader);
     const origin = config.server.publicUrl ?? new URL(c.req.url).origin;

@@ -16,6 +16,10 @@ export interface OAuthState {
   /** The client registered with the authorization server (dynamic registration). */
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
+  /** When the access token expires (ms since the epoch), when the server said (expires_in). */
+  expires_at?: number;
+  /** A replica is refreshing the tokens until then (ms since the epoch); the others wait. */
+  refreshing_until?: number;
   /** PKCE verifier and state of a sign-in under way. */
   verifier?: string;
   state?: string;

@@ -7,6 +7,9 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { OAuthState } from "./mcp-credentials.js";
 
+/** Why the provider writes its state: fresh tokens from the authorization server, or else. */
+export type PersistReason = "tokens" | "other";
+
 /** Path of the redirect URI this server registers with authorization servers. */
 export const oauthCallbackPath = "/api/v1/mcp/external/oauth/callback";
 
@@ -14,7 +17,8 @@ export const oauthCallbackPath = "/api/v1/mcp/external/oauth/callback";
  * The MCP SDK's OAuth client provider for one user-added server, kept on the server: the
  * client registered dynamically, the tokens, and the PKCE verifier and state of a sign-in under
  * way live in the row's encrypted credentials (`persist` writes them back). The state names the
- * row (`{id}.{random}`), so the callback finds it without the user's session.
+ * row (`{id}.{random}`), so the callback finds it without the user's session. `persist` answers
+ * the stored state instead when another replica changed the row first (see oauth-refresh.ts).
  */
 export class StoredOAuthProvider implements OAuthClientProvider {
   /** Where the user must go to sign in, once the SDK asked for it. */
@@ -24,8 +28,23 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     private readonly stored: OAuthState,
     private readonly rowId: string,
     private readonly redirect: string,
-    private readonly persist: (state: OAuthState) => Promise<void>,
-  ) {}
+    private readonly persist: (
+      state: OAuthState,
+      reason: PersistReason,
+    ) => Promise<OAuthState | undefined>,
+  ) {
+    // Whatever this provider writes ends a refresh it was made for.
+    delete this.stored.refreshing_until;
+  }
+
+  /** Writes the state; when another replica wrote first, its state is taken instead. */
+  private async save(reason: PersistReason): Promise<void> {
+    const winner = await this.persist(this.stored, reason);
+    if (!winner) return;
+    for (const key of Object.keys(this.stored) as (keyof OAuthState)[])
+      if (key !== "kind") delete this.stored[key];
+    Object.assign(this.stored, winner);
+  }
 
   get redirectUrl(): string {
     return this.redirect;
@@ -62,7 +81,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async saveClientInformation(client: OAuthClientInformationMixed): Promise<void> {
     this.stored.client = client;
-    await this.persist(this.stored);
+    await this.save("other");
   }
 
   tokens(): OAuthTokens | undefined {
@@ -71,14 +90,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
     this.stored.tokens = tokens;
+    if (tokens.expires_in !== undefined)
+      this.stored.expires_at = Date.now() + tokens.expires_in * 1000;
+    else delete this.stored.expires_at;
     delete this.stored.verifier;
     delete this.stored.state;
-    await this.persist(this.stored);
+    await this.save("tokens");
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
     this.authorizationUrl = url;
-    await this.persist(this.stored);
+    await this.save("other");
   }
 
   saveCodeVerifier(verifier: string): void {
@@ -92,8 +114,11 @@ export class StoredOAuthProvider implements OAuthClientProvider {
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
     if (scope === "all" || scope === "client") delete this.stored.client;
-    if (scope === "all" || scope === "tokens") delete this.stored.tokens;
+    if (scope === "all" || scope === "tokens") {
+      delete this.stored.tokens;
+      delete this.stored.expires_at;
+    }
     if (scope === "all" || scope === "verifier") delete this.stored.verifier;
-    await this.persist(this.stored);
+    await this.save("other");
   }
 }
