@@ -1,4 +1,4 @@
-import type { DatabaseDialect, LoggedEventType, StreamEnvelope } from "@a2a-chat/contracts";
+import type { DatabaseDialect, LoggedEventType } from "@a2a-chat/contracts";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 
@@ -13,11 +13,22 @@ export interface NewEvent {
   data: unknown;
 }
 
-/** An event read back from the log, ready to send. */
+/**
+ * An event as the log holds it, ready to send: its data stays the JSON text that was stored, so
+ * sending it neither parses nor re-serializes what may be a large message.
+ */
 export interface LoggedEvent {
   seq: number;
-  envelope: StreamEnvelope;
+  type: LoggedEventType;
+  contextId: string | null;
+  userId: string;
+  /** The event's data as stored: JSON text. */
+  data: string;
+  timestamp: string;
 }
+
+/** Rows per insert statement: well under every dialect's limit of bound parameters. */
+const rowsPerInsert = 200;
 
 /** The durable, per-user, gap-free event log (the outbox of every state change). */
 export class EventLog {
@@ -28,49 +39,66 @@ export class EventLog {
   ) {}
 
   /**
-   * Appends an event inside the caller's transaction. Taking the next id locks the user's row
-   * until commit, so a user's events become visible in id order. On PostgreSQL the notification
-   * is queued in the same transaction and delivered to every replica at commit.
+   * Appends a transaction's events inside it, each user's in the order given. Taking a user's
+   * next ids (one update for all of their events) locks the user's row until commit, so a user's
+   * events become visible in id order. On PostgreSQL one notification per user is queued in the
+   * same transaction and delivered to every replica at commit.
    */
-  async append(trx: Kysely<Database>, event: NewEvent): Promise<LoggedEvent> {
-    const row = await trx
-      .updateTable("users")
-      .set({ last_event_seq: sql<number>`last_event_seq + 1` })
-      .where("id", "=", event.userId)
-      .returning("last_event_seq")
-      .executeTakeFirstOrThrow();
-    const seq = Number(row.last_event_seq);
-    const timestamp = this.now().toISOString();
-    await trx
-      .insertInto("events")
-      .values({
-        user_id: event.userId,
-        seq,
-        event_type: event.type,
-        context_id: event.contextId,
-        data: JSON.stringify(event.data),
-        created_at: timestamp,
-      })
-      .execute();
-    if (this.dialect === "postgres") {
-      await sql`select pg_notify(${eventsChannel}, ${`${this.schema}:${event.userId}`})`.execute(
-        trx,
-      );
+  async append(trx: Kysely<Database>, events: readonly NewEvent[]): Promise<LoggedEvent[]> {
+    const byUser = new Map<string, NewEvent[]>();
+    for (const event of events) {
+      const list = byUser.get(event.userId);
+      if (list) list.push(event);
+      else byUser.set(event.userId, [event]);
     }
-    return {
-      seq,
-      envelope: {
-        event_type: event.type,
-        context_id: event.contextId,
-        user_id: event.userId,
-        data: event.data,
+    const timestamp = this.now().toISOString();
+    const logged: LoggedEvent[] = [];
+    for (const [userId, list] of byUser) {
+      const row = await trx
+        .updateTable("users")
+        .set({ last_event_seq: sql<number>`last_event_seq + ${list.length}` })
+        .where("id", "=", userId)
+        .returning("last_event_seq")
+        .executeTakeFirstOrThrow();
+      const first = Number(row.last_event_seq) - list.length + 1;
+      const rows = list.map((event, i) => ({
+        seq: first + i,
+        type: event.type,
+        contextId: event.contextId,
+        userId,
+        data: JSON.stringify(event.data),
         timestamp,
-      },
-    };
+      }));
+      for (let at = 0; at < rows.length; at += rowsPerInsert) {
+        await trx
+          .insertInto("events")
+          .values(
+            rows.slice(at, at + rowsPerInsert).map((event) => ({
+              user_id: userId,
+              seq: event.seq,
+              event_type: event.type,
+              context_id: event.contextId,
+              data: event.data,
+              created_at: timestamp,
+            })),
+          )
+          .execute();
+      }
+      if (this.dialect === "postgres") {
+        await sql`select pg_notify(${eventsChannel}, ${`${this.schema}:${userId}`})`.execute(trx);
+      }
+      logged.push(...rows);
+    }
+    return logged;
   }
 
   /** Events of a user after an id, oldest first. */
-  async readAfter(db: Kysely<Database>, userId: string, afterSeq: number, limit: number) {
+  async readAfter(
+    db: Kysely<Database>,
+    userId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<LoggedEvent[]> {
     const rows = await db
       .selectFrom("events")
       .selectAll()
@@ -79,18 +107,14 @@ export class EventLog {
       .orderBy("seq")
       .limit(limit)
       .execute();
-    return rows.map(
-      (row): LoggedEvent => ({
-        seq: Number(row.seq),
-        envelope: {
-          event_type: row.event_type as LoggedEventType,
-          context_id: row.context_id,
-          user_id: row.user_id,
-          data: JSON.parse(row.data) as unknown,
-          timestamp: row.created_at,
-        },
-      }),
-    );
+    return rows.map((row) => ({
+      seq: Number(row.seq),
+      type: row.event_type as LoggedEventType,
+      contextId: row.context_id,
+      userId: row.user_id,
+      data: row.data,
+      timestamp: row.created_at,
+    }));
   }
 
   /** Id of the newest event of a user (0 when none). */

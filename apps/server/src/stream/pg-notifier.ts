@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { Logger } from "../log/logger.js";
 import { eventsChannel } from "./event-log.js";
-import type { EventNotifier } from "./notifier.js";
+import type { EventListener, EventNotifier } from "./notifier.js";
 
 /**
  * Several replicas (PostgreSQL): each keeps one LISTEN connection. Commits notify through
@@ -10,7 +10,7 @@ import type { EventNotifier } from "./notifier.js";
  */
 export class PgNotifier implements EventNotifier {
   private client: pg.Client | undefined;
-  private listener: (userId: string | undefined) => void = () => {};
+  private listener: EventListener = () => {};
   private closed = false;
   private readyPromise: Promise<void> | undefined;
   private retryMs = 250;
@@ -30,7 +30,7 @@ export class PgNotifier implements EventNotifier {
     return this.readyPromise;
   }
 
-  onEvents(listener: (userId: string | undefined) => void): void {
+  onEvents(listener: EventListener): void {
     this.listener = listener;
   }
 

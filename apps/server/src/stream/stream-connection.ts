@@ -1,9 +1,9 @@
 import type { StreamEnvelope } from "@a2a-chat/contracts";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
-import type { EventLog } from "./event-log.js";
+import type { EventLog, LoggedEvent } from "./event-log.js";
 import { readSnapshot } from "./snapshot.js";
-import { formatSse } from "./sse.js";
+import { formatLoggedSse, formatSse } from "./sse.js";
 
 const encoder = new TextEncoder();
 const batchSize = 200;
@@ -97,6 +97,27 @@ export class StreamConnection {
     void this.catchUp();
   }
 
+  /**
+   * Events this process just committed for the user, in id order. When they follow exactly what
+   * the client was last sent and nothing is being read or waiting, they are sent as they are;
+   * otherwise the connection reads the log as on any wake, so nothing is lost, repeated or
+   * reordered either way.
+   */
+  offer(events: readonly LoggedEvent[]): void {
+    if (!this.started || this.closed || this.reading || this.full) {
+      this.wake();
+      return;
+    }
+    const fresh = events.filter((event) => event.seq > this.lastSeq);
+    if (fresh.length === 0) return;
+    if (fresh.some((event, i) => event.seq !== this.lastSeq + 1 + i)) {
+      this.wake();
+      return;
+    }
+    this.push(fresh.map(formatLoggedSse).join(""));
+    this.lastSeq += fresh.length;
+  }
+
   /** Sends an event that is not part of the log (heartbeat, error); skipped while data waits. */
   sendTransient(envelope: StreamEnvelope): void {
     if (!this.full) this.push(formatSse(envelope));
@@ -170,7 +191,7 @@ export class StreamConnection {
               this.dirty = true;
               break;
             }
-            this.push(formatSse(event.envelope, event.seq));
+            this.push(formatLoggedSse(event));
             this.lastSeq = event.seq;
           }
         } while (batch.length === batchSize);

@@ -1,6 +1,6 @@
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
-import type { EventLog } from "./event-log.js";
+import type { EventLog, LoggedEvent } from "./event-log.js";
 import type { EventNotifier } from "./notifier.js";
 import { StreamConnection } from "./stream-connection.js";
 
@@ -28,7 +28,7 @@ export class StreamHub {
   private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(private readonly options: StreamHubOptions) {
-    options.notifier.onEvents((userId) => this.wake(userId));
+    options.notifier.onEvents((userId, events) => this.wake(userId, events));
     this.timers.push(setInterval(() => this.heartbeat(), options.heartbeatMs));
     const pruneEvery = Math.min(options.retentionMs / 4, 5 * 60_000);
     this.timers.push(setInterval(() => void this.prune(), pruneEvery));
@@ -65,10 +65,18 @@ export class StreamHub {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
-  /** New events for a user (or, with undefined, possibly for anyone). */
-  wake(userId: string | undefined): void {
+  /**
+   * New events for a user (or, with undefined, possibly for anyone); `events`, when given, are
+   * the ones this process just committed for that user.
+   */
+  wake(userId: string | undefined, events?: readonly LoggedEvent[]): void {
     const sets = userId === undefined ? [...this.byUser.values()] : [this.byUser.get(userId)];
-    for (const set of sets) for (const connection of set ?? []) connection.wake();
+    for (const set of sets) {
+      for (const connection of set ?? []) {
+        if (events && events.length > 0) connection.offer(events);
+        else connection.wake();
+      }
+    }
     const watching =
       userId === undefined ? [...this.watchers.values()] : [this.watchers.get(userId)];
     for (const set of watching) for (const onNews of set ?? []) onNews();
