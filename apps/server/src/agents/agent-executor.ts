@@ -3,6 +3,7 @@ import {
   type Artifact,
   isTerminalTaskState,
   type Message,
+  type Task,
   type TaskState,
 } from "@a2a-chat/contracts";
 import {
@@ -16,18 +17,18 @@ import {
 import type { AgentConfig } from "../config/schema.js";
 import { ArtifactsRepository } from "../db/repositories/artifacts.js";
 import { ExternalMcpServersRepository } from "../db/repositories/external-mcp-servers.js";
+import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import { ToolExecutionsRepository } from "../db/repositories/tool-executions.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { addArtifact } from "../tasks/artifact-commands.js";
 import { cutReply } from "../tasks/end-abandoned-task.js";
-import { loadTasks } from "../tasks/load-tasks.js";
-import { appendMessage } from "../tasks/message-commands.js";
 import { presentArtifact } from "../tasks/present-artifact.js";
+import { presentMessage } from "../tasks/present-message.js";
 import type { Owner } from "../tasks/task-checks.js";
-import { createTask } from "../tasks/task-commands.js";
 import { updateTaskStatus } from "../tasks/task-status-commands.js";
+import { appendMessageWithStatus, createWorkingTask } from "../tasks/turn-commands.js";
 import { callerOf } from "./caller-user.js";
 import { openAgentTools } from "./mcp-tools.js";
 import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
@@ -196,7 +197,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       taskId: turn.taskId,
     };
     if (!request.task) {
-      const task = await createTask(this.services, turn.owner, {
+      const { created, working } = await createWorkingTask(this.services, turn.owner, {
         id: turn.taskId,
         contextId: turn.contextId,
         agentName: this.agent.name,
@@ -208,42 +209,50 @@ export class ChatAgentExecutor implements AgentExecutor {
         },
         run: this.services.runs.lease(),
       });
-      this.publishStored(turn, AgentEvent.task(taskToSdk(task)));
-      await this.status(turn, "working");
+      // Both changes are stored: the SDK's loads for both events are served the working task.
+      this.views?.stored(turn.taskId, taskToSdk(working));
+      turn.bus.publish(AgentEvent.task(taskToSdk(created)));
+      this.publishStatus(turn, working);
       return;
     }
     // The user answered a task that waited for them. A stream's first event must be the task
     // (the SDK's client refuses a status update first), so the answered task goes out, working.
     await this.services.runs.claim(turn.taskId);
-    await appendMessage(this.services, turn.owner, {
-      contextId: turn.contextId,
-      taskId: turn.taskId,
-      message: userMessage,
-    });
-    const resumed = await updateTaskStatus(this.services, turn.owner, turn.taskId, {
-      state: "working",
-    });
-    this.publishStored(turn, AgentEvent.task(taskToSdk(resumed)));
+    const resumed = await appendMessageWithStatus(
+      this.services,
+      turn.owner,
+      { contextId: turn.contextId, taskId: turn.taskId },
+      userMessage,
+      { state: "working" },
+    );
+    if (!resumed) throw new AppError("conflict", "Task has already ended");
+    const sdkTask = taskToSdk(resumed);
+    this.views?.stored(turn.taskId, sdkTask);
+    turn.bus.publish(AgentEvent.task(sdkTask));
   }
 
-  /** Earlier turns of the conversation, oldest first, ending with the new user message. */
+  /**
+   * Earlier turns of the conversation, oldest first, ending with the new user message: the
+   * messages of its latest tasks (their artifacts are not part of what the runner reads).
+   */
   private async history(turn: Turn): Promise<RunnerMessage[]> {
-    const rows = await new TasksRepository(this.services.db.kysely).listForContext(
-      turn.contextId,
-      historyTasks,
-    );
-    const tasks = await loadTasks(this.services.db.kysely, rows, this.services.logger);
-    tasks.sort((a, b) => a.metadata.created_at.localeCompare(b.metadata.created_at));
-    return tasks.flatMap((task) =>
-      task.history
-        .map(
-          (m): RunnerMessage => ({
-            role: m.role === "user" ? "user" : "assistant",
-            text: withFileNames(messageText(m), m),
-          }),
-        )
-        .filter((m) => m.text.trim() !== ""),
-    );
+    const { kysely } = this.services.db;
+    const rows = await new TasksRepository(kysely).listForContext(turn.contextId, historyTasks);
+    rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+    const messages = await new MessagesRepository(kysely).listForTasks(rows.map((row) => row.id));
+    const taskOrder = new Map(rows.map((row, i) => [row.id, i]));
+    // Grouped by task in the tasks' order; within a task, in the order they were written.
+    const ordered = messages
+      .map((row, i) => ({ row, i, task: taskOrder.get(row.task_id ?? "") ?? 0 }))
+      .sort((a, b) => a.task - b.task || a.i - b.i);
+    return ordered.flatMap(({ row }) => {
+      const message = presentMessage(row, this.services.logger);
+      if (!message) return [];
+      const text = withFileNames(messageText(message), message);
+      if (text.trim() === "") return [];
+      const role = message.role === "user" ? "user" : "assistant";
+      return [{ role, text, key: `${row.user_id}/${row.id}` }];
+    });
   }
 
   private async run(turn: Turn, running: Running): Promise<void> {
@@ -342,12 +351,7 @@ export class ChatAgentExecutor implements AgentExecutor {
           // The task waits for the user; their next message on the same task resumes it.
           const said = event.kind === "input-required" ? event.question : event.message;
           const ask = agentMessage(turn, replyId, text.trim() ? text : said);
-          await appendMessage(this.services, turn.owner, {
-            contextId: turn.contextId,
-            taskId: turn.taskId,
-            message: ask,
-          });
-          await this.status(turn, event.kind, ask, usage);
+          await this.finish(turn, event.kind, ask, usage);
           return;
         }
         case "finish":
@@ -464,14 +468,19 @@ export class ChatAgentExecutor implements AgentExecutor {
       ...(message ? { message } : {}),
       ...(metadata ? { metadata } : {}),
     });
-    this.publishStored(
-      turn,
+    this.views?.stored(turn.taskId, taskToSdk(task));
+    this.publishStatus(turn, task);
+  }
+
+  /** Publishes the status of a task just stored (its message, if any, is the status's). */
+  private publishStatus(turn: Turn, task: Task): void {
+    turn.bus.publish(
       AgentEvent.statusUpdate({
         taskId: turn.taskId,
         contextId: turn.contextId,
         status: {
-          state: stateToSdk(state),
-          message: message ? messageToSdk(message) : undefined,
+          state: stateToSdk(task.status.state),
+          message: task.status.message ? messageToSdk(task.status.message) : undefined,
           timestamp: task.status.timestamp,
         },
         metadata: task.metadata,
@@ -479,27 +488,32 @@ export class ChatAgentExecutor implements AgentExecutor {
     );
   }
 
-  /** Ends the task: the reply joins the history, then the terminal state is stored and published. */
+  /**
+   * Ends the task, or leaves it waiting for the user: the reply (unless empty) joins the history
+   * and the state is stored with it, in one transaction, then published.
+   */
   private async finish(
     turn: Turn,
     state: TaskState,
     reply: Message,
     metadata?: Record<string, unknown>,
   ): Promise<void> {
+    let task: Task | undefined;
     try {
-      if (messageText(reply).trim() !== "") {
-        await appendMessage(this.services, turn.owner, {
-          contextId: turn.contextId,
-          taskId: turn.taskId,
-          message: reply,
-        });
-      }
-      await this.status(turn, state, reply, metadata);
+      task = await appendMessageWithStatus(
+        this.services,
+        turn.owner,
+        { contextId: turn.contextId, taskId: turn.taskId },
+        messageText(reply).trim() !== "" ? reply : undefined,
+        { state, message: reply, ...(metadata ? { metadata } : {}) },
+      );
     } catch (error) {
-      // Someone else ended it first (a cancel racing completion): the stored end stands.
-      if (error instanceof AppError && error.code === "conflict") return;
-      throw error;
+      if (!(error instanceof AppError && error.code === "conflict")) throw error;
     }
+    // Someone else ended it first (a cancel racing completion): the stored end stands.
+    if (!task) return;
+    this.views?.stored(turn.taskId, taskToSdk(task));
+    this.publishStatus(turn, task);
   }
 
   private async fail(turn: Turn, error: unknown): Promise<void> {

@@ -13,6 +13,8 @@ export type FilePart = Extract<Part, { kind: "file" }>;
 export interface RunnerMessage {
   role: "user" | "assistant";
   text: string;
+  /** Names the stored message this turn is (unique across users), when it is one. */
+  key?: string;
 }
 
 /** A tool the runner may call (one of the agent's MCP tools, see mcp-tools.ts). */

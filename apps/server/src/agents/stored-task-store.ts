@@ -15,6 +15,9 @@ import { listAgentTasks } from "./list-agent-tasks.js";
 import type { RunningTaskViews } from "./running-task-views.js";
 import { artifactFromSdk, messageFromSdk, stateFromSdk, taskToSdk } from "./sdk-convert.js";
 
+/** States in which a task waits for the user: its run publishes nothing more until they answer. */
+const waitingStates: readonly string[] = ["input-required", "auth-required"];
+
 /** Metadata key marking a streamed text delta: shown live, never stored as a message. */
 export const deltaMetadataKey = "a2a_chat_delta";
 
@@ -65,14 +68,19 @@ export class StoredTaskStore implements TaskStore {
   }
 
   /**
-   * True when the running request's load just read the task from the tables (the view kept
-   * since) and the SDK's view adds no message or artifact to it: the executor stored the event's
-   * change before publishing it, so there is nothing to reconcile and the tables need not be read
-   * again (a non-terminal state in the SDK's view is never applied anyway).
+   * True when the running request's view of the task (as the executor stored it, or as its load
+   * last read the tables) already holds everything in the SDK's: no message or artifact the
+   * tables lack, and a state the tables hold or need not (a non-terminal state in the SDK's view
+   * lags the executor's writes and is never applied). The tables need not be read again.
    */
-  private addsNothingToKept(task: SdkTask, context: ServerCallContext): boolean {
+  private addsNothingToKept(
+    task: SdkTask,
+    context: ServerCallContext,
+    state: ReturnType<typeof stateFromSdk> & string,
+  ): boolean {
     const kept = this.views?.get(task.id, context);
     if (!kept) return false;
+    if (isTerminalTaskState(state) && stateFromSdk(kept.status?.state) !== state) return false;
     const messages = new Set(kept.history.map((message) => message.messageId));
     const artifacts = new Set(kept.artifacts.map((artifact) => artifact.artifactId));
     return (
@@ -115,17 +123,22 @@ export class StoredTaskStore implements TaskStore {
   async save(task: SdkTask, context: ServerCallContext): Promise<void> {
     const state = stateFromSdk(task.status?.state) ?? "submitted";
     const terminal = isTerminalTaskState(state);
-    if (this.onlyDeltasSince(task, terminal)) return;
-    if (!terminal && this.addsNothingToKept(task, context)) {
-      this.remember(task, terminal);
-      return;
-    }
     try {
-      await this.reconcileAll(task, context, state);
+      if (this.onlyDeltasSince(task, terminal)) return;
+      if (this.addsNothingToKept(task, context, state)) {
+        this.remember(task, terminal);
+        return;
+      }
+      try {
+        await this.reconcileAll(task, context, state);
+      } finally {
+        this.views?.changed(task.id);
+      }
+      this.remember(task, terminal);
     } finally {
-      this.views?.changed(task.id);
+      // After an end or a wait for the user the run publishes nothing more.
+      if (terminal || waitingStates.includes(state)) this.views?.settled(task.id, context);
     }
-    this.remember(task, terminal);
   }
 
   private async reconcileAll(

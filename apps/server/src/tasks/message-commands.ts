@@ -1,12 +1,14 @@
 import type { Message } from "@a2a-chat/contracts";
+import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
+import type { Database, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { canUseTask } from "../policies/tasks.js";
-import { transactWithEvents } from "../stream/transact.js";
+import { type Emit, transactWithEvents } from "../stream/transact.js";
 import { emitContextStats } from "./context-stats-event.js";
 import { presentMessage } from "./present-message.js";
 import { checkMessage, storeMessage } from "./store-message.js";
@@ -29,45 +31,66 @@ export function appendMessage(
   owner: Owner,
   input: NewMessage,
 ): Promise<Message> {
-  return transactWithEvents(services, async (trx, emit) => {
-    const place = {
-      userId: owner.userId,
-      contextId: input.contextId,
-      taskId: input.taskId ?? null,
-    };
-    const message = checkMessage(input.message, place);
+  return transactWithEvents(services, (trx, emit) =>
+    insertMessage(services, trx, emit, owner, input),
+  );
+}
+
+/**
+ * appendMessage inside a caller's transaction. `heldTask` is the message's task when the caller
+ * already holds its conversation and it locked here (in that order, see lockTurn) and changes
+ * its status next, which also marks it updated.
+ */
+export async function insertMessage(
+  services: Services,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  input: NewMessage,
+  heldTask?: TaskRow,
+): Promise<Message> {
+  const place = {
+    userId: owner.userId,
+    contextId: input.contextId,
+    taskId: input.taskId ?? null,
+  };
+  const message = checkMessage(input.message, place);
+  const held = heldTask !== undefined && heldTask.id === place.taskId;
+  if (!held) {
     const context = await new ContextStatsRepository(trx).lock(
       input.contextId,
       services.db.dialect,
     );
     if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
-    const tasks = new TasksRepository(trx);
-    if (place.taskId !== null) {
-      const task = await tasks.findById(place.taskId);
-      if (!canUseTask(owner, task) || task.context_id !== input.contextId) {
-        throw new AppError("not_found", "Task not found");
-      }
+  }
+  const tasks = new TasksRepository(trx);
+  if (place.taskId !== null) {
+    const task = held ? heldTask : await tasks.findById(place.taskId);
+    if (!canUseTask(owner, task) || task.context_id !== input.contextId) {
+      throw new AppError("not_found", "Task not found");
     }
+  }
 
-    const messages = new MessagesRepository(trx);
-    const existing = await messages.findForUser(owner.userId, message.messageId);
-    if (existing) {
-      const same = existing.context_id === place.contextId && existing.task_id === place.taskId;
-      const stored = same && presentMessage(existing, services.logger);
-      if (!stored) throw new AppError("conflict", "Message id already in use");
-      return stored;
-    }
-    const row = await storeMessage(trx, place, message, new Date());
-    if (place.taskId !== null) await tasks.touch(place.taskId, row.created_at);
-    const stored = presentMessage(row, services.logger);
-    if (!stored) throw new Error(`message ${row.id} unreadable right after it was written`);
-    await emit({
-      userId: owner.userId,
-      type: "message_added",
-      contextId: input.contextId,
-      data: { task_id: place.taskId, message: stored, created_at: row.created_at },
-    });
-    await emitContextStats(trx, emit, owner.userId, input.contextId);
+  const messages = new MessagesRepository(trx);
+  const existing = await messages.findForUser(owner.userId, message.messageId);
+  if (existing) {
+    const same = existing.context_id === place.contextId && existing.task_id === place.taskId;
+    const stored = same && presentMessage(existing, services.logger);
+    if (!stored) throw new AppError("conflict", "Message id already in use");
     return stored;
+  }
+  const row = await storeMessage(trx, place, message, new Date());
+  if (place.taskId !== null && !held) {
+    await tasks.touch(place.taskId, row.created_at);
+  }
+  const stored = presentMessage(row, services.logger);
+  if (!stored) throw new Error(`message ${row.id} unreadable right after it was written`);
+  await emit({
+    userId: owner.userId,
+    type: "message_added",
+    contextId: input.contextId,
+    data: { task_id: place.taskId, message: stored, created_at: row.created_at },
   });
+  await emitContextStats(trx, emit, owner.userId, input.contextId);
+  return stored;
 }

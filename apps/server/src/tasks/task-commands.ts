@@ -4,13 +4,14 @@ import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
-import type { Database } from "../db/schema.js";
+import type { Database, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
 import { emitContextStats } from "./context-stats-event.js";
-import { loadTask } from "./load-tasks.js";
+import { presentTask } from "./load-tasks.js";
+import { presentMessage } from "./present-message.js";
 import { stampStatus } from "./stamp-status.js";
 import { checkMessage, storeMessage } from "./store-message.js";
 import { checkState, type Owner, validTask } from "./task-checks.js";
@@ -48,6 +49,17 @@ export async function insertTask(
   owner: Owner,
   input: NewTask,
 ): Promise<Task> {
+  return (await insertTaskRow(services, trx, emit, owner, input)).task;
+}
+
+/** insertTask, also returning the row written (which this transaction holds). */
+export async function insertTaskRow(
+  services: Services,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  input: NewTask,
+): Promise<{ task: Task; row: TaskRow }> {
   const now = new Date();
   const at = now.toISOString();
   const id = input.id ?? randomUUID();
@@ -73,7 +85,7 @@ export async function insertTask(
   if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
   const tasks = new TasksRepository(trx);
   if (await tasks.findById(id)) throw new AppError("conflict", "Task already exists");
-  await tasks.insert({
+  const row: TaskRow = {
     id,
     user_id: owner.userId,
     context_id: input.contextId,
@@ -85,17 +97,24 @@ export async function insertTask(
     metadata: JSON.stringify(stampStatus(draft.metadata, state, now)),
     created_at: at,
     updated_at: at,
-    ...input.run,
-  });
+    runner: input.run?.runner ?? null,
+    lease_until: input.run?.lease_until ?? null,
+    reply_id: null,
+    reply_text: null,
+  };
+  await tasks.insert(row);
   await new ContextStatsRepository(trx).addTask(input.contextId);
   if (message && (await new MessagesRepository(trx).findForUser(owner.userId, message.messageId))) {
     throw new AppError("conflict", "Message id already in use");
   }
   const messageRow = message && (await storeMessage(trx, place, message, now));
 
-  const row = await tasks.findById(id);
-  const task = row && (await loadTask(trx, row, services.logger));
-  if (!task) throw new Error(`task ${id} unreadable right after it was written`);
+  // The task as a read of the rows just written would present it.
+  const stored = messageRow && presentMessage(messageRow, services.logger);
+  const task = presentTask(row, stored ? [stored] : [], [], services.logger);
+  if (!task || (messageRow && !stored)) {
+    throw new Error(`task ${id} unreadable right after it was written`);
+  }
   const base = { userId: owner.userId, contextId: input.contextId };
   await emit({
     ...base,
@@ -111,5 +130,5 @@ export async function insertTask(
     });
   }
   await emitContextStats(trx, emit, owner.userId, input.contextId);
-  return task;
+  return { task, row };
 }

@@ -1,5 +1,7 @@
 import {
+  type Artifact,
   isTerminalTaskState,
+  type Message,
   type Task,
   type TaskMetadata,
   type TaskState,
@@ -12,7 +14,7 @@ import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseTask } from "../policies/tasks.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
-import { loadTask } from "./load-tasks.js";
+import { loadTask, presentTask } from "./load-tasks.js";
 import { stampStatus } from "./stamp-status.js";
 import { checkMessage } from "./store-message.js";
 import { checkState, type Owner } from "./task-checks.js";
@@ -68,13 +70,50 @@ export async function changeTaskStatus(
   taskId: string,
   change: TaskStatusChange,
 ): Promise<Task> {
-  const state = checkState(change.state);
-  const tasks = new TasksRepository(trx);
-  const row = await tasks.lock(taskId, services.db.dialect);
+  const row = await lockTaskToChange(services, trx, owner, taskId);
+  return applyTaskStatus(services, trx, emit, owner, row, change);
+}
+
+/**
+ * Locks one of the owner's tasks for a status change in this transaction: not found for anyone
+ * else's, a conflict once it has ended.
+ */
+export async function lockTaskToChange(
+  services: Services,
+  trx: Kysely<Database>,
+  owner: Owner,
+  taskId: string,
+): Promise<TaskRow> {
+  const row = await new TasksRepository(trx).lock(taskId, services.db.dialect);
   if (!canUseTask(owner, row)) throw new AppError("not_found", "Task not found");
   if (isTerminalTaskState(row.state as TaskState)) {
     throw new AppError("conflict", `Task is already ${row.state}`);
   }
+  return row;
+}
+
+/** The task's history and artifacts as stored, when the caller already has them. */
+export interface KnownContents {
+  history: Message[];
+  artifacts: Artifact[];
+}
+
+/**
+ * Moves a task whose row this transaction locked (see lockTaskToChange) to a state and emits the
+ * events. The task returned (and sent with task_completed) is built from the row as updated and
+ * its history and artifacts, read here unless the caller passes them as stored.
+ */
+export async function applyTaskStatus(
+  services: Services,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  row: TaskRow,
+  change: TaskStatusChange,
+  known?: KnownContents,
+): Promise<Task> {
+  const state = checkState(change.state);
+  const taskId = row.id;
   const place = { userId: owner.userId, contextId: row.context_id, taskId };
   const message = change.message === undefined ? undefined : checkMessage(change.message, place);
   const now = new Date();
@@ -82,14 +121,15 @@ export async function changeTaskStatus(
   const metadata = stampStatus(mergeMetadata(row, change.metadata), state, now);
   // A task that stops running (ends, or waits for the user) has no runner and no reply in flight.
   const stopsRunning = state !== "submitted" && state !== "working";
-  await tasks.update(taskId, {
+  const changes = {
     state,
     status_timestamp: at,
     status_message: message ? JSON.stringify(message) : null,
     metadata: JSON.stringify(metadata),
     updated_at: at,
     ...(stopsRunning ? { runner: null, lease_until: null, reply_id: null, reply_text: null } : {}),
-  });
+  };
+  await new TasksRepository(trx).update(taskId, changes);
 
   const base = { userId: owner.userId, contextId: row.context_id };
   const status = { task_id: taskId, status: state, timestamp: at };
@@ -98,8 +138,11 @@ export async function changeTaskStatus(
     type: "task_status_changed",
     data: message ? { ...status, message } : status,
   });
-  const updated = await tasks.findById(taskId);
-  const task = updated && (await loadTask(trx, updated, services.logger));
+  // The row as it now is (this transaction holds it), presented as a read of it would.
+  const updated: TaskRow = { ...row, ...changes };
+  const task = known
+    ? presentTask(updated, known.history, known.artifacts, services.logger)
+    : await loadTask(trx, updated, services.logger);
   if (!task) throw new Error(`task ${taskId} unreadable right after it was written`);
   if (isTerminalTaskState(state)) {
     await emit({ ...base, type: "task_completed", data: { ...status, task } });

@@ -64,8 +64,15 @@ describeEachDialect(
       const u = await taskUser(app);
       const one = await u.createContext("One");
       const other = await u.createContext("Other");
-      const made: string[] = [];
-      for (let i = 0; i < 5; i += 1) made.push((await u.task(one, `p-${i}`)).id);
+      const tasks = [];
+      for (let i = 0; i < 5; i += 1) tasks.push(await u.task(one, `p-${i}`));
+      const made = tasks.map((t) => t.id);
+      // Newest created first; tasks created in the same millisecond by id, descending.
+      const newest = tasks
+        .map((t) => `${t.metadata.created_at} ${t.id}`)
+        .sort()
+        .at(-1)
+        ?.split(" ")[1];
       const foreign = await u.task(other, "x-1");
       const ids = async (query: string) =>
         taskSchema
@@ -78,7 +85,7 @@ describeEachDialect(
       const lastPage = await ids(`order=created&limit=2&before=${secondPage[1]}`);
       expect([...firstPage, ...secondPage, ...lastPage].sort()).toEqual([...made].sort());
       expect(new Set([...firstPage, ...secondPage, ...lastPage]).size).toBe(5);
-      expect(firstPage[0]).toBe(made[4]);
+      expect(firstPage[0]).toBe(newest);
 
       for (const [query, message] of [
         [`order=created&before=${foreign.id}`, "before must be a task of this conversation"],

@@ -1,0 +1,84 @@
+import { TaskState } from "@a2a-js/sdk";
+import type { KyselyPlugin, RootOperationNode } from "kysely";
+import { expect, it } from "vitest";
+import type { Db } from "../db/database.js";
+import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
+import { createTestApp } from "../test/app.js";
+import { describeEachDialect } from "../test/databases.js";
+import type { ReceivedEvent } from "../test/sse.js";
+import { taskUser } from "../test/tasks.js";
+
+/** Counts the statements and transactions run through a Kysely instance. */
+class Counter implements KyselyPlugin {
+  queries = 0;
+  transactions = 0;
+  transformQuery(args: { node: RootOperationNode }): RootOperationNode {
+    this.queries += 1;
+    return args.node;
+  }
+  async transformResult<T>(args: { result: T }): Promise<T> {
+    return args.result;
+  }
+  /** The same database, counted. */
+  wrap(db: Db): Db {
+    const kysely = db.kysely.withPlugin(this);
+    const transaction = kysely.transaction.bind(kysely);
+    kysely.transaction = () => {
+      this.transactions += 1;
+      return transaction();
+    };
+    return { ...db, kysely };
+  }
+}
+
+/**
+ * A guard on the work of one simple turn: the default agent (the built-in planner) answering
+ * "hello", streamed, with the user's live stream open, as in the capacity bench. A turn took 65
+ * queries in four transactions on SQLite before its writes were batched; the bounds leave a
+ * little room, so a change that adds a read or a commit per turn shows up here.
+ */
+describeEachDialect("the queries of one planner turn", (get, dialect) => {
+  it("stay within a bound, while the live stream gets every change in order", async () => {
+    const database = get();
+    const counter = new Counter();
+    const app = createTestApp({ ...database, db: counter.wrap(database.db) });
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const stream = await user.openStream();
+    const client = await a2aClient(inProcessFetch(app, user.session.access_token), "assistant");
+    const types: string[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      counter.queries = 0;
+      counter.transactions = 0;
+      let state: TaskState | undefined;
+      for await (const event of client.sendMessageStream(
+        sendParams(textMessage(contextId, "hello")),
+      )) {
+        if (event.payload?.$case === "statusUpdate") state = event.payload.value.status?.state;
+      }
+      expect(state).toBe(TaskState.TASK_STATE_COMPLETED);
+      let event: ReceivedEvent;
+      do {
+        event = await stream.next();
+        types.push(event.envelope.event_type);
+      } while (event.envelope.event_type !== "task_completed");
+      // The first turn also fills the tool-list cache (tools/list through the MCP endpoints).
+      if (turn === 0) continue;
+      // Per request on PostgreSQL only: the session check and the shared rate-limit window.
+      expect(counter.queries).toBeLessThanOrEqual(dialect === "sqlite" ? 30 : 36);
+      expect(counter.transactions).toBe(2);
+    }
+    const turn = [
+      "task_created",
+      "message_added",
+      "context_stats",
+      "task_status_changed",
+      "message_added",
+      "context_stats",
+      "task_status_changed",
+      "task_completed",
+    ];
+    expect(types).toEqual([...turn, ...turn, ...turn]);
+    await stream.close();
+  });
+});

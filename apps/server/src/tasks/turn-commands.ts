@@ -1,0 +1,88 @@
+import { isTerminalTaskState, type Task, type TaskState } from "@a2a-chat/contracts";
+import type { Kysely } from "kysely";
+import { ContextStatsRepository } from "../db/repositories/context-stats.js";
+import { TasksRepository } from "../db/repositories/tasks.js";
+import type { Database, TaskRow } from "../db/schema.js";
+import { AppError } from "../http/errors.js";
+import type { Services } from "../http/services.js";
+import { canUseContext } from "../policies/contexts.js";
+import { canUseTask } from "../policies/tasks.js";
+import { transactWithEvents } from "../stream/transact.js";
+import { insertMessage } from "./message-commands.js";
+import type { Owner } from "./task-checks.js";
+import { insertTaskRow, type NewTask } from "./task-commands.js";
+import { applyTaskStatus, type TaskStatusChange } from "./task-status-commands.js";
+
+/**
+ * The steps of an agent's turn that store several changes at once, each in one transaction, with
+ * the same checks and events as the single commands (createTask, appendMessage,
+ * updateTaskStatus) in the same order: fewer commits and no re-reading what was just written.
+ */
+
+/**
+ * Stores a new task with the user's message (task_created, message_added, context_stats) and
+ * moves it to working (task_status_changed). Returns the task as created and as it now is.
+ */
+export function createWorkingTask(
+  services: Services,
+  owner: Owner,
+  input: NewTask,
+): Promise<{ created: Task; working: Task }> {
+  return transactWithEvents(services, async (trx, emit) => {
+    const { task: created, row } = await insertTaskRow(services, trx, emit, owner, input);
+    const working = await applyTaskStatus(
+      services,
+      trx,
+      emit,
+      owner,
+      row,
+      { state: "working" },
+      { history: created.history, artifacts: created.artifacts },
+    );
+    return { created, working };
+  });
+}
+
+/** Locks a conversation and then one of its tasks, the order every task command takes them in. */
+async function lockTurn(
+  services: Services,
+  trx: Kysely<Database>,
+  owner: Owner,
+  place: { contextId: string; taskId: string },
+): Promise<TaskRow> {
+  const { dialect } = services.db;
+  const context = await new ContextStatsRepository(trx).lock(place.contextId, dialect);
+  if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
+  const row = await new TasksRepository(trx).lock(place.taskId, dialect);
+  if (!canUseTask(owner, row) || row.context_id !== place.contextId) {
+    throw new AppError("not_found", "Task not found");
+  }
+  return row;
+}
+
+/**
+ * Appends a message to a task (when given; message_added, context_stats) and moves the task to
+ * a state (task_status_changed, and task_completed when it ends). A task that has already ended
+ * still gets the message, as appendMessage would give it, but keeps its end: the result is then
+ * undefined.
+ */
+export function appendMessageWithStatus(
+  services: Services,
+  owner: Owner,
+  place: { contextId: string; taskId: string },
+  message: unknown,
+  change: TaskStatusChange,
+): Promise<Task | undefined> {
+  return transactWithEvents(services, async (trx, emit) => {
+    const row = await lockTurn(services, trx, owner, place);
+    const ended = isTerminalTaskState(row.state as TaskState);
+    // The status change marks a task that goes on updated; an ended one is marked as
+    // appendMessage marks it.
+    const held = ended ? undefined : row;
+    if (message !== undefined) {
+      await insertMessage(services, trx, emit, owner, { ...place, message }, held);
+    }
+    if (ended) return undefined;
+    return applyTaskStatus(services, trx, emit, owner, row, change);
+  });
+}
