@@ -17,7 +17,8 @@ import {
 } from "./planner-artifacts.js";
 import { plannerIntent } from "./planner-intent.js";
 import { type PlannerToolCall, plannerToolCall } from "./planner-tools.js";
-import { countWords, readablePart, restOfLine } from "./words.js";
+import { WordCounts } from "./word-counts.js";
+import { readablePart, restOfLine } from "./words.js";
 
 /** The planner's model name, as agents declare it and as task metadata records it. */
 export const plannerModel = "planner";
@@ -186,6 +187,7 @@ export function textDeltas(text: string): string[] {
 export class PlannerRunner implements ModelRunner {
   readonly model = plannerModel;
   readonly usesTools = true;
+  private readonly words = new WordCounts();
 
   async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {
     const { messages, signal } = input;
@@ -223,7 +225,7 @@ export class PlannerRunner implements ModelRunner {
       yield { kind: "auth-required", message: reply.auth };
       return;
     }
-    const inputTokens = messages.reduce((sum, m) => sum + countWords(m.text), 0);
+    const inputTokens = this.words.total(messages);
     yield {
       kind: "finish",
       reason: "stop",
