@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storageKeys, writeStorage } from "../lib/storage.js";
@@ -40,6 +40,24 @@ describe("ConversationView", () => {
     useContextsStore.getState().receiveSnapshot([contextRecord("c1", { message_count: 1 })]);
     render(<ConversationView />);
     expect(screen.getByText("1 message")).toBeInTheDocument();
+  });
+
+  it("gives each conversation a list of its own, so no scroll state carries over", () => {
+    useContextsStore.getState().receiveSnapshot([contextRecord("c1"), contextRecord("c2")]);
+    const message = (id: string, contextId: string) =>
+      chatMessage({ id, contextId, parts: [{ kind: "text", text: `Hello ${id}` }] });
+    useChatStore.setState({
+      messagesByContext: { c1: [message("m1", "c1")], c2: [message("m2", "c2")] },
+      historyStatus: { c1: "loaded", c2: "loaded" },
+    });
+    const current = () => useContextsStore.getState().currentContextId;
+    const other = current() === "c1" ? "c2" : "c1";
+    render(<ConversationView />);
+    const first = screen.getByRole("log", { name: "Messages" });
+    act(() => useContextsStore.getState().switchContext(other));
+    const second = screen.getByRole("log", { name: "Messages" });
+    expect(second).not.toBe(first);
+    expect(first).not.toBeInTheDocument();
   });
 
   it("shows errors in a dismissible banner titled 'Error'", async () => {

@@ -168,6 +168,10 @@ export function ConversationView() {
         )}
       </div>
       <MessageList
+        // A list per conversation: its virtualizer's scroll position and row sizes are that
+        // conversation's (one carried over from a longer conversation kept the virtualizer scrolling
+        // to a stale offset on every frame for seconds after the first send).
+        key={contextId}
         messages={messages}
         authorOf={authorOf}
         debugMode={debugMode}
