@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDeltaBatcher, createPacedFrames, streamTextIntervalMs } from "./delta-batcher.js";
+import {
+  createDeltaBatcher,
+  createPacedFrames,
+  streamDrawIntervalMs,
+  streamTextIntervalMs,
+} from "./delta-batcher.js";
 
 const text = (delta: string, taskId = "task-1") => ({
   type: "text" as const,
@@ -76,8 +81,10 @@ describe("createDeltaBatcher", () => {
     vi.advanceTimersByTime(16);
     expect(first).toHaveBeenCalledOnce();
     frames(second);
-    // The interval, then the frame.
-    vi.advanceTimersByTime(streamTextIntervalMs + 15);
+    // The interval (the shared pace's, as it is now), then the frame.
+    const interval = streamDrawIntervalMs();
+    expect(interval).toBeGreaterThanOrEqual(streamTextIntervalMs);
+    vi.advanceTimersByTime(interval + 15);
     expect(second).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(second).toHaveBeenCalledOnce();

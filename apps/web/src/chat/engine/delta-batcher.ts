@@ -1,5 +1,5 @@
 import type { ChatStreamEvent } from "../model/chat-types.js";
-import { DrawPace, drawShare, slowestDrawIntervalMs } from "./draw-pace.js";
+import { DrawPace, drawShare, firstDrawIntervalMs, slowestDrawIntervalMs } from "./draw-pace.js";
 
 type TextEvent = Extract<ChatStreamEvent, { type: "text" }>;
 
@@ -26,6 +26,7 @@ export const streamDrawPace = new DrawPace({
   minMs: Math.min(streamTextIntervalMs, 50),
   maxMs: slowestDrawIntervalMs,
   share: drawShare,
+  startMs: firstDrawIntervalMs,
 });
 
 /** The interval between two draws of streamed text now. */

@@ -12,6 +12,13 @@ describe("DrawPace", () => {
     expect(pace.intervalMs()).toBe(50);
   });
 
+  it("starts at its starting interval until a draw was measured, then follows the cost", () => {
+    const pace = new DrawPace({ ...options, startMs: 100 });
+    expect(pace.intervalMs()).toBe(100);
+    pace.record(0.5);
+    expect(pace.intervalMs()).toBe(50);
+  });
+
   it("spaces draws so that drawing takes its share of the main thread", () => {
     const pace = new DrawPace(options);
     pace.record(3);

@@ -12,12 +12,24 @@ export interface DrawPaceOptions {
   maxMs: number;
   /** The share of the main thread drawing may take. */
   share: number;
+  /**
+   * The interval before any draw was measured (the first draws of a page's first reply); the
+   * shortest one when not given.
+   */
+  startMs?: number;
 }
 
 /** Drawing streamed text may take this share of the main thread (see docs/benchmarks.md). */
 export const drawShare = 0.025;
 /** Streamed text is drawn at least this often, however costly a draw. */
 export const slowestDrawIntervalMs = 200;
+
+/**
+ * Until a draw was measured, streamed text is drawn this often: the middle of the range, not its
+ * fast end, so a page's first reply does not start by drawing (and pulling) at the pace of the
+ * cheapest draw on a device it knows nothing about yet.
+ */
+export const firstDrawIntervalMs = 100;
 
 /** A draw's cost counts at most this much: one long task (a collection, a tab switch) is not a trend. */
 const maxSampleMs = 50;
@@ -45,8 +57,8 @@ export class DrawPace {
 
   /** How long to wait between two draws now. */
   intervalMs(): number {
-    const { minMs, maxMs, share } = this.options;
-    const wanted = this.costMs === undefined ? minMs : this.costMs / share;
+    const { minMs, maxMs, share, startMs = minMs } = this.options;
+    const wanted = this.costMs === undefined ? startMs : this.costMs / share;
     return Math.round(Math.min(maxMs, Math.max(minMs, wanted)));
   }
 }
