@@ -191,8 +191,8 @@ most ${maxGrowth}× the first (median of the runs' ratios, each with 0.02 ms add
 
 The A2A client runs in a Web Worker (\`apps/web/src/chat/engine/worker/\`): the worker receives
 and parses the stream and joins its text; the page draws streamed text, and pulls the worker's
-batches, at a pace set by what its draws cost (\`draw-pace.ts\`: drawing kept at about 2.5% of the
-main thread, every 50 to 200 ms). *Busy* is the per-token time over the gap: the share of the page's main thread the
+batches, at a pace set by what its draws cost (\`draw-pace.ts\`: drawing, as measured, kept at about 2% of the
+main thread, every 50 to 200 ms; the pull, batch and timers each draw brings come on top). *Busy* is the per-token time over the gap: the share of the page's main thread the
 reply takes. *Receiving only* is the same runs against a copy of the app built to draw a reply's
 first piece and then nothing until it ends (\`VITE_STREAM_TEXT_INTERVAL_MS\` of a day, served with
 \`WEB_DIR\`): the same requests, worker and stream handling, so it is what receiving costs the main
