@@ -124,7 +124,7 @@ export function agentsRoutes(
       c.var.auth.userId,
       agent.name,
     );
-    c.header("Cache-Control", "private, no-store");
+    // A bearer request's reply is already no-store (set before the route runs).
     return c.json({
       data: rows.map((row) => ({
         id: row.id,
