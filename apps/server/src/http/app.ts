@@ -31,6 +31,7 @@ import { meRoutes } from "../routes/me/me-routes.js";
 import { streamRoutes } from "../routes/stream/stream-routes.js";
 import { tasksRoutes } from "../routes/tasks/tasks-routes.js";
 import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
+import { CachedRouter } from "./cached-router.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
 import { compressLarge } from "./middleware/compress-large.js";
@@ -59,7 +60,7 @@ export interface AppDeps {
 /** Builds the whole HTTP application: middleware, API routes, then the web app. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, db, logger } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new CachedRouter() });
   const services = deps.services ?? createServices(config, db, deps.signingKey, logger);
   services.selfFetch = selfFetch(app);
   const https = config.server.publicUrl?.startsWith("https:") ?? false;
