@@ -39,13 +39,14 @@ export function AgentUseChoice({ serverName, chosen, agents, onChange }: AgentUs
     onChange(next);
   };
   const box = "size-3.5 accent-primary-500";
-  const row = "flex cursor-pointer items-center gap-2";
+  const row = "clear-left flex cursor-pointer items-center gap-2";
   return (
     <fieldset
       aria-describedby={hintId}
       className="mx-3 mb-1 rounded border border-border px-2 pb-1.5 text-[11px] text-neutral-300"
     >
-      <legend className="px-1 text-neutral-400">
+      {/* Floated so a wrapped legend sits inside the border instead of cutting through it. */}
+      <legend className="float-left w-full pt-1 pb-0.5 text-neutral-400">
         {agentUseTexts.label} <span className="sr-only">({serverName})</span>
       </legend>
       <p id={hintId} className="sr-only">

@@ -170,13 +170,16 @@ export function ToolServerItem({
         )}
       </button>
       {!greyed && expanded && onRemove ? (
-        <div className="flex items-center justify-between gap-2 px-3 pb-1">
-          <span
-            title={server.description}
-            className="min-w-0 truncate text-[11px] text-neutral-500"
-          >
-            {server.description}
-          </span>
+        <div className="flex flex-wrap items-center justify-end gap-x-2 px-3 pb-1">
+          {/* Its own line: beside the buttons a narrow column left it one letter wide. */}
+          {server.description ? (
+            <span
+              title={server.description}
+              className="w-full min-w-0 truncate text-[11px] text-neutral-500"
+            >
+              {server.description}
+            </span>
+          ) : null}
           {onConnection ? (
             <button
               type="button"
