@@ -31,12 +31,34 @@ describe("an agent added by URL", () => {
     await waitForReplyDone(page);
     await screenshot(page, "added-agent-reply");
 
-    // The browser only ever called this site: the agent saw the server, never the session token.
+    // An attached file reaches the agent as its bytes (it cannot follow our links): it says them back.
+    const notes = Buffer.from("Bring the slides.\n");
+    const chips = page.getByRole("list", { name: "Attached files" });
+    await page.getByLabel("Attach files").setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: notes,
+    });
+    await chips.getByRole("listitem").filter({ hasText: "notes.txt" }).waitFor();
+    await chips.getByRole("progressbar").waitFor({ state: "detached" });
+    await send(page, "read my notes");
+    await reply
+      .filter({ hasText: `[notes.txt, ${notes.byteLength} bytes: Bring the slides.` })
+      .first()
+      .waitFor();
+    await waitForReplyDone(page);
+    expect(agent.files.at(-1)?.bytes?.equals(notes)).toBe(true);
+    await screenshot(page, "added-agent-file-reply");
+
+    // The browser only ever called this site: the agent saw the server, never the session token
+    // (in no header or body), nor a link to our files.
     const token = await page.evaluate(() => localStorage.getItem("auth-storage") ?? "");
     expect(agent.received.length).toBeGreaterThan(1);
     for (const request of agent.received) {
       const access = /"accessToken":"([^"]+)"/.exec(token)?.[1] ?? "missing";
       expect(JSON.stringify(request.headers)).not.toContain(access);
+      expect(request.body).not.toContain(access);
+      expect(request.body).not.toContain("/api/v1/core/files/");
     }
 
     // Its connection check passes every step (the dialog of an added agent).

@@ -30,6 +30,7 @@ import type { Owner } from "../tasks/task-checks.js";
 import { updateTaskStatus } from "../tasks/task-status-commands.js";
 import { appendMessageWithStatus, createWorkingTask } from "../tasks/turn-commands.js";
 import { callerOf } from "./caller-user.js";
+import { requestHostKey } from "./follow-stored-task.js";
 import { openAgentTools } from "./mcp-tools.js";
 import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
 import type { RunningTaskViews } from "./running-task-views.js";
@@ -43,7 +44,7 @@ import {
 } from "./sdk-convert.js";
 import { deltaStatusUpdate, StreamedReplies } from "./streamed-replies.js";
 import { ToolCallLog } from "./tool-call-log.js";
-import { turnFiles } from "./turn-files.js";
+import { readUpload, turnFiles } from "./turn-files.js";
 
 /** How many earlier tasks of a conversation the runner sees. */
 const historyTasks = 50;
@@ -60,6 +61,8 @@ interface Turn {
   /** The caller's bearer token and trace id, forwarded to the agent's tool servers. */
   token?: string;
   traceId?: string;
+  /** The host the user reached this server at, when known. */
+  host?: string;
 }
 
 const tracePattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -79,6 +82,18 @@ function callerHeaders(request: RequestContext): { token?: string; traceId?: str
     ...(token ? { token } : {}),
     ...(trace && tracePattern.test(trace) ? { traceId: trace } : {}),
   };
+}
+
+function requestHost(request: RequestContext): { host?: string } {
+  const host = request.context.state.get(requestHostKey);
+  return typeof host === "string" && host !== "" ? { host } : {};
+}
+
+/** Hosts whose links are this server's own: the one the user reached, the configured public one. */
+function ownHosts(turn: Turn, publicUrl: string | undefined): string[] {
+  const hosts = turn.host ? [turn.host] : [];
+  if (publicUrl) hosts.push(new URL(publicUrl).host);
+  return hosts;
 }
 
 /** A turn running in this process: its stop switch, and why it was cut, if it was. */
@@ -141,6 +156,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       bus,
       userMessage: messageFromSdk(request.userMessage),
       ...callerHeaders(request),
+      ...requestHost(request),
     };
     const running: Running = { controller: new AbortController() };
     this.running.set(turn.taskId, running);
@@ -294,16 +310,23 @@ export class ChatAgentExecutor implements AgentExecutor {
     const usage: Record<string, unknown> = { model: this.runner.model };
     const toolCalls = new ToolCallLog();
     const messages = await this.history(turn);
+    const access = {
+      ...(this.services.selfFetch ? { fetch: this.services.selfFetch } : {}),
+      ...(turn.token ? { token: turn.token } : {}),
+    };
     for await (const event of this.runner.run({
       systemPrompt: this.agent.systemPrompt,
       messages,
       tools,
       signal,
-      place: { contextId: turn.contextId, taskId: turn.taskId, userMessage: turn.userMessage },
-      files: turnFiles(turn.userMessage, {
-        ...(this.services.selfFetch ? { fetch: this.services.selfFetch } : {}),
-        ...(turn.token ? { token: turn.token } : {}),
-      }),
+      place: {
+        contextId: turn.contextId,
+        taskId: turn.taskId,
+        userMessage: turn.userMessage,
+        ownHosts: ownHosts(turn, this.services.config.server.publicUrl),
+      },
+      files: turnFiles(turn.userMessage, access),
+      readUpload: (id, maxBytes, readSignal) => readUpload(access, id, maxBytes, readSignal),
     })) {
       if (signal.aborted) break;
       switch (event.kind) {

@@ -8,6 +8,8 @@ import { deltaStatusUpdate } from "./streamed-replies.js";
 
 /** Key of the call context's state holding an AbortSignal that fires when the client leaves. */
 export const clientGoneKey = "a2a-chat.client-gone";
+/** Call-context state key: the host (name and port) the A2A request reached this server at. */
+export const requestHostKey = "a2a-chat.request-host";
 
 /** Longest wait between two reads of a followed task (it is also read on every event of its user). */
 const maxPollMs = 1000;

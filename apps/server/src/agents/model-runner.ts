@@ -1,5 +1,5 @@
 import type { Message, Part } from "@a2a-chat/contracts";
-import type { RunnerFile } from "./turn-files.js";
+import type { FileBytes, RunnerFile } from "./turn-files.js";
 
 /** A file part of an artifact (an image, audio or other file a tool returned). */
 export type FilePart = Extract<Part, { kind: "file" }>;
@@ -85,9 +85,17 @@ export interface RunnerInput {
   tools: RunnerTool[];
   signal: AbortSignal;
   /** The turn's conversation, task and new user message whole (files too), for runners that forward it. */
-  place?: { contextId: string; taskId: string; userMessage?: Message };
+  place?: {
+    contextId: string;
+    taskId: string;
+    userMessage?: Message;
+    /** Hosts the user reached this server at: links there are this server's own. */
+    ownHosts?: string[];
+  };
   /** The files the user sent with the new message, readable as the caller. */
   files?: RunnerFile[];
+  /** Reads one of the caller's uploads by id, as the caller (for runners that forward files). */
+  readUpload?: (id: string, maxBytes: number, signal?: AbortSignal) => Promise<FileBytes>;
 }
 
 /** Produces one reply. Implementations must stop promptly when the signal aborts. */

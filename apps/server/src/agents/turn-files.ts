@@ -42,6 +42,37 @@ export async function readUpTo(
   return { bytes: Buffer.concat(pieces, total), truncated: false };
 }
 
+/** Who reads uploads: the app's own fetch (no socket) and the caller's token. */
+export interface UploadAccess {
+  fetch?: typeof fetch;
+  token?: string;
+}
+
+/**
+ * Reads up to `maxBytes` of an upload through our own files endpoint as the caller (their token,
+ * the app's own fetch: it never leaves the process), so only what the caller may read is read.
+ * Rejects with a message when it cannot be read (another user's file reads as missing).
+ */
+export async function readUpload(
+  access: UploadAccess,
+  id: string,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<FileBytes> {
+  if (!access.fetch || !access.token) throw new Error(foreignFileMessage);
+  const res = await access.fetch(`http://localhost${filesPath}/${encodeURIComponent(id)}`, {
+    headers: { authorization: `Bearer ${access.token}` },
+    ...(signal ? { signal } : {}),
+  });
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new Error(
+      res.status === 404 ? "The file is no longer there." : `Reading it failed (${res.status}).`,
+    );
+  }
+  return readUpTo(res.body, maxBytes);
+}
+
 function sizeOf(metadata: Record<string, unknown> | undefined): number | undefined {
   const size = metadata?.[fileSizeMetadataKey];
   return typeof size === "number" && Number.isSafeInteger(size) && size >= 0 ? size : undefined;
@@ -53,10 +84,7 @@ function sizeOf(metadata: Record<string, unknown> | undefined): number | undefin
  * never leaves the process), so an agent sees only what its caller may see. Links elsewhere are
  * not followed.
  */
-export function turnFiles(
-  message: Message | undefined,
-  access: { fetch?: typeof fetch; token?: string },
-): RunnerFile[] {
+export function turnFiles(message: Message | undefined, access: UploadAccess): RunnerFile[] {
   const files: RunnerFile[] = [];
   for (const part of message?.parts ?? []) {
     if (part.kind !== "file") continue;
@@ -83,20 +111,8 @@ export function turnFiles(
       mimeType,
       ...(size !== undefined ? { size } : {}),
       read: async (maxBytes, signal) => {
-        if (id === undefined || !access.fetch || !access.token) throw new Error(foreignFileMessage);
-        const res = await access.fetch(`http://localhost${filesPath}/${id}`, {
-          headers: { authorization: `Bearer ${access.token}` },
-          ...(signal ? { signal } : {}),
-        });
-        if (!res.ok) {
-          await res.body?.cancel().catch(() => undefined);
-          throw new Error(
-            res.status === 404
-              ? "The file is no longer there."
-              : `Reading it failed (${res.status}).`,
-          );
-        }
-        return readUpTo(res.body, maxBytes);
+        if (id === undefined) throw new Error(foreignFileMessage);
+        return readUpload(access, id, maxBytes, signal);
       },
     });
   }

@@ -20,6 +20,14 @@ import { RemoteAgentRunner } from "./remote-agent-runner.js";
 import { StoredRemoteTaskIds } from "./remote-task-ids.js";
 import type { SecretBox } from "./secret-box.js";
 
+/** Most bytes of files sent inline with one message when uploads have no size limit (0). */
+export const unlimitedUploadsInlineBytes = 26_214_400;
+
+/** Files of one message go to an agent inline up to one upload's limit in all. */
+export function inlineFileBytes(fileBytes: number): number {
+  return fileBytes > 0 ? fileBytes : unlimitedUploadsInlineBytes;
+}
+
 /** How long an agent's event stream may send nothing before the proxy cuts it. */
 export const streamIdleMs = 120_000;
 
@@ -73,6 +81,7 @@ export class ExternalAgentHosts {
         protocol: row.protocol === "0.3" ? "0.3" : "1.0",
         streaming: cardStreams(remote),
         headers: credentialHeaders(credentials),
+        inlineFileBytes: inlineFileBytes(services.config.quotas.fileBytes),
       },
       { ...services.config.outbound, idleMs: streamIdleMs },
       new StoredRemoteTaskIds(services.db.kysely),

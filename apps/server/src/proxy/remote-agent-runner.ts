@@ -14,6 +14,7 @@ import type {
 } from "../agents/model-runner.js";
 import { artifactFromSdk, messageText, messageToSdk, partFromSdk } from "../agents/sdk-convert.js";
 import { guardedStreamFetch, type StreamPolicy } from "../net/guarded-stream-fetch.js";
+import { inlineOwnFiles } from "./inline-files.js";
 import { MemoryRemoteTaskIds, type RemoteTaskIds } from "./remote-task-ids.js";
 
 /** Where and how the server reaches a user-added agent. */
@@ -23,6 +24,8 @@ export interface RemoteAgentTarget {
   streaming: boolean;
   /** Headers of the agent's stored credentials (never the user's session token). */
   headers: Record<string, string>;
+  /** Most bytes of files one message may carry inline to the agent, in all. */
+  inlineFileBytes: number;
 }
 
 /** Text of a reply the agent's connection lost mid-way. */
@@ -124,10 +127,19 @@ export class RemoteAgentRunner implements ModelRunner {
   async *run(input: RunnerInput): AsyncGenerator<RunnerEvent> {
     const place = input.place;
     if (!place?.userMessage) throw new Error("a remote agent needs the user's message");
+    // Our upload links need the user's session: the agent gets the files' bytes instead.
+    const withFiles = await inlineOwnFiles(place.userMessage, {
+      ownHosts: place.ownHosts ?? [],
+      read:
+        input.readUpload ??
+        (() => Promise.reject(new Error("files cannot be read for this message"))),
+      maxBytes: this.target.inlineFileBytes,
+      signal: input.signal,
+    });
     const client = await this.connect();
     const remoteTaskId = await this.remoteTasks.get(place.taskId);
     const outgoing: ChatMessage = {
-      ...place.userMessage,
+      ...withFiles,
       contextId: place.contextId,
       ...(remoteTaskId ? { taskId: remoteTaskId } : {}),
     };

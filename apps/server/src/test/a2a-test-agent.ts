@@ -51,10 +51,37 @@ export interface ReceivedRequest {
   body: string;
 }
 
+/** A file the agent received in a user's message: its bytes when inline, else its link. */
+export interface ReceivedFile {
+  name: string;
+  mediaType: string;
+  bytes?: Buffer;
+  url?: string;
+}
+
+function filesOf(message: Message): ReceivedFile[] {
+  return message.parts.flatMap((part): ReceivedFile[] => {
+    const named = { name: part.filename, mediaType: part.mediaType };
+    if (part.content?.$case === "raw")
+      return [{ ...named, bytes: Buffer.from(part.content.value) }];
+    if (part.content?.$case === "url") return [{ ...named, url: part.content.value }];
+    return [];
+  });
+}
+
+/** What the agent says of a file: name, size, and a text file's content. */
+function fileSaid(file: ReceivedFile): string {
+  if (!file.bytes) return ` [${file.name} at ${file.url}]`;
+  const content = file.mediaType.startsWith("text/") ? `: ${file.bytes.toString("utf8")}` : "";
+  return ` [${file.name}, ${file.bytes.byteLength} bytes${content}]`;
+}
+
+/** The message's text, then a note of each file it carried. */
 function textOf(message: Message): string {
-  return message.parts
+  const text = message.parts
     .map((part) => (part.content?.$case === "text" ? part.content.value : ""))
     .join("");
+  return text + filesOf(message).map(fileSaid).join("");
 }
 
 function agentMessage(taskId: string, contextId: string, text: string): Message {
@@ -76,6 +103,8 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
   const behaviour = options.behaviour ?? "echo";
   const received: ReceivedRequest[] = [];
   const canceled: string[] = [];
+  /** The files of every user message, in the order they arrived. */
+  const files: ReceivedFile[] = [];
   /** Turns of the "ask" behaviour: the agent's task and whether it continued an existing one. */
   const asked: { taskId: string; continued: boolean }[] = [];
   let dropConnections = () => {};
@@ -84,6 +113,7 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
     async execute(request: RequestContext, bus: ExecutionEventBus) {
       const { taskId, contextId } = request;
       const said = textOf(request.userMessage);
+      files.push(...filesOf(request.userMessage));
       bus.publish(
         AgentEvent.task({
           id: taskId,
@@ -299,6 +329,7 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
     received,
     canceled,
     asked,
+    files,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -22,7 +22,7 @@ import {
   validateVersion,
 } from "@a2a-js/sdk/server";
 import type { Context } from "hono";
-import { clientGoneKey } from "../../agents/follow-stored-task.js";
+import { clientGoneKey, requestHostKey } from "../../agents/follow-stored-task.js";
 import { rpcRequestProblem } from "../../agents/rpc-request-check.js";
 import { internalErrorMessage } from "../../agents/safe-request-handler.js";
 import { isDatabaseUnavailable } from "../../db/unavailable.js";
@@ -159,6 +159,7 @@ export function jsonRpcHandler(
       const gone = new AbortController();
       watchClient(c, () => gone.abort());
       context.state.set(clientGoneKey, gone.signal);
+      context.state.set(requestHostKey, new URL(c.req.url).host);
       validateVersion(context.requestedVersion, await requestHandler.getAgentCard(), "JSONRPC");
       const problem = rpcRequestProblem(body, useLegacy);
       if (problem)
