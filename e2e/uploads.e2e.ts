@@ -70,7 +70,7 @@ describe("attachments are uploaded once and read by the agent", () => {
     const fileInput = page.getByLabel("Attach files");
     const chips = page.getByRole("list", { name: "Attached files" });
     const note =
-      "Files are uploaded to this server and sent to the agent as links: up to 12.00 MB each.";
+      "Files are uploaded to this server: up to 12.00 MB each. This site's agents read them here; agents you added by URL are sent a copy.";
     expect(await page.getByRole("button", { name: "Attach" }).getAttribute("title")).toBe(note);
 
     // Too large: refused at once with both sizes, nothing uploaded.

@@ -297,7 +297,7 @@ describe("Composer", () => {
     const upload = vi.fn(instantUpload);
     const { user } = setup({ attachmentLimit: 2048, upload });
     const note =
-      "Files are uploaded to this server and sent to the agent as links: up to 2.00 KB each.";
+      "Files are uploaded to this server: up to 2.00 KB each. This site's agents read them here; agents you added by URL are sent a copy.";
     expect(screen.getByRole("button", { name: "Attach" })).toHaveAttribute("title", note);
     expect(screen.queryByText(note)).not.toBeInTheDocument();
     await user.upload(screen.getByLabelText("Attach files"), [

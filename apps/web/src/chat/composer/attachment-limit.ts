@@ -1,10 +1,10 @@
 import { fileMessages } from "@a2a-chat/contracts";
 import { formatFileSize } from "../parts/file-size.js";
 
-/** Texts about attachments: each file is uploaded once and the message carries its link. */
+/** Texts about attachments: each file is uploaded once; the message carries its link (its bytes, for agents added by URL). */
 export const attachmentTexts = {
   note: (limit: number) =>
-    `Files are uploaded to this server and sent to the agent as links: up to ${formatFileSize(limit)} each.`,
+    `Files are uploaded to this server: up to ${formatFileSize(limit)} each. This site's agents read them here; agents you added by URL are sent a copy.`,
   tooLarge: (name: string, size: number, limit: number) =>
     fileMessages.tooLarge(name, formatFileSize(size), formatFileSize(limit)),
 } as const;
