@@ -1,14 +1,15 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createAdaptorServer } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { startPruning } from "./auth/expired-records.js";
 import { loadOrCreateSigningKey } from "./auth/signing-key.js";
 import type { Config } from "./config/schema.js";
 import { type Db, openDatabase } from "./db/database.js";
 import { migrateWithoutTimeLimits } from "./db/migrate.js";
-import { createApp } from "./http/app.js";
+import { createHttp } from "./http/app.js";
+import { listenerWithFastPath } from "./http/health-fast-path.js";
 import { createServices, type Services } from "./http/services.js";
 import type { Logger } from "./log/logger.js";
 import { shutdownReason } from "./tasks/end-abandoned-task.js";
@@ -60,14 +61,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   logger.info({ kid: signingKey.kid, path: keyPath }, "signing key ready");
   const webDir = config.server.webDir ?? defaultWebDir;
   const services = createServices(config, db, signingKey, logger);
-  const app = createApp({ config, db, logger, webDir, signingKey, services });
+  const { app, fastPath } = createHttp({ config, db, logger, webDir, signingKey, services });
   // Before taking traffic: end the replies a previous life of this process (SQLite) or a dead
   // replica (lease run out) left running, then keep sweeping.
   await services.runs.start(services);
   // Every replica prunes spent sign-in records; concurrent prunes are harmless.
   const pruning = startPruning(db.kysely, logger);
 
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.server.host }) as Server;
+  const listener = getRequestListener(app.fetch, { hostname: config.server.host });
+  // /health is answered before Hono when it can be (http/health-fast-path.ts).
+  const server = createServer(listenerWithFastPath(fastPath, listener));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(

@@ -8,7 +8,7 @@ import { externalMcpRoutes } from "../mcp/external/external-mcp-routes.js";
 import { McpRegistry } from "../mcp/mcp-registry.js";
 import { externalAgentsRoutes } from "../proxy/external-agents-routes.js";
 import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
-import { publicRateLimit } from "../rate-limit/public-limit.js";
+import { countPublicHit, publicRateLimit } from "../rate-limit/public-limit.js";
 import { agentsRoutes } from "../routes/agents/agents-routes.js";
 import { rpcEdgeError } from "../routes/agents/rpc-edge-errors.js";
 import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
@@ -23,7 +23,7 @@ import {
   filesRoutes,
   uploadPathPattern,
 } from "../routes/files/files-routes.js";
-import { healthRoutes } from "../routes/health/health.js";
+import { createHealthCheck, healthRoutes } from "../routes/health/health.js";
 import { limitsRoutes } from "../routes/limits/limits-routes.js";
 import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
 import { executionsRoutes } from "../routes/mcp-executions/executions-routes.js";
@@ -34,6 +34,7 @@ import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
 import { CachedRouter } from "./cached-router.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
+import { type FastPath, healthFastPath } from "./health-fast-path.js";
 import { compressLarge } from "./middleware/compress-large.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { noNulUrl } from "./middleware/no-nul-url.js";
@@ -59,6 +60,14 @@ export interface AppDeps {
 
 /** Builds the whole HTTP application: middleware, API routes, then the web app. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
+  return createHttp(deps).app;
+}
+
+/**
+ * The HTTP application and what Node's request listener answers before it (/health, see
+ * health-fast-path.ts), sharing its health check and per-IP rate-limit store.
+ */
+export function createHttp(deps: AppDeps): { app: Hono<AppEnv>; fastPath: FastPath } {
   const { config, db, logger } = deps;
   const app = new Hono<AppEnv>({ router: new CachedRouter() });
   const services = deps.services ?? createServices(config, db, deps.signingKey, logger);
@@ -71,7 +80,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/*", noStoreForCredentials());
   // Kept in memory even on PostgreSQL: a request without a valid token must cost no database
   // write, and must not wait for the database (health answers "degraded" in a database outage).
-  const perIpLimit = publicRateLimit(config, new MemoryRateLimitStore());
+  const publicStore = new MemoryRateLimitStore();
+  const perIpLimit = publicRateLimit(config, publicStore);
   app.use("/api/*", perIpLimit);
   app.use("/.well-known/*", perIpLimit);
   app.use("/api/*", noNulUrl());
@@ -86,15 +96,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ),
   );
 
+  const health = createHealthCheck(db, {
+    startedAt: deps.startedAt ?? Date.now(),
+    timeoutMs: config.server.healthTimeoutMs,
+    draining: () => services.runs.draining,
+  });
   const api = new Hono<AppEnv>();
-  api.route(
-    "/v1/health",
-    healthRoutes(db, {
-      startedAt: deps.startedAt ?? Date.now(),
-      timeoutMs: config.server.healthTimeoutMs,
-      draining: () => services.runs.draining,
-    }),
-  );
+  api.route("/v1/health", healthRoutes(health));
   api.route("/v1/core/oauth", oauthRoutes(services));
   api.route("/v1/core/me", meRoutes(services));
   api.route("/v1/core/limits", limitsRoutes(config));
@@ -134,5 +142,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.text("Not found", 404);
   });
   app.onError((error, c) => rpcEdgeError(error, c) ?? handleError(error, c));
-  return app;
+  const fastPath = healthFastPath({
+    check: health,
+    logger,
+    https,
+    trustProxyHops: config.server.trustProxyHops,
+    countHit: (ip) => countPublicHit(config, publicStore, ip),
+  });
+  return { app, fastPath };
 }

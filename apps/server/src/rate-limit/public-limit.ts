@@ -5,7 +5,7 @@ import type { AppEnv } from "../http/env.js";
 import { AppError, errorResponse } from "../http/errors.js";
 import { requestHeader } from "../http/request-header.js";
 import { clientIp } from "./client-ip.js";
-import { rateLimit } from "./rate-limit.js";
+import { countHit, type LimitVerdict, rateLimit } from "./rate-limit.js";
 import type { RateLimitStore } from "./store.js";
 
 /** Headers a push from an agent may carry its token in, besides Authorization. */
@@ -28,7 +28,7 @@ export function publicRateLimit(config: Config, store: RateLimitStore): Middlewa
     store,
     limit: config.rateLimit.publicRequestsPerIp,
     windowSeconds: config.rateLimit.windowSeconds,
-    keyOf: (c) => `ip:${clientIp(c, config.server.trustProxyHops)}:public`,
+    keyOf: (c) => publicLimitKey(clientIp(c, config.server.trustProxyHops)),
   });
   return async (c, next) => {
     if (!carriesToken(c)) return limiter(c, next);
@@ -41,4 +41,28 @@ export function publicRateLimit(config: Config, store: RateLimitStore): Middlewa
       c.res = errorResponse(c, error.code, error.message, error.headers);
     }
   };
+}
+
+/** The per-IP public counter's key of an IP. */
+export function publicLimitKey(ip: string): string {
+  return `ip:${ip}:public`;
+}
+
+/**
+ * Counts a request without a token against the same per-IP public limit as the middleware above,
+ * for a path answered before Hono (/health); undefined when the limit is off.
+ */
+export function countPublicHit(
+  config: Config,
+  store: RateLimitStore,
+  ip: string,
+): Promise<LimitVerdict> | undefined {
+  return countHit(
+    {
+      store,
+      limit: config.rateLimit.publicRequestsPerIp,
+      windowSeconds: config.rateLimit.windowSeconds,
+    },
+    publicLimitKey(ip),
+  );
 }

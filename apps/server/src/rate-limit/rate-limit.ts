@@ -18,22 +18,49 @@ export interface RateLimitOptions {
   now?: () => number;
 }
 
+/** What one counted hit leaves: the limit, what remains, and the wait once past it. */
+export interface LimitVerdict {
+  limit: number;
+  remaining: number;
+  /** Set once the hit went past the limit: seconds until its window ends (at least 1). */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Counts one hit against a key in fixed windows; undefined when the limit is off (0). Shared by
+ * the middleware below and the /health fast path, which must count alike.
+ */
+export function countHit(
+  options: Pick<RateLimitOptions, "store" | "limit" | "windowSeconds" | "now">,
+  key: string,
+): Promise<LimitVerdict> | undefined {
+  if (options.limit <= 0) return undefined;
+  const windowMs = options.windowSeconds * 1000;
+  const at = (options.now ?? Date.now)();
+  const windowStart = Math.floor(at / windowMs) * windowMs;
+  return options.store.hit(key, windowStart, windowMs).then((count) => {
+    const verdict: LimitVerdict = {
+      limit: options.limit,
+      remaining: Math.max(0, options.limit - count),
+    };
+    if (count > options.limit) {
+      verdict.retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
+    }
+    return verdict;
+  });
+}
+
 /** Fixed-window limiter: past the limit, 429 with Retry-After until the window ends. */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const windowMs = options.windowSeconds * 1000;
-  const now = options.now ?? Date.now;
   return async (c, next) => {
-    if (options.limit <= 0) return next();
-    const at = now();
-    const windowStart = Math.floor(at / windowMs) * windowMs;
-    const count = await options.store.hit(options.keyOf(c), windowStart, windowMs);
-    const remaining = Math.max(0, options.limit - count);
-    c.header("RateLimit-Limit", String(options.limit));
-    c.header("RateLimit-Remaining", String(remaining));
-    if (count > options.limit) {
-      const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
+    const counted = countHit(options, options.keyOf(c));
+    if (counted === undefined) return next();
+    const verdict = await counted;
+    c.header("RateLimit-Limit", String(verdict.limit));
+    c.header("RateLimit-Remaining", String(verdict.remaining));
+    if (verdict.retryAfterSeconds !== undefined) {
       throw new AppError("rate_limited", options.message ?? rateLimitedMessage, {
-        "Retry-After": String(retryAfter),
+        "Retry-After": String(verdict.retryAfterSeconds),
       });
     }
     return next();

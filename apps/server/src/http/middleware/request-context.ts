@@ -11,6 +11,11 @@ export const traceHeader = "x-trace-id";
 /** An incoming trace id is kept when it is 1 to 128 of these characters. */
 const safeTraceId = /^[\w\-=]{1,128}$/;
 
+/** A request's id: its incoming x-trace-id when safe (see above), else a new UUID. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming !== undefined && safeTraceId.test(incoming) ? incoming : randomUUID();
+}
+
 /**
  * Gives every request an id (an incoming x-trace-id of up to 128 safe characters is kept) and a
  * child logger carrying it, echoes the id, and writes one access log line per request. Served by
@@ -20,8 +25,7 @@ const safeTraceId = /^[\w\-=]{1,128}$/;
  */
 export function requestContext(logger: Logger): MiddlewareHandler<AppEnv>[] {
   const attach: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const incoming = requestHeader(c, traceHeader);
-    const id = incoming !== undefined && safeTraceId.test(incoming) ? incoming : randomUUID();
+    const id = requestIdOf(requestHeader(c, traceHeader));
     c.set("requestId", id);
     setResponseHeader(c, traceHeader, id);
     const log = logger.child({ reqId: id });

@@ -25,13 +25,27 @@ type Probe = { ok: true; level: MigrationLevel } | { ok: false; message: string 
  */
 const levelMaxAgeMs = 10_000;
 
+/** The health check, shared by the route and the fast path answering before Hono. */
+export interface HealthCheck {
+  /**
+   * The reply's body: at once when the database answers synchronously (SQLite once the
+   * migration level is known), else a promise that settles within the time bound.
+   */
+  answer(): HealthResponse | Promise<HealthResponse>;
+}
+
+/** The HTTP status of a health reply. */
+export function healthStatusCode(body: HealthResponse): 200 | 503 {
+  return body.status === "ok" ? 200 : 503;
+}
+
 /**
- * GET /api/v1/health: 200 `ok` when the database answered within the bound, else 503 `degraded`
- * (or `draining` during a shutdown), always within the bound, so a load balancer's check never
- * hangs on a locked or unreachable database. Concurrent checks share one database read.
+ * The check behind GET /api/v1/health: `ok` when the database answered within the bound, else
+ * `degraded` (or `draining` during a shutdown), always within the bound, so a load balancer's
+ * check never hangs on a locked or unreachable database. Every check asks the database; no
+ * answer is reused. Concurrent waiting checks share one database read.
  */
-export function healthRoutes(db: Db, options: HealthOptions): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+export function createHealthCheck(db: Db, options: HealthOptions): HealthCheck {
   let known: MigrationLevel = { applied: [], latest: null };
   let knownAt = Number.NEGATIVE_INFINITY;
   let inFlight: Promise<Probe> | undefined;
@@ -100,14 +114,10 @@ export function healthRoutes(db: Db, options: HealthOptions): Hono<AppEnv> {
     }
   };
 
-  // Learn the level now, so a check made while the database is down still reports it.
-  void probe();
-
-  routes.get("/", async (c) => {
-    const result = probeAtOnce() ?? (await probe());
+  const bodyOf = (result: Probe): HealthResponse => {
     const level = result.ok ? result.level : known;
     const draining = options.draining?.() ?? false;
-    const body: HealthResponse = {
+    return {
       status: draining ? "draining" : result.ok ? "ok" : "degraded",
       version,
       database: {
@@ -123,8 +133,26 @@ export function healthRoutes(db: Db, options: HealthOptions): Hono<AppEnv> {
           ? {}
           : { message: result.message }),
     };
+  };
+
+  // Learn the level now, so a check made while the database is down still reports it.
+  void probe();
+
+  return {
+    answer: () => {
+      const now = probeAtOnce();
+      return now ? bodyOf(now) : probe().then(bodyOf);
+    },
+  };
+}
+
+/** GET /api/v1/health (see createHealthCheck). */
+export function healthRoutes(check: HealthCheck): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get("/", async (c) => {
+    const body = await check.answer();
     setResponseHeader(c, "Cache-Control", "no-store");
-    return c.json(body, body.status === "ok" ? 200 : 503);
+    return c.json(body, healthStatusCode(body));
   });
   return routes;
 }
