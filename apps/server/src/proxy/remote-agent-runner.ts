@@ -14,6 +14,7 @@ import type {
 } from "../agents/model-runner.js";
 import { artifactFromSdk, messageText, messageToSdk, partFromSdk } from "../agents/sdk-convert.js";
 import { guardedStreamFetch, type StreamPolicy } from "../net/guarded-stream-fetch.js";
+import { streamAgentReply } from "./agent-event-stream.js";
 import { inlineOwnFiles } from "./inline-files.js";
 import { MemoryRemoteTaskIds, type RemoteTaskIds } from "./remote-task-ids.js";
 
@@ -78,26 +79,33 @@ export class RemoteAgentRunner implements ModelRunner {
   readonly usesTools = false;
   readonly model: string;
   private client?: Promise<Client>;
+  /** The guarded streaming fetch with the agent's stored credentials on every request. */
+  private readonly fetchImpl: typeof fetch;
 
   constructor(
     private readonly target: RemoteAgentTarget,
-    private readonly policy: StreamPolicy,
+    policy: StreamPolicy,
     /** Our task id → the agent's task id, for answers to a task that asked for input. */
     private readonly remoteTasks: RemoteTaskIds = new MemoryRemoteTaskIds(),
   ) {
     this.model = `a2a:${new URL(target.endpoint).host}`;
+    const guarded = guardedStreamFetch(policy);
+    this.fetchImpl = (input, init) => {
+      const headers = new Headers(init?.headers);
+      for (const [name, value] of Object.entries(target.headers)) headers.set(name, value);
+      return guarded(input, { ...init, headers });
+    };
   }
 
   private connect(): Promise<Client> {
     if (!this.client) {
-      const guarded = guardedStreamFetch(this.policy);
-      const fetchImpl: typeof fetch = (input, init) => {
-        const headers = new Headers(init?.headers);
-        for (const [name, value] of Object.entries(this.target.headers)) headers.set(name, value);
-        return guarded(input, { ...init, headers });
-      };
       const factory = new ClientFactory({
-        transports: [new JsonRpcTransportFactory({ fetchImpl, legacyCompat: { enabled: true } })],
+        transports: [
+          new JsonRpcTransportFactory({
+            fetchImpl: this.fetchImpl,
+            legacyCompat: { enabled: true },
+          }),
+        ],
       });
       // A card with this one endpoint, so the client cannot pick another of the agent's interfaces.
       const card = AgentCard.fromJSON({
@@ -138,12 +146,14 @@ export class RemoteAgentRunner implements ModelRunner {
     });
     const client = await this.connect();
     const remoteTaskId = await this.remoteTasks.get(place.taskId);
+    // Our task's id stays here: the agent sees its own task's id, or none for a new task.
+    const { taskId: _ours, ...userMessage } = withFiles;
     const outgoing: ChatMessage = {
-      ...withFiles,
+      ...userMessage,
       contextId: place.contextId,
       ...(remoteTaskId ? { taskId: remoteTaskId } : {}),
     };
-    const message = { ...messageToSdk(outgoing), taskId: remoteTaskId ?? "" };
+    const message = messageToSdk(outgoing);
     let text = "";
     let remoteId = remoteTaskId;
     let ended = false;
@@ -156,10 +166,19 @@ export class RemoteAgentRunner implements ModelRunner {
       return [{ kind: "artifact", artifact: runnerArtifactOf(artifact) }];
     };
     try {
-      const stream = client.sendMessageStream(
-        { tenant: "", message, configuration: undefined, metadata: undefined },
-        { signal: input.signal },
-      );
+      // A streaming agent is read by our lean reader; one that does not stream answers once.
+      const stream = this.target.streaming
+        ? streamAgentReply(this.fetchImpl, {
+            endpoint: this.target.endpoint,
+            protocol: this.target.protocol,
+            message: outgoing,
+            sdkMessage: message,
+            signal: input.signal,
+          })
+        : client.sendMessageStream(
+            { tenant: "", message, configuration: undefined, metadata: undefined },
+            { signal: input.signal },
+          );
       for await (const response of stream) {
         const step = this.read(response, text);
         // Kept in memory while the reply streams (for a cancel); stored only if the agent asks.

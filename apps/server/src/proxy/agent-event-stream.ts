@@ -1,0 +1,182 @@
+import type { Message as ChatMessage } from "@a2a-chat/contracts";
+import {
+  A2A_VERSION_HEADER,
+  type Message as SdkMessage,
+  SendMessageRequest,
+  StreamResponse,
+} from "@a2a-js/sdk";
+import { legacyPushNotificationToV1StreamResponse } from "@a2a-js/sdk/compat/v0_3";
+import { fromJsonRpcErrorResponse } from "@a2a-js/sdk/errors";
+
+/** Largest event (or line) an agent may send: the SDK client's own limit. */
+export const maxAgentEventBytes = 4 * 1024 * 1024;
+
+/** The agent and the message a reply is asked of. */
+export interface AgentStreamCall {
+  endpoint: string;
+  protocol: "1.0" | "0.3";
+  /** The user's message as we store it (also the A2A 0.3 wire shape). */
+  message: ChatMessage;
+  /** The same message as the SDK's 1.0 type. */
+  sdkMessage: SdkMessage;
+  signal: AbortSignal;
+}
+
+let nextRequestId = 1;
+
+function requestOf(call: AgentStreamCall, id: number) {
+  if (call.protocol === "0.3")
+    return {
+      jsonrpc: "2.0",
+      id,
+      method: "message/stream",
+      params: {
+        message: { kind: "message", ...call.message },
+        configuration: { blocking: true, acceptedOutputModes: [] },
+      },
+    };
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "SendStreamingMessage",
+    params: SendMessageRequest.toJSON({
+      tenant: "",
+      message: call.sdkMessage,
+      configuration: {
+        acceptedOutputModes: [],
+        taskPushNotificationConfig: undefined,
+        historyLength: undefined,
+        returnImmediately: false,
+      },
+      metadata: undefined,
+    }),
+  };
+}
+
+/** An answer that is not an event stream: its JSON-RPC error if it carries one, else a plain error. */
+async function refusal(response: Response, method: string): Promise<Error> {
+  const body = await response.text().catch(() => "");
+  try {
+    const parsed = JSON.parse(body);
+    if (parsed?.error) return fromJsonRpcErrorResponse(parsed);
+  } catch {
+    // not JSON: the plain error below
+  }
+  return response.ok
+    ? new Error(
+        `Invalid response Content-Type for SSE stream for ${method}. Expected 'text/event-stream'.`,
+      )
+    : new Error(
+        `HTTP error establishing stream for ${method}: ${response.status} ${response.statusText}. Response: ${body || "(empty)"}`,
+      );
+}
+
+function sizeError(what: string): Error {
+  return new Error(
+    `${what} exceeded the maximum allowed size of ${maxAgentEventBytes} bytes. Pass maxEventSizeBytes to raise the limit, or prefer FileWithUri parts for large payloads.`,
+  );
+}
+
+/** One event's data as the SDK's 1.0 StreamResponse (a 0.3 event converted by the SDK). */
+export function eventOf(data: string, requestId: number, protocol: "1.0" | "0.3"): StreamResponse {
+  if (!data.trim()) throw new Error("Attempted to process empty SSE event data.");
+  let parsed: { jsonrpc?: unknown; id?: unknown; error?: unknown; result?: unknown };
+  try {
+    parsed = JSON.parse(data);
+  } catch (error) {
+    throw new Error(
+      `Failed to parse SSE event data: "${data.substring(0, 100)}...". Original error: ${(error instanceof Error && error.message) || "Unknown error"}`,
+      { cause: error },
+    );
+  }
+  if (typeof parsed !== "object" || parsed === null)
+    throw new Error(`SSE event JSON-RPC response is missing 'result' field. Data: ${data}`);
+  if (protocol === "1.0" && parsed.jsonrpc !== "2.0")
+    throw new Error(
+      `Invalid JSON-RPC response for SSE event: expected 'jsonrpc' to be exactly '2.0', got ${"jsonrpc" in parsed ? JSON.stringify(parsed.jsonrpc) : "undefined"}.`,
+    );
+  if (parsed.id !== requestId)
+    throw new Error(
+      `JSON-RPC response ID mismatch in SSE event. Expected ${requestId}, got ${String(parsed.id)}.`,
+    );
+  if (parsed.error) {
+    const error = parsed.error as { message?: string; code?: number; data?: unknown };
+    throw new Error(
+      `SSE event contained an error: ${error.message} (Code: ${error.code}) Data: ${JSON.stringify(error.data || {})}`,
+      { cause: fromJsonRpcErrorResponse(parsed as Parameters<typeof fromJsonRpcErrorResponse>[0]) },
+    );
+  }
+  if (parsed.result === undefined || parsed.result === null)
+    throw new Error(`SSE event JSON-RPC response is missing 'result' field. Data: ${data}`);
+  return protocol === "0.3"
+    ? legacyPushNotificationToV1StreamResponse(parsed.result)
+    : StreamResponse.fromJSON(parsed.result);
+}
+
+/**
+ * The data of each server-sent event in a body's chunks: one decoder, lines split in place
+ * (LF or CRLF, as the SDK's reader), comments and other fields skipped, multi-line data joined.
+ */
+export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let rest = "";
+  let data: string | undefined;
+  try {
+    for (;;) {
+      const read = await reader.read();
+      const text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
+      const buffer = rest + text;
+      let start = 0;
+      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n", start)) {
+        if (end - start > maxAgentEventBytes) throw sizeError("SSE line");
+        const lineEnd = end > start && buffer.charCodeAt(end - 1) === 13 ? end - 1 : end;
+        if (lineEnd === start) {
+          if (data) yield data;
+          data = undefined;
+        } else if (buffer.startsWith("data:", start)) {
+          const from = buffer.charCodeAt(start + 5) === 32 ? start + 6 : start + 5;
+          const value = buffer.slice(from, lineEnd);
+          data = data === undefined ? value : `${data}\n${value}`;
+          if (data.length > maxAgentEventBytes) throw sizeError("SSE event data");
+        }
+        start = end + 1;
+      }
+      rest = start === 0 ? buffer : buffer.slice(start);
+      if (rest.length > maxAgentEventBytes) throw sizeError("SSE line");
+      if (read.done) break;
+    }
+    if (data) yield data;
+  } finally {
+    await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Sends the user's message to the agent as a streaming request (A2A 1.0 or 0.3) and yields the
+ * agent's events as SDK StreamResponses. Reads the body with one decoder and a small line
+ * splitter rather than the SDK client's TextDecoderStream pipe and generator layers (per event
+ * it allocated ~20 KB on the proxy); the errors keep the SDK client's texts.
+ */
+export async function* streamAgentReply(
+  fetchImpl: typeof fetch,
+  call: AgentStreamCall,
+): AsyncGenerator<StreamResponse> {
+  const id = nextRequestId++;
+  const request = requestOf(call, id);
+  const response = await fetchImpl(call.endpoint, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "text/event-stream",
+      [A2A_VERSION_HEADER]: call.protocol,
+    },
+    body: JSON.stringify(request),
+    signal: call.signal,
+  });
+  if (!response.ok || !response.headers.get("content-type")?.startsWith("text/event-stream"))
+    throw await refusal(response, request.method);
+  if (!response.body) throw new Error("SSE response body is undefined. Cannot read stream.");
+  for await (const data of sseData(response.body)) yield eventOf(data, id, call.protocol);
+}
