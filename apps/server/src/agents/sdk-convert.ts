@@ -21,14 +21,18 @@ const toSdkState: Record<TaskState, SdkTaskState> = {
   "auth-required": SdkTaskState.TASK_STATE_AUTH_REQUIRED,
 };
 
+/** The reverse of toSdkState, built once: the SDK's task store calls stateFromSdk per event. */
+const fromSdkState = new Map(
+  Object.entries(toSdkState).map(([ours, sdk]) => [sdk, ours as TaskState]),
+);
+
 export function stateToSdk(state: TaskState): SdkTaskState {
   return toSdkState[state];
 }
 
 /** Our state of an SDK state; unspecified or unknown states read as undefined. */
 export function stateFromSdk(state: SdkTaskState | undefined): TaskState | undefined {
-  const found = Object.entries(toSdkState).find(([, value]) => value === state);
-  return found?.[0] as TaskState | undefined;
+  return state === undefined ? undefined : fromSdkState.get(state);
 }
 
 export function partToSdk(part: Part): SdkPart {

@@ -1,5 +1,6 @@
 import { TaskState } from "@a2a-js/sdk";
 import { describe, expect, it } from "vitest";
+import { messageToSdk } from "./sdk-convert.js";
 import { deltaMetadataKey } from "./stored-task-store.js";
 import { deltaStatusUpdate, StreamedReplies } from "./streamed-replies.js";
 
@@ -19,6 +20,12 @@ describe("deltaStatusUpdate", () => {
       metadata: { [deltaMetadataKey]: true },
     });
     expect(textOf(event)).toBe("Hi");
+    // Built directly, it is the message messageToSdk makes of the piece, marked as a delta.
+    const piece = { contextId: "c1", taskId: "t1", messageId: "m1", role: "agent" as const };
+    expect(event.status?.message).toEqual({
+      ...messageToSdk({ ...piece, parts: [{ kind: "text", text: "Hi" }] }),
+      metadata: { [deltaMetadataKey]: true },
+    });
   });
 });
 

@@ -1,5 +1,5 @@
-import type { TaskStatusUpdateEvent } from "@a2a-js/sdk";
-import { messageToSdk, stateToSdk } from "./sdk-convert.js";
+import { Role, type Message as SdkMessage, type TaskStatusUpdateEvent } from "@a2a-js/sdk";
+import { stateToSdk } from "./sdk-convert.js";
 import { deltaMetadataKey } from "./stored-task-store.js";
 
 interface Reply {
@@ -16,19 +16,30 @@ export function deltaStatusUpdate(
   taskId: string,
   reply: { contextId: string; messageId: string; text: string },
 ): TaskStatusUpdateEvent {
-  const message = messageToSdk({
+  // The SDK message messageToSdk would make of it, built directly: one is made per delta.
+  const message: SdkMessage = {
     messageId: reply.messageId,
-    role: "agent",
-    parts: [{ kind: "text", text: reply.text }],
     contextId: reply.contextId,
     taskId,
-  });
+    role: Role.ROLE_AGENT,
+    parts: [
+      {
+        content: { $case: "text", value: reply.text },
+        metadata: undefined,
+        filename: "",
+        mediaType: "text/plain",
+      },
+    ],
+    metadata: { [deltaMetadataKey]: true },
+    extensions: [],
+    referenceTaskIds: [],
+  };
   return {
     taskId,
     contextId: reply.contextId,
     status: {
       state: stateToSdk("working"),
-      message: { ...message, metadata: { [deltaMetadataKey]: true } },
+      message,
       timestamp: new Date().toISOString(),
     },
     metadata: undefined,

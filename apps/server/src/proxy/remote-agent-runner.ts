@@ -1,7 +1,9 @@
 import { artifactTypes, type Message as ChatMessage } from "@a2a-chat/contracts";
 import {
   AgentCard,
+  Role,
   type Artifact as SdkArtifact,
+  type Message as SdkMessage,
   type StreamResponse,
   TaskState,
 } from "@a2a-js/sdk";
@@ -12,7 +14,7 @@ import type {
   RunnerEvent,
   RunnerInput,
 } from "../agents/model-runner.js";
-import { artifactFromSdk, messageText, messageToSdk, partFromSdk } from "../agents/sdk-convert.js";
+import { artifactFromSdk, messageToSdk } from "../agents/sdk-convert.js";
 import { guardedStreamFetch, type StreamPolicy } from "../net/guarded-stream-fetch.js";
 import { streamAgentReply } from "./agent-event-stream.js";
 import { inlineOwnFiles } from "./inline-files.js";
@@ -62,11 +64,12 @@ function newText(soFar: string, said: string): string {
   return said.startsWith(soFar) ? said.slice(soFar.length) : said;
 }
 
-function agentText(
-  message: { role: number; parts: Parameters<typeof partFromSdk>[0][] } | undefined,
-) {
-  if (!message || message.role === 1) return "";
-  return messageText({ parts: message.parts.flatMap((p) => partFromSdk(p) ?? []) });
+/** The text of an agent's message: its text parts joined (a user's message reads as none). */
+function agentText(message: Pick<SdkMessage, "role" | "parts"> | undefined): string {
+  if (!message || message.role === Role.ROLE_USER) return "";
+  let text = "";
+  for (const part of message.parts) if (part.content?.$case === "text") text += part.content.value;
+  return text;
 }
 
 /**
