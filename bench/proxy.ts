@@ -1,5 +1,7 @@
-import { rmSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
+import { existsSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { StreamResponse } from "@a2a-js/sdk";
 import {
   type Client,
@@ -12,6 +14,7 @@ import { startTestAgent } from "../apps/server/src/test/a2a-test-agent.js";
 import { startBuiltServer } from "../e2e/harness/server.js";
 import { percentile } from "./agents-latency.js";
 import { topEntries } from "./cpu-profile-top.js";
+import { heapTop } from "./heap-profile-top.js";
 import { cpuMs, machineLine, median, writeSection } from "./report.js";
 
 /**
@@ -26,7 +29,10 @@ import { cpuMs, machineLine, median, writeSection } from "./report.js";
  *
  * Settings: BENCH_PROXY_EVENTS, BENCH_PROXY_RUNS, BENCH_PROXY_STREAMS, BENCH_PROXY_STREAM_EVENTS,
  * BENCH_PROXY_STREAM_GAP_MS, BENCH_PROXY_RAMP_MS; BENCH_CPU_PROF=<dir> profiles the server and
- * prints its top entries (its numbers are then not written to docs/benchmarks.md).
+ * prints its top entries, BENCH_TRACE_GC=1 runs it with --trace-gc and prints its scavenges during
+ * the proxied replies, BENCH_HEAP_SAMPLE=1 samples what it allocates during them and prints the
+ * top allocating functions per event (in these cases its numbers are not written to
+ * docs/benchmarks.md).
  */
 
 const latencyEvents = Number(process.env.BENCH_PROXY_EVENTS ?? 200);
@@ -40,6 +46,26 @@ const rampMs = Number(process.env.BENCH_PROXY_RAMP_MS ?? 5000);
 
 /** A folder: profile the server with `node --cpu-prof` into it and print its top entries. */
 const profileDir = process.env.BENCH_CPU_PROF;
+/** Run the server with --trace-gc and count its young-generation collections while it proxies. */
+const traceGc = process.env.BENCH_TRACE_GC === "1";
+/** Sample the server's allocations (collected ones included) during the proxied replies. */
+const heapSample = process.env.BENCH_HEAP_SAMPLE === "1";
+const heapSampleFile = join(tmpdir(), `bench-proxy-${process.pid}.heapprofile`);
+
+/** The scavenges in a stretch of `--trace-gc` output: pause (ms) and young garbage freed (MB). */
+function scavenges(output: string): { pauseMs: number; freedMb: number }[] {
+  return [
+    ...output.matchAll(/Scavenge ([\d.]+) \([\d.]+\) -> ([\d.]+) \([\d.]+\) MB, ([\d.]+) \//g),
+  ].map((m) => ({ pauseMs: Number(m[3]), freedMb: Number(m[1]) - Number(m[2]) }));
+}
+
+/** Stops the server's heap sampling and waits until its profile is written. */
+async function writtenHeapSample(pid: number): Promise<void> {
+  process.kill(pid, "SIGUSR2");
+  // The preload renames the profile into place once written whole.
+  for (let waited = 0; waited < 10_000 && !existsSync(heapSampleFile); waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
 
 const published = new Map<string, number>();
 const key = (contextId: string, index: number) => `${contextId}#${index}`;
@@ -144,8 +170,15 @@ export async function proxyBench(): Promise<void> {
       QUOTA_CONVERSATIONS_PER_USER: "0",
       OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       LOG_LEVEL: "warn",
+      ...(heapSample ? { BENCH_HEAP_SAMPLE_OUT: heapSampleFile } : {}),
     },
-    profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+    [
+      ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      ...(traceGc ? ["--trace-gc"] : []),
+      ...(heapSample
+        ? ["--require", fileURLToPath(new URL("heap-sample-preload.cjs", import.meta.url))]
+        : []),
+    ],
   );
   const users: User[] = [];
   const newUser = async (): Promise<User> => {
@@ -184,18 +217,24 @@ export async function proxyBench(): Promise<void> {
     // The server's CPU time over the proxied replies only (it is idle during the direct ones).
     let serverCpuMs = 0;
     let proxiedEvents = 0;
+    const gcs: { pauseMs: number; freedMb: number }[] = [];
+    // The preload starts sampling on the first SIGUSR2 and writes the profile on the second.
+    if (heapSample) process.kill(server.pid, "SIGUSR2");
     for (let run = 0; run < latencyRuns; run += 1) {
       const straight = await streamOnce(direct, `direct-${crypto.randomUUID()}`);
       const contextId = await newContext(first);
       const cpuBefore = cpuMs(server.pid);
+      const outputBefore = server.output().length;
       const through = await streamOnce(first.proxy, contextId);
       serverCpuMs += cpuMs(server.pid) - cpuBefore;
+      gcs.push(...scavenges(server.output().slice(outputBefore)));
       proxiedEvents += through.seen.size;
       runs.push({
         direct: straight.latencies.sort((a, b) => a - b),
         proxied: through.latencies.sort((a, b) => a - b),
       });
     }
+    if (heapSample) await writtenHeapSample(server.pid);
     const cpuPerEventUs = (1000 * serverCpuMs) / Math.max(1, proxiedEvents);
     const p = (list: number[], at: number) => percentile(list, at);
     const added = (at: number) => median(runs.map((r) => p(r.proxied, at) - p(r.direct, at)));
@@ -286,9 +325,26 @@ events arrived, ${failed.length} streams failed; all done in ${(wallMs / 1000).t
 latency under that load p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))} (goal: no
 event lost — ${complete === concurrentStreams ? "met" : "not met"}).
 `;
-    // A profiled server is slower: its numbers are printed, not recorded.
-    if (!profileDir) writeSection("proxy", markdown);
+    // A profiled or traced server is slower: its numbers are printed, not recorded.
+    if (!profileDir && !traceGc && !heapSample) writeSection("proxy", markdown);
     console.log(markdown);
+    if (traceGc) {
+      const sorted = gcs.map((gc) => gc.pauseMs).sort((a, b) => a - b);
+      const freedKb = (1024 * gcs.reduce((sum, gc) => sum + gc.freedMb, 0)) / proxiedEvents;
+      console.log(
+        `scavenges during the proxied replies: ${gcs.length} over ${proxiedEvents} events, pause p50 ${percentile(sorted, 50)} ms, max ${sorted.at(-1) ?? 0} ms; young garbage freed ${freedKb.toFixed(1)} KB per event; server CPU ${cpuPerEventUs.toFixed(0)} µs per event`,
+      );
+    }
+    if (heapSample) {
+      const kb = (bytes: number) => `${(bytes / 1024 / proxiedEvents).toFixed(2)} KB`;
+      const top = heapTop(heapSampleFile, 30);
+      rmSync(heapSampleFile, { force: true });
+      console.log(`allocated during the proxied replies: ${kb(top.total)} per event`);
+      console.log("by function (self):");
+      for (const [name, bytes] of top.self) console.log(`${kb(bytes).padStart(10)}  ${name}`);
+      console.log("by function (with what it called):");
+      for (const [name, bytes] of top.inclusive) console.log(`${kb(bytes).padStart(10)}  ${name}`);
+    }
     if (failed.length > 0) {
       const reason = (failed[0] as PromiseRejectedResult).reason as Error;
       console.error(reason, reason?.cause);
