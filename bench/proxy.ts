@@ -27,7 +27,7 @@ import { cpuMs, machineLine, median, writeSection } from "./report.js";
  * each arrives, once straight from the agent and once through the built server's proxy at
  * /api/v1/agents/external/{id} (which stores each event and streams it on).
  *
- * Settings: BENCH_PROXY_EVENTS, BENCH_PROXY_RUNS, BENCH_PROXY_STREAMS, BENCH_PROXY_STREAM_EVENTS,
+ * Settings: BENCH_PROXY_EVENTS, BENCH_PROXY_GAP_MS, BENCH_PROXY_RUNS, BENCH_PROXY_STREAMS, BENCH_PROXY_STREAM_EVENTS,
  * BENCH_PROXY_STREAM_GAP_MS, BENCH_PROXY_RAMP_MS; BENCH_CPU_PROF=<dir> profiles the server and
  * prints its top entries, BENCH_TRACE_GC=1 runs it with --trace-gc and prints its scavenges during
  * the proxied replies, BENCH_HEAP_SAMPLE=1 samples what it allocates during them and prints the
@@ -37,6 +37,8 @@ import { cpuMs, machineLine, median, writeSection } from "./report.js";
 
 const latencyEvents = Number(process.env.BENCH_PROXY_EVENTS ?? 200);
 const latencyRuns = Number(process.env.BENCH_PROXY_RUNS ?? 5);
+/** Gap between a latency reply's events (the agent's timer; 1 ms by default). */
+const latencyGapMs = Number(process.env.BENCH_PROXY_GAP_MS ?? 1);
 const concurrentStreams = Number(process.env.BENCH_PROXY_STREAMS ?? 1000);
 const eventsPerConcurrentStream = Number(process.env.BENCH_PROXY_STREAM_EVENTS ?? 10);
 /** Gap between a concurrent stream's events: long enough for every stream to be open at once. */
@@ -150,7 +152,7 @@ interface User {
 
 export async function proxyBench(): Promise<void> {
   let events = latencyEvents;
-  let gapMs = 1;
+  let gapMs = latencyGapMs;
   const agent = await startTestAgent({
     behaviour: "stream",
     stream: {
