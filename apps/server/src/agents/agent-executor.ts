@@ -33,6 +33,7 @@ import { callerOf } from "./caller-user.js";
 import { requestHostKey } from "./follow-stored-task.js";
 import { openAgentTools } from "./mcp-tools.js";
 import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
+import { PacedDeltas, replyDeltaIntervalMs } from "./paced-deltas.js";
 import type { RunningTaskViews } from "./running-task-views.js";
 import {
   artifactToSdk,
@@ -143,6 +144,8 @@ export class ChatAgentExecutor implements AgentExecutor {
     private readonly agent: AgentConfig,
     private readonly runner: ModelRunner,
     private readonly views?: RunningTaskViews,
+    /** How often, at most, a reply's text is published (see PacedDeltas). */
+    private readonly deltaIntervalMs = replyDeltaIntervalMs,
   ) {}
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
@@ -304,8 +307,28 @@ export class ChatAgentExecutor implements AgentExecutor {
   }
 
   private async runWith(turn: Turn, running: Running, tools: RunnerTool[]): Promise<void> {
-    const signal = running.controller.signal;
     const replyId = randomUUID();
+    // Text goes out at most every few milliseconds; the pending text goes before anything else.
+    const deltas = new PacedDeltas({
+      publish: (piece) => this.publishDelta(turn, replyId, piece),
+      intervalMs: this.deltaIntervalMs,
+    });
+    try {
+      await this.runEvents(turn, running, tools, replyId, deltas);
+    } finally {
+      // After a failure too: the text so far is published and recorded before the failure.
+      deltas.flush();
+    }
+  }
+
+  private async runEvents(
+    turn: Turn,
+    running: Running,
+    tools: RunnerTool[],
+    replyId: string,
+    deltas: PacedDeltas,
+  ): Promise<void> {
+    const signal = running.controller.signal;
     let text = "";
     const usage: Record<string, unknown> = { model: this.runner.model };
     const toolCalls = new ToolCallLog();
@@ -329,13 +352,13 @@ export class ChatAgentExecutor implements AgentExecutor {
       readUpload: (id, maxBytes, readSignal) => readUpload(access, id, maxBytes, readSignal),
     })) {
       if (signal.aborted) break;
+      if (event.kind === "text-delta") {
+        text += event.text;
+        deltas.add(event.text);
+        continue;
+      }
+      deltas.flush();
       switch (event.kind) {
-        case "text-delta": {
-          text += event.text;
-          // At once: runners join the deltas that arrive together (see ModelRunner).
-          this.publishDelta(turn, replyId, event.text);
-          break;
-        }
         case "artifact":
           await this.artifact(turn, event.artifact);
           break;
@@ -384,6 +407,7 @@ export class ChatAgentExecutor implements AgentExecutor {
           break;
       }
     }
+    deltas.flush();
     if (signal.aborted) {
       // A call the stop interrupted has no result and never will: it reads as cancelled.
       if (toolCalls.cancelUnanswered()) Object.assign(usage, toolCalls.metadata());

@@ -57,9 +57,10 @@ export interface RunnerArtifact {
 }
 
 /**
- * What a run yields, in order. The executor sends each text-delta to the client at once as one
- * status update, so a runner joins the deltas that arrive together (the AI SDK runner joins
- * those of one event-loop turn, see coalesceDeltas; the planner yields a word per turn).
+ * What a run yields, in order. The executor publishes text at most every few milliseconds, the
+ * deltas arriving meanwhile joined into one status update (see PacedDeltas); a runner still
+ * joins what arrives together, which saves its own work per delta (the AI SDK runner joins the
+ * deltas of one event-loop turn, see coalesceDeltas; the planner yields a few words per turn).
  */
 export type RunnerEvent =
   | { kind: "text-delta"; text: string }

@@ -223,8 +223,10 @@ describeEachDialect("user-added agents through the proxy", (get) => {
         return parts.map((part) => (part.content?.$case === "text" ? part.content.value : ""));
       });
       const numbered = Array.from({ length: count }, (_, i) => `#${i}`);
-      // Each working update once, in order, then the agent's last words; our end repeats the whole.
-      expect(texts.filter((text) => text !== "")).toEqual([...numbered, "done"]);
+      // Each working update's text once, in order, then the agent's last words (joined into
+      // fewer updates at most every few milliseconds); our end repeats the whole.
+      expect(texts.join("")).toBe(`${numbered.join("")}done`);
+      expect(texts.filter((text) => text !== "").length).toBeLessThanOrEqual(count + 1);
       const tasks = taskSchema
         .array()
         .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());

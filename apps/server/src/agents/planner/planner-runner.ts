@@ -237,10 +237,10 @@ export class PlannerRunner implements ModelRunner {
 }
 
 /**
- * Words per delta. Every delta is an event the whole way to the browser (the SDK's bookkeeping,
- * a server-sent event, a socket write); a word each made a short planner reply cost forty, which
- * under load was most of a turn's work, and waiting a turn of the event loop per word made the
- * reply as slow as the busiest moment. A model's network read likewise carries a few tokens.
+ * Words per delta. The executor joins the deltas of a few milliseconds into one event (see
+ * PacedDeltas), but each delta still waits a turn of the event loop here: a word each made the
+ * reply as slow as the busiest moment under load. A model's network read likewise carries a few
+ * tokens.
  */
 export const plannerWordsPerDelta = 4;
 

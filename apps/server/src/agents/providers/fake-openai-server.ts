@@ -53,6 +53,8 @@ export type FakeReply =
       usage: Usage;
       /** Pauses after this many chunks until `until` settles (a run still going, on cue). */
       hold?: { after: number; until: Promise<void> };
+      /** Waits this long between chunks (a model streaming over time), not at all by default. */
+      gapMs?: number;
     }
   /** Streams "tick " every intervalMs until the client goes away. */
   | { kind: "endless-text"; intervalMs: number }
@@ -174,6 +176,7 @@ async function respond(res: ServerResponse, model: string, reply: FakeReply): Pr
       send([choice({ role: "assistant", content: "" })]);
       for (const [index, text] of reply.chunks.entries()) {
         if (reply.hold && index === reply.hold.after) await reply.hold.until;
+        if (reply.gapMs && index > 0) await new Promise((r) => setTimeout(r, reply.gapMs));
         send([choice({ content: text })]);
       }
       send([choice({}, "stop")]);

@@ -154,7 +154,13 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     for await (const event of v1.sendMessageStream(sendParams(textMessage(contextId, "hello"))))
       events.push(event);
     expect(streamedText(events)).toContain("No language model is configured");
-    expect(events.filter((e) => e.payload?.$case === "statusUpdate").length).toBeGreaterThan(5);
+    // Streamed: the text arrives in working updates (joined at most every few milliseconds, so
+    // how many depends on the pace), then the final state.
+    const states = events.flatMap((e) =>
+      e.payload?.$case === "statusUpdate" ? [e.payload.value.status?.state] : [],
+    );
+    expect(states.filter((s) => s === TaskState.TASK_STATE_WORKING).length).toBeGreaterThan(1);
+    expect(states.at(-1)).toBe(TaskState.TASK_STATE_COMPLETED);
 
     const fetched = await v1.getTask({ tenant: "", id: sent.id, historyLength: undefined });
     expect(fetched.id).toBe(sent.id);
