@@ -44,4 +44,60 @@ describeEachDialect("appendMessage", (get) => {
     ).rejects.toMatchObject({ code: "validation_failed" });
     await stream.close();
   });
+
+  it("gives a conversation's messages strictly increasing times, from its last message time", async () => {
+    const { services, u } = await setup();
+    const contextId = await u.createContext();
+    const stream = await u.openStream();
+    const { kysely } = get().db;
+    const times = async () =>
+      (
+        await kysely
+          .selectFrom("messages")
+          .select("created_at")
+          .where("context_id", "=", contextId)
+          .orderBy("created_at")
+          .execute()
+      ).map((row) => row.created_at);
+    // Ahead of the clock: the next message still comes after it.
+    const ahead = new Date(Date.now() + 60_000).toISOString();
+    await appendMessage(services, u.owner, { contextId, message: textMessage("t-0", "first") });
+    await kysely
+      .updateTable("messages")
+      .set({ created_at: ahead })
+      .where("context_id", "=", contextId)
+      .execute();
+    await kysely
+      .updateTable("contexts")
+      .set({ last_message_at: ahead })
+      .where("id", "=", contextId)
+      .execute();
+    for (const id of ["t-1", "t-2", "t-3"]) {
+      await appendMessage(services, u.owner, { contextId, message: textMessage(id, id) });
+    }
+    const written = await times();
+    expect(written).toHaveLength(4);
+    expect(written[0]).toBe(ahead);
+    expect([...written].sort()).toEqual(written);
+    expect(new Set(written).size).toBe(written.length);
+    // A conversation without a recorded last time (older data) reads it from its messages.
+    await kysely
+      .updateTable("contexts")
+      .set({ last_message_at: null })
+      .where("id", "=", contextId)
+      .execute();
+    await appendMessage(services, u.owner, { contextId, message: textMessage("t-4", "later") });
+    const after = await times();
+    expect((after.at(-1) ?? "") > (written.at(-1) ?? "")).toBe(true);
+    // Each message's context_stats carries the counters as that message left them.
+    const counts: number[] = [];
+    for (;;) {
+      const event = await stream.next();
+      if (event.envelope.event_type !== "context_stats") continue;
+      counts.push((event.envelope.data as { message_count: number }).message_count);
+      if (counts.length === 5) break;
+    }
+    expect(counts).toEqual([1, 2, 3, 4, 5]);
+    await stream.close();
+  });
 });

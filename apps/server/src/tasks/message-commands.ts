@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
-import type { Database, TaskRow } from "../db/schema.js";
+import type { ContextRow, Database, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
@@ -37,9 +37,9 @@ export function appendMessage(
 }
 
 /**
- * appendMessage inside a caller's transaction. `heldTask` is the message's task when the caller
- * already holds its conversation and it locked here (in that order, see lockTurn) and changes
- * its status next, which also marks it updated.
+ * appendMessage inside a caller's transaction. `held` is the message's conversation and task
+ * when the caller already locked both here (in that order, see lockTurn) and changes the task's
+ * status next, which also marks it updated.
  */
 export async function insertMessage(
   services: Services,
@@ -47,7 +47,7 @@ export async function insertMessage(
   emit: Emit,
   owner: Owner,
   input: NewMessage,
-  heldTask?: TaskRow,
+  held?: { context: ContextRow; task: TaskRow },
 ): Promise<Message> {
   const place = {
     userId: owner.userId,
@@ -55,17 +55,18 @@ export async function insertMessage(
     taskId: input.taskId ?? null,
   };
   const message = checkMessage(input.message, place);
-  const held = heldTask !== undefined && heldTask.id === place.taskId;
-  if (!held) {
-    const context = await new ContextStatsRepository(trx).lock(
-      input.contextId,
-      services.db.dialect,
-    );
-    if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
-  }
+  const heldTask =
+    held !== undefined && held.task.id === place.taskId && held.context.id === input.contextId
+      ? held.task
+      : undefined;
+  const context =
+    heldTask && held
+      ? held.context
+      : await new ContextStatsRepository(trx).lock(input.contextId, services.db.dialect);
+  if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
   const tasks = new TasksRepository(trx);
   if (place.taskId !== null) {
-    const task = held ? heldTask : await tasks.findById(place.taskId);
+    const task = heldTask ?? (await tasks.findById(place.taskId));
     if (!canUseTask(owner, task) || task.context_id !== input.contextId) {
       throw new AppError("not_found", "Task not found");
     }
@@ -79,8 +80,9 @@ export async function insertMessage(
     if (!stored) throw new AppError("conflict", "Message id already in use");
     return stored;
   }
-  const row = await storeMessage(trx, place, message, new Date());
-  if (place.taskId !== null && !held) {
+  const written = await storeMessage(trx, place, message, new Date(), context);
+  const row = written.row;
+  if (place.taskId !== null && !heldTask) {
     await tasks.touch(place.taskId, row.created_at);
   }
   const stored = presentMessage(row, services.logger);
@@ -91,6 +93,6 @@ export async function insertMessage(
     contextId: input.contextId,
     data: { task_id: place.taskId, message: stored, created_at: row.created_at },
   });
-  await emitContextStats(trx, emit, owner.userId, input.contextId);
+  await emitContextStats(trx, emit, owner.userId, input.contextId, written.context);
   return stored;
 }

@@ -2,7 +2,7 @@ import { type Message, messageSchema } from "@a2a-chat/contracts";
 import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { MessagesRepository } from "../db/repositories/messages.js";
-import type { Database, MessageRow } from "../db/schema.js";
+import type { ContextRow, Database, MessageRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 
 /** Where a message is being stored: whose, which conversation, which task. */
@@ -36,16 +36,20 @@ const after = (iso: string) => new Date(Date.parse(iso) + 1).toISOString();
 /**
  * Writes a message and counts it on its conversation. Times within a conversation strictly
  * increase, so history order is stable even for messages written in the same millisecond. The
- * caller must hold the conversation (ContextStatsRepository.lock) in this transaction.
+ * caller must hold the conversation (ContextStatsRepository.lock) in this transaction and passes
+ * the row it read: every message written sets its last_message_at, so that is the newest message's
+ * time (read from the messages when it is unset). Returns the message row and the conversation
+ * as it now is.
  */
 export async function storeMessage(
   trx: Kysely<Database>,
   place: MessagePlace,
   message: Message,
   now: Date,
-): Promise<MessageRow> {
+  context: Pick<ContextRow, "last_message_at">,
+): Promise<{ row: MessageRow; context: ContextRow | undefined }> {
   const messages = new MessagesRepository(trx);
-  const last = await messages.lastCreatedAt(place.contextId);
+  const last = context.last_message_at ?? (await messages.lastCreatedAt(place.contextId));
   let at = now.toISOString();
   if (last !== undefined && last >= at) at = after(last);
   const row: MessageRow = {
@@ -58,6 +62,10 @@ export async function storeMessage(
     created_at: at,
   };
   await messages.insert(row);
-  await new ContextStatsRepository(trx).addMessage(place.contextId, at, storedBytes(row.parts));
-  return row;
+  const updated = await new ContextStatsRepository(trx).addMessage(
+    place.contextId,
+    at,
+    storedBytes(row.parts),
+  );
+  return { row, context: updated };
 }

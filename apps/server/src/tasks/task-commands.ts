@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
-import type { Database, TaskRow } from "../db/schema.js";
+import type { Database, MessageRow, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
@@ -103,11 +103,16 @@ export async function insertTaskRow(
     reply_text: null,
   };
   await tasks.insert(row);
-  await new ContextStatsRepository(trx).addTask(input.contextId);
+  let counted = await new ContextStatsRepository(trx).addTask(input.contextId);
   if (message && (await new MessagesRepository(trx).findForUser(owner.userId, message.messageId))) {
     throw new AppError("conflict", "Message id already in use");
   }
-  const messageRow = message && (await storeMessage(trx, place, message, now));
+  let messageRow: MessageRow | undefined;
+  if (message) {
+    const written = await storeMessage(trx, place, message, now, context);
+    messageRow = written.row;
+    counted = written.context;
+  }
 
   // The task as a read of the rows just written would present it.
   const stored = messageRow && presentMessage(messageRow, services.logger);
@@ -129,6 +134,6 @@ export async function insertTaskRow(
       data: { task_id: id, message: first, created_at: messageRow.created_at },
     });
   }
-  await emitContextStats(trx, emit, owner.userId, input.contextId);
+  await emitContextStats(trx, emit, owner.userId, input.contextId, counted);
   return { task, row };
 }

@@ -2,7 +2,7 @@ import { isTerminalTaskState, type Task, type TaskState } from "@a2a-chat/contra
 import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
-import type { Database, TaskRow } from "../db/schema.js";
+import type { ContextRow, Database, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
@@ -49,15 +49,15 @@ async function lockTurn(
   trx: Kysely<Database>,
   owner: Owner,
   place: { contextId: string; taskId: string },
-): Promise<TaskRow> {
+): Promise<{ context: ContextRow; task: TaskRow }> {
   const { dialect } = services.db;
   const context = await new ContextStatsRepository(trx).lock(place.contextId, dialect);
   if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
-  const row = await new TasksRepository(trx).lock(place.taskId, dialect);
-  if (!canUseTask(owner, row) || row.context_id !== place.contextId) {
+  const task = await new TasksRepository(trx).lock(place.taskId, dialect);
+  if (!canUseTask(owner, task) || task.context_id !== place.contextId) {
     throw new AppError("not_found", "Task not found");
   }
-  return row;
+  return { context, task };
 }
 
 /**
@@ -74,13 +74,20 @@ export function appendMessageWithStatus(
   change: TaskStatusChange,
 ): Promise<Task | undefined> {
   return transactWithEvents(services, async (trx, emit) => {
-    const row = await lockTurn(services, trx, owner, place);
+    const locked = await lockTurn(services, trx, owner, place);
+    const row = locked.task;
     const ended = isTerminalTaskState(row.state as TaskState);
     // The status change marks a task that goes on updated; an ended one is marked as
     // appendMessage marks it.
-    const held = ended ? undefined : row;
     if (message !== undefined) {
-      await insertMessage(services, trx, emit, owner, { ...place, message }, held);
+      await insertMessage(
+        services,
+        trx,
+        emit,
+        owner,
+        { ...place, message },
+        ended ? undefined : locked,
+      );
     }
     if (ended) return undefined;
     return applyTaskStatus(services, trx, emit, owner, row, change);

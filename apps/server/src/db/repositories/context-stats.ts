@@ -16,9 +16,12 @@ export class ContextStatsRepository {
     return (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
   }
 
-  /** Counts a new message of `bytes` and makes the conversation most recently updated. */
-  async addMessage(contextId: string, at: string, bytes: number): Promise<void> {
-    await this.db
+  /**
+   * Counts a new message of `bytes` and makes the conversation most recently updated; returns
+   * the conversation as it now is (its counters for context_stats, without reading it again).
+   */
+  async addMessage(contextId: string, at: string, bytes: number): Promise<ContextRow | undefined> {
+    return this.db
       .updateTable("contexts")
       .set({
         message_count: sql<number>`message_count + 1`,
@@ -27,7 +30,8 @@ export class ContextStatsRepository {
         updated_at: at,
       })
       .where("id", "=", contextId)
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Counts bytes stored in (or, negative, freed from) a conversation. */
@@ -50,12 +54,14 @@ export class ContextStatsRepository {
     return Number(row?.n ?? 0);
   }
 
-  async addTask(contextId: string): Promise<void> {
-    await this.db
+  /** Counts a new task; returns the conversation as it now is. */
+  async addTask(contextId: string): Promise<ContextRow | undefined> {
+    return this.db
       .updateTable("contexts")
       .set({ task_count: sql<number>`task_count + 1` })
       .where("id", "=", contextId)
-      .execute();
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async find(contextId: string): Promise<ContextRow | undefined> {
