@@ -216,7 +216,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       taskId: turn.taskId,
     };
     if (!request.task) {
-      const { created, working } = await createWorkingTask(this.services, turn.owner, {
+      const { working } = await createWorkingTask(this.services, turn.owner, {
         id: turn.taskId,
         contextId: turn.contextId,
         agentName: this.agent.name,
@@ -228,10 +228,11 @@ export class ChatAgentExecutor implements AgentExecutor {
         },
         run: this.services.runs.lease(),
       });
-      // Both changes are stored: the SDK's loads for both events are served the working task.
-      this.views?.stored(turn.taskId, taskToSdk(working));
-      turn.bus.publish(AgentEvent.task(taskToSdk(created)));
-      this.publishStatus(turn, working);
+      // The task goes out once, already working (the live stream has its creation and its
+      // move to working): one SDK event and one server-sent event fewer per turn.
+      const sdkTask = taskToSdk(working);
+      this.views?.stored(turn.taskId, sdkTask);
+      turn.bus.publish(AgentEvent.task(sdkTask));
       return;
     }
     // The user answered a task that waited for them. A stream's first event must be the task

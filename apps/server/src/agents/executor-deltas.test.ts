@@ -32,9 +32,9 @@ function scripted(steps: (input: RunnerInput) => AsyncIterable<RunnerEvent>): Mo
   return { model: "scripted", usesTools: false, run: steps };
 }
 
-/** What a published event says, in short: "delta:<text>", "<state>:<text>", "artifact", "task". */
+/** What a published event says, in short: "delta:<text>", "<state>:<text>", "artifact", "task:<state>". */
 function summary(event: AgentExecutionEvent): string {
-  if (event.kind === "task") return "task";
+  if (event.kind === "task") return `task:${TaskState[event.data.status?.state ?? 0]}`;
   if (event.kind === "artifactUpdate") return `artifact:${event.data.artifact?.name}`;
   if (event.kind !== "statusUpdate") return event.kind;
   const message = event.data.status?.message;
@@ -92,8 +92,8 @@ describeEachDialect("the executor's paced text", (get) => {
     );
     await executor.execute(request, bus);
     expect(events).toEqual([
-      "task",
-      "TASK_STATE_WORKING:",
+      // The task goes out once, already working.
+      "task:TASK_STATE_WORKING",
       "delta:The ",
       "delta:answer is ",
       "artifact:T",
@@ -129,7 +129,7 @@ describeEachDialect("the executor's paced text", (get) => {
     expect(events.at(-1)).toBe("delta:Half ");
     await executor.cancelTask(taskId, bus);
     await running;
-    expect(events.slice(2)).toEqual([
+    expect(events.slice(1)).toEqual([
       "delta:Half ",
       "delta:an answer",
       "TASK_STATE_CANCELED:Half an answer",
@@ -148,7 +148,7 @@ describeEachDialect("the executor's paced text", (get) => {
       }),
     );
     await executor.execute(request, bus);
-    expect(events.slice(2)).toEqual([
+    expect(events.slice(1)).toEqual([
       "delta:So ",
       "delta:far",
       "TASK_STATE_FAILED:So far\n\nAgent execution error: the model broke",
@@ -184,6 +184,6 @@ describeEachDialect("the executor's paced text", (get) => {
     expect(executor.replies.current(taskId)?.text).toBe("One ");
     go();
     await running;
-    expect(events.slice(2)).toEqual(["delta:One ", "delta:two", "TASK_STATE_COMPLETED:One two"]);
+    expect(events.slice(1)).toEqual(["delta:One ", "delta:two", "TASK_STATE_COMPLETED:One two"]);
   });
 });

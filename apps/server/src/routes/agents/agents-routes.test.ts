@@ -159,7 +159,7 @@ describeEachDialect("A2A endpoint with the SDK clients", (get) => {
     const states = events.flatMap((e) =>
       e.payload?.$case === "statusUpdate" ? [e.payload.value.status?.state] : [],
     );
-    expect(states.filter((s) => s === TaskState.TASK_STATE_WORKING).length).toBeGreaterThan(1);
+    expect(states.filter((s) => s === TaskState.TASK_STATE_WORKING).length).toBeGreaterThan(0);
     expect(states.at(-1)).toBe(TaskState.TASK_STATE_COMPLETED);
 
     const fetched = await v1.getTask({ tenant: "", id: sent.id, historyLength: undefined });
