@@ -1,4 +1,5 @@
 import { taskSchema } from "@a2a-chat/contracts";
+import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
@@ -62,11 +63,9 @@ describeEachDialect("appendMessage", (get) => {
     // Ahead of the clock: the next message still comes after it.
     const ahead = new Date(Date.now() + 60_000).toISOString();
     await appendMessage(services, u.owner, { contextId, message: textMessage("t-0", "first") });
-    await kysely
-      .updateTable("messages")
-      .set({ created_at: ahead })
-      .where("context_id", "=", contextId)
-      .execute();
+    await sql`update messages set created_at = ${ahead} where context_id = ${contextId}`.execute(
+      kysely,
+    );
     await kysely
       .updateTable("contexts")
       .set({ last_message_at: ahead })
