@@ -257,15 +257,12 @@ export class ChatAgentExecutor implements AgentExecutor {
    */
   private async history(turn: Turn): Promise<RunnerMessage[]> {
     const { kysely } = this.services.db;
-    const rows = await new TasksRepository(kysely).listForContext(turn.contextId, historyTasks);
-    rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
-    const messages = await new MessagesRepository(kysely).listForTasks(rows.map((row) => row.id));
-    const taskOrder = new Map(rows.map((row, i) => [row.id, i]));
     // Grouped by task in the tasks' order; within a task, in the order they were written.
-    const ordered = messages
-      .map((row, i) => ({ row, i, task: taskOrder.get(row.task_id ?? "") ?? 0 }))
-      .sort((a, b) => a.task - b.task || a.i - b.i);
-    return ordered.flatMap(({ row }) => {
+    const messages = await new MessagesRepository(kysely).listForLatestTasks(
+      turn.contextId,
+      historyTasks,
+    );
+    return messages.flatMap((row) => {
       const message = presentMessage(row, this.services.logger);
       if (!message) return [];
       const text = withFileNames(messageText(message), message);

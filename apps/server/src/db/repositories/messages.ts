@@ -27,6 +27,34 @@ export class MessagesRepository {
       .execute();
   }
 
+  /**
+   * The messages of a conversation's `limit` most recently updated tasks, in one query: grouped
+   * by task, the tasks oldest created first, each task's messages in the order they were written.
+   */
+  async listForLatestTasks(contextId: string, limit: number): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom("messages as m")
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom("tasks")
+            .select(["id", "created_at", "updated_at"])
+            .where("context_id", "=", contextId)
+            .orderBy("updated_at", "desc")
+            .orderBy("id", "desc")
+            .limit(limit)
+            .as("t"),
+        (join) => join.onRef("t.id", "=", "m.task_id"),
+      )
+      .selectAll("m")
+      .orderBy("t.created_at")
+      .orderBy("t.updated_at", "desc")
+      .orderBy("t.id", "desc")
+      .orderBy("m.created_at")
+      .orderBy("m.id")
+      .execute();
+  }
+
   /** When the newest message of a conversation was written, if any. */
   async lastCreatedAt(contextId: string): Promise<string | undefined> {
     const row = await this.db
