@@ -236,6 +236,23 @@ describe("useContextsStore", () => {
     expect(store().conversations.find((c) => c.id === "c-new")?.messageCount).toBe(2);
   });
 
+  it("does not count a sent message again once the server's counts arrived", () => {
+    loadTwo();
+    const count = () => store().conversations.find((c) => c.id === "c-new")?.messageCount;
+    const before = store().statsSeen["c-new"] ?? 0;
+    // A fast reply: the server's counts (message and reply) arrive before the send's first event.
+    store().receiveStats({
+      context_id: "c-new",
+      message_count: 2,
+      updated_at: "2026-01-01T00:00:00Z",
+    });
+    store().incrementMessageCount("c-new", before);
+    expect(count()).toBe(2);
+    // No counts since the send: the message is counted until they come.
+    store().incrementMessageCount("c-new", store().statsSeen["c-new"]);
+    expect(count()).toBe(3);
+  });
+
   it("resets to loading and drops replies meant for the previous user", async () => {
     loadTwo();
     const reply = deferred();

@@ -57,7 +57,14 @@ export interface ContextsState extends ContextsData {
   renameContext: (id: string, name: string) => Promise<void>;
   /** Deletes optimistically; rolled back if the server refuses. The last one is kept. */
   deleteContext: (id: string) => Promise<void>;
-  incrementMessageCount: (id: string) => void;
+  /**
+   * Counts a message just sent, unless the server's counts for the conversation arrived since
+   * `statsBefore` (statsSeen when sending): those already include it, and a fast reply's counts
+   * can arrive before the send's first event.
+   */
+  incrementMessageCount: (id: string, statsBefore?: number) => void;
+  /** How many context_stats events arrived, per conversation. */
+  statsSeen: Record<string, number>;
   /** Creates 'Default Conversation' once when the snapshot showed there is none. */
   ensureDefaultContext: () => Promise<void>;
   clearError: () => void;
@@ -77,6 +84,7 @@ function rememberedContextId(): string | null {
 export const useContextsStore = create<ContextsState>()((set, get) => ({
   ...initialContextsData,
   error: null,
+  statsSeen: {},
 
   receiveSnapshot: (records) => {
     set((state) => applySnapshot(state, records.map(toConversation), rememberedContextId()));
@@ -93,13 +101,17 @@ export const useContextsStore = create<ContextsState>()((set, get) => ({
     ),
   receiveDeleted: (id) => set((state) => applyDeleted(state, id)),
   receiveStats: (stats) =>
-    set((state) =>
-      applyStats(state, {
+    set((state) => ({
+      ...applyStats(state, {
         id: stats.context_id,
         messageCount: stats.message_count,
         updatedAt: stats.updated_at,
       }),
-    ),
+      statsSeen: {
+        ...state.statsSeen,
+        [stats.context_id]: (state.statsSeen[stats.context_id] ?? 0) + 1,
+      },
+    })),
 
   createContext: async (name) => {
     const started = epoch;
@@ -185,12 +197,16 @@ export const useContextsStore = create<ContextsState>()((set, get) => ({
     }
   },
 
-  incrementMessageCount: (id) =>
-    set((state) => ({
-      conversations: state.conversations.map((c) =>
-        c.id === id ? { ...c, messageCount: c.messageCount + 1 } : c,
-      ),
-    })),
+  incrementMessageCount: (id, statsBefore) =>
+    set((state) =>
+      statsBefore !== undefined && (state.statsSeen[id] ?? 0) !== statsBefore
+        ? state
+        : {
+            conversations: state.conversations.map((c) =>
+              c.id === id ? { ...c, messageCount: c.messageCount + 1 } : c,
+            ),
+          },
+    ),
 
   ensureDefaultContext: async () => {
     const state = get();

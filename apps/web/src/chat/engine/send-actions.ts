@@ -74,6 +74,7 @@ async function runSend(agent: Agent, outgoing: OutgoingMessage): Promise<boolean
     error: null,
   }));
   const run = startRun({ client, target, kind: "send", epoch: chatEpoch() });
+  const statsBefore = useContextsStore.getState().statsSeen[contextId] ?? 0;
   let failed = false;
   try {
     // Push notifications come back to our own endpoint with the session's token; the client
@@ -84,7 +85,7 @@ async function runSend(agent: Agent, outgoing: OutgoingMessage): Promise<boolean
       signal: run.controller.signal,
     });
     const outcome = await pipeStream(run, events, () => {
-      useContextsStore.getState().incrementMessageCount(contextId);
+      useContextsStore.getState().incrementMessageCount(contextId, statsBefore);
       if (useChatStore.getState().connectionError) useChatStore.setState({ connectionError: null });
     });
     if (!run.stopped && outcome.taskId) {
