@@ -223,10 +223,9 @@ describeEachDialect("user-added agents through the proxy", (get) => {
         return parts.map((part) => (part.content?.$case === "text" ? part.content.value : ""));
       });
       const numbered = Array.from({ length: count }, (_, i) => `#${i}`);
-      // Each working update's text once, in order, then the agent's last words (joined into
-      // fewer updates at most every few milliseconds); our end repeats the whole.
-      expect(texts.join("")).toBe(`${numbered.join("")}done`);
-      expect(texts.filter((text) => text !== "").length).toBeLessThanOrEqual(count + 1);
+      // Each working update once, in order, then the agent's last words: the proxy relays the
+      // agent's own pacing (our agents' 16 ms joining is not applied); our end repeats the whole.
+      expect(texts.filter((text) => text !== "")).toEqual([...numbered, "done"]);
       const tasks = taskSchema
         .array()
         .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
