@@ -33,7 +33,7 @@ import { callerOf } from "./caller-user.js";
 import { requestHostKey } from "./follow-stored-task.js";
 import { openAgentTools } from "./mcp-tools.js";
 import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
-import { PacedDeltas, replyDeltaIntervalMs } from "./paced-deltas.js";
+import { PacedDeltas } from "./paced-deltas.js";
 import type { RunningTaskViews } from "./running-task-views.js";
 import {
   artifactToSdk,
@@ -144,8 +144,8 @@ export class ChatAgentExecutor implements AgentExecutor {
     private readonly agent: AgentConfig,
     private readonly runner: ModelRunner,
     private readonly views?: RunningTaskViews,
-    /** How often, at most, a reply's text is published (see PacedDeltas). */
-    private readonly deltaIntervalMs = replyDeltaIntervalMs,
+    /** How often, at most, a reply's text is published (see PacedDeltas); the runner's by default. */
+    private readonly deltaIntervalMs = runner.deltaIntervalMs ?? 0,
   ) {}
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
@@ -306,7 +306,7 @@ export class ChatAgentExecutor implements AgentExecutor {
 
   private async runWith(turn: Turn, running: Running, tools: RunnerTool[]): Promise<void> {
     const replyId = randomUUID();
-    // Text goes out at most every few milliseconds; the pending text goes before anything else.
+    // Text goes out at once or at most every deltaIntervalMs; pending text goes before anything else.
     const deltas = new PacedDeltas({
       publish: (piece) => this.publishDelta(turn, replyId, piece),
       intervalMs: this.deltaIntervalMs,

@@ -45,12 +45,19 @@ function summary(event: AgentExecutionEvent): string {
   return `${TaskState[event.data.status?.state ?? 0]}:${text}`;
 }
 
-async function turn(app: App, runner: ModelRunner) {
+/** `interval` null: the executor's default, the runner's own deltaIntervalMs (none: unpaced). */
+async function turn(app: App, runner: ModelRunner, interval: number | null = hour) {
   const user = await taskUser(app);
   const contextId = await user.createContext();
   const agent = app.services.config.agents[0];
   if (!agent) throw new Error("no agent configured");
-  const executor = new ChatAgentExecutor(app.services, agent, runner, undefined, hour);
+  const executor = new ChatAgentExecutor(
+    app.services,
+    agent,
+    runner,
+    undefined,
+    interval ?? undefined,
+  );
   const context = new ServerCallContext({
     user: new CallerUser({
       userId: user.owner.userId,
@@ -104,6 +111,50 @@ describeEachDialect("the executor's paced text", (get) => {
     expect(task.status.state).toBe("completed");
     expect(task.history.at(-1)?.parts).toEqual([
       { kind: "text", text: "The answer is forty-two." },
+    ]);
+  });
+
+  it("publishes each delta at once for a runner that sets no interval (a model's stream)", async () => {
+    const app = createTestApp(get());
+    const { executor, request, bus, events } = await turn(
+      app,
+      scripted(async function* () {
+        yield { kind: "text-delta", text: "The " };
+        yield { kind: "text-delta", text: "answer " };
+        yield { kind: "text-delta", text: "is " };
+        yield { kind: "finish", reason: "stop", model: "scripted" };
+      }),
+      null,
+    );
+    await executor.execute(request, bus);
+    expect(events).toEqual([
+      "task:TASK_STATE_WORKING",
+      "delta:The ",
+      "delta:answer ",
+      "delta:is ",
+      "TASK_STATE_COMPLETED:The answer is ",
+    ]);
+  });
+
+  it("joins a runner's deltas within the interval it sets (the planner's)", async () => {
+    const app = createTestApp(get());
+    const runner = scripted(async function* () {
+      yield { kind: "text-delta", text: "The " };
+      yield { kind: "text-delta", text: "answer " };
+      yield { kind: "text-delta", text: "is " };
+      yield { kind: "finish", reason: "stop", model: "scripted" };
+    });
+    const { executor, request, bus, events } = await turn(
+      app,
+      { ...runner, deltaIntervalMs: hour },
+      null,
+    );
+    await executor.execute(request, bus);
+    expect(events).toEqual([
+      "task:TASK_STATE_WORKING",
+      "delta:The ",
+      "delta:answer is ",
+      "TASK_STATE_COMPLETED:The answer is ",
     ]);
   });
 

@@ -57,10 +57,10 @@ export interface RunnerArtifact {
 }
 
 /**
- * What a run yields, in order. The executor publishes text at most every few milliseconds, the
- * deltas arriving meanwhile joined into one status update (see PacedDeltas); a runner still
- * joins what arrives together, which saves its own work per delta (the AI SDK runner joins the
- * deltas of one event-loop turn, see coalesceDeltas; the planner yields a few words per turn).
+ * What a run yields, in order. The executor publishes each text delta as one status update, at
+ * once or, for a runner with a deltaIntervalMs, at most that often (deltas arriving meanwhile
+ * joined); a runner joins what arrives together, which saves work per delta (the AI SDK runner
+ * joins the deltas of one event-loop turn, see coalesceDeltas; the planner a few words per turn).
  */
 export type RunnerEvent =
   | { kind: "text-delta"; text: string }
@@ -105,5 +105,12 @@ export interface ModelRunner {
   readonly model: string;
   /** False when the runner never calls tools (the planner): the agent's servers are not opened. */
   readonly usesTools?: boolean;
+  /**
+   * How often, at most, the executor publishes this runner's text (ms); deltas arriving
+   * meanwhile are joined (see PacedDeltas). Unset or 0: each delta at once, as a model streams
+   * it (a chunk's server time stays under a millisecond). The planner, whose words exist at
+   * once, sets replyDeltaIntervalMs.
+   */
+  readonly deltaIntervalMs?: number;
   run(input: RunnerInput): AsyncIterable<RunnerEvent>;
 }

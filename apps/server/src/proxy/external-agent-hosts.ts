@@ -87,9 +87,8 @@ export class ExternalAgentHosts {
       new StoredRemoteTaskIds(services.db.kysely),
     );
     const views = new RunningTaskViews();
-    // An added agent's text is relayed as it comes (interval 0): joining it in 16 ms windows,
-    // as for our own agents, would add up to 16 ms to each of its events.
-    const executor = new ChatAgentExecutor(services, agent, runner, views, 0);
+    // The remote runner sets no deltaIntervalMs: an added agent's text is relayed as it comes.
+    const executor = new ChatAgentExecutor(services, agent, runner, views);
     const handler = new AgentRequestHandler(
       AgentCard.fromJSON(card),
       new SafeTaskStore(new StoredTaskStore(services, agent.name, views), services.logger),

@@ -224,7 +224,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
       });
       const numbered = Array.from({ length: count }, (_, i) => `#${i}`);
       // Each working update once, in order, then the agent's last words: the proxy relays the
-      // agent's own pacing (our agents' 16 ms joining is not applied); our end repeats the whole.
+      // agent's own pacing (the planner's 16 ms joining is not applied); our end repeats the whole.
       expect(texts.filter((text) => text !== "")).toEqual([...numbered, "done"]);
       const tasks = taskSchema
         .array()
