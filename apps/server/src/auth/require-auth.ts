@@ -1,15 +1,28 @@
-import { invalidTokenMessage, parseScopes } from "@a2a-chat/contracts";
+import { invalidTokenMessage, parseScopes, type TokenClaims } from "@a2a-chat/contracts";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.js";
 import { AppError } from "../http/errors.js";
 import { requestHeader } from "../http/request-header.js";
 import type { SessionCheck } from "./active-session-cache.js";
+import type { AuthContext } from "./auth-context.js";
 import { InvalidTokenError, type TokenService } from "./token-service.js";
 
 /** Reads the token of an `Authorization: Bearer <token>` header, or undefined. */
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   return match?.[1];
+}
+
+/** The caller a verified token names. */
+export function authContextOf(claims: TokenClaims): AuthContext {
+  return {
+    userId: claims.sub,
+    sessionId: claims.session_id,
+    userType: claims.user_type,
+    username: claims.username,
+    email: claims.email ?? null,
+    scopes: parseScopes(claims.scope),
+  };
 }
 
 /** Where a route finds the caller's token; the default is the Authorization bearer header. */
@@ -45,14 +58,7 @@ export function requireAuth(
       c.get("log").debug({ sessionId: claims.session_id }, "token of an inactive session");
       throw new AppError("unauthorized", invalidTokenMessage);
     }
-    c.set("auth", {
-      userId: claims.sub,
-      sessionId: claims.session_id,
-      userType: claims.user_type,
-      username: claims.username,
-      email: claims.email ?? null,
-      scopes: parseScopes(claims.scope),
-    });
+    c.set("auth", authContextOf(claims));
     await next();
   };
 }

@@ -34,13 +34,15 @@ import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
 import { CachedRouter } from "./cached-router.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
-import { type FastPath, healthFastPath } from "./health-fast-path.js";
+import { fastReads } from "./fast-reads.js";
+import { type FastPath, firstOf, healthFastPath } from "./health-fast-path.js";
 import { compressLarge } from "./middleware/compress-large.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { noNulUrl } from "./middleware/no-nul-url.js";
 import { noStoreForCredentials } from "./middleware/no-store.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
+import { readFastPath } from "./read-fast-path.js";
 import { selfFetch } from "./self-fetch.js";
 import { createServices, type Services } from "./services.js";
 import { mountWebApp } from "./static.js";
@@ -142,12 +144,20 @@ export function createHttp(deps: AppDeps): { app: Hono<AppEnv>; fastPath: FastPa
     return c.text("Not found", 404);
   });
   app.onError((error, c) => rpcEdgeError(error, c) ?? handleError(error, c));
-  const fastPath = healthFastPath({
+  const healthFast = healthFastPath({
     check: health,
     logger,
     https,
     trustProxyHops: config.server.trustProxyHops,
     countHit: (ip) => countPublicHit(config, publicStore, ip),
   });
-  return { app, fastPath };
+  const reads = readFastPath({
+    reads: fastReads(services),
+    tokens: services.tokens,
+    sessions: services.sessionCheck,
+    perUserLimit: services.perUserLimit,
+    logger,
+    https,
+  });
+  return { app, fastPath: firstOf(healthFast, reads) };
 }

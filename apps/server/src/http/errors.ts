@@ -7,6 +7,7 @@ import {
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
+import type { Logger } from "../log/logger.js";
 import type { AppEnv } from "./env.js";
 
 /** An error meant for the API caller: a stable code and a human message. */
@@ -48,13 +49,39 @@ export function databaseUnavailableResponse(c: Context<AppEnv>, error: unknown):
   });
 }
 
+/** An error as the API caller gets it: the envelope's code and message, and extra headers. */
+export interface ErrorReply {
+  code: ErrorCode;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What an error becomes for the caller: an AppError its envelope, a database outage a 503, anything
+ * else a 500; the last two are logged. Shared by Hono's error handler and the paths answered
+ * before Hono.
+ */
+export function errorReplyOf(error: unknown, log: Logger | undefined): ErrorReply {
+  if (error instanceof AppError) {
+    return { code: error.code, message: error.message, headers: error.headers };
+  }
+  if (isDatabaseUnavailable(error)) {
+    log?.warn({ err: error }, "database unavailable");
+    return {
+      code: "database_unavailable",
+      message: databaseUnavailableMessage,
+      headers: { "Retry-After": String(databaseRetryAfterSeconds) },
+    };
+  }
+  log?.error({ err: error }, "unhandled error");
+  return { code: "internal_error", message: "Internal server error", headers: {} };
+}
+
 /**
  * Hono error handler: AppErrors become their envelope, database outages a 503, anything else a
  * logged 500.
  */
 export function handleError(error: Error, c: Context<AppEnv>): Response {
-  if (error instanceof AppError) return errorResponse(c, error.code, error.message, error.headers);
-  if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
-  c.var.log?.error({ err: error }, "unhandled error");
-  return errorResponse(c, "internal_error", "Internal server error");
+  const reply = errorReplyOf(error, c.var.log);
+  return errorResponse(c, reply.code, reply.message, reply.headers);
 }

@@ -146,6 +146,14 @@ export function healthFastPath(deps: HealthFastPathDeps): FastPath {
   };
 }
 
+/** Several fast paths as one: the first that answers takes the request. */
+export function firstOf(...paths: FastPath[]): FastPath {
+  return (req, res) => {
+    for (const path of paths) if (path(req, res)) return true;
+    return false;
+  };
+}
+
 /** Node's request listener: the fast path first, then Hono's listener for everything else. */
 export function listenerWithFastPath(
   fastPath: FastPath,

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { TaskRuns } from "../agents/task-runs.js";
 import { ToolListCache } from "../agents/tool-list-cache.js";
-import { cachedSessionCheck } from "../auth/active-session-cache.js";
+import { cachedSessionCheck, type SessionCheck } from "../auth/active-session-cache.js";
 import { requireAuth } from "../auth/require-auth.js";
 import type { SigningKey } from "../auth/signing-key.js";
 import { TokenService } from "../auth/token-service.js";
@@ -12,7 +12,7 @@ import { UsersRepository } from "../db/repositories/users.js";
 import type { Logger } from "../log/logger.js";
 import { DbRateLimitStore } from "../rate-limit/db-store.js";
 import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
-import { rateLimit } from "../rate-limit/rate-limit.js";
+import { type RateLimitOptions, rateLimit, userLimitKey } from "../rate-limit/rate-limit.js";
 import type { RateLimitStore } from "../rate-limit/store.js";
 import { EventLog } from "../stream/event-log.js";
 import { type EventNotifier, LocalNotifier } from "../stream/notifier.js";
@@ -39,6 +39,10 @@ export interface Services {
   toolLists: ToolListCache;
   /** requireAuth plus the per-user API limit; put in front of every protected route. */
   protect: MiddlewareHandler<AppEnv>[];
+  /** The session check requireAuth uses (cached on SQLite's single process). */
+  sessionCheck: SessionCheck;
+  /** The per-user API limit's settings, keyed by userLimitKey. */
+  perUserLimit: Pick<RateLimitOptions, "store" | "limit" | "windowSeconds">;
   /**
    * The app's own fetch handler, set by createApp: the agent runtime reaches our own protocol
    * endpoints (built-in MCP servers) through it without a socket, exactly as over HTTP.
@@ -67,12 +71,14 @@ export function createServices(
   // PostgreSQL deployments may run several replicas, which must share their windows.
   const rateLimits: RateLimitStore =
     db.dialect === "postgres" ? new DbRateLimitStore(db.kysely) : new MemoryRateLimitStore();
-  const perUser = rateLimit({
+  const perUserLimit = {
     store: rateLimits,
     limit: config.rateLimit.apiRequestsPerUser,
     windowSeconds: config.rateLimit.windowSeconds,
-    keyOf: (c) => `user:${c.get("auth").userId}`,
-  });
+  };
+  const perUser = rateLimit({ ...perUserLimit, keyOf: (c) => userLimitKey(c.get("auth").userId) });
+  // One SQLite process sees every revocation; PostgreSQL replicas read the session each time.
+  const sessionCheck = db.dialect === "sqlite" ? cachedSessionCheck(sessions) : sessions;
   const events = new EventLog(db.dialect, db.location);
   const notifier: EventNotifier =
     db.dialect === "postgres" && config.database.url
@@ -109,10 +115,8 @@ export function createServices(
     events,
     notifier,
     hub,
-    // One SQLite process sees every revocation; PostgreSQL replicas read the session each time.
-    protect: [
-      requireAuth(tokens, db.dialect === "sqlite" ? cachedSessionCheck(sessions) : sessions),
-      perUser,
-    ],
+    protect: [requireAuth(tokens, sessionCheck), perUser],
+    sessionCheck,
+    perUserLimit,
   };
 }

@@ -50,6 +50,11 @@ export function countHit(
   });
 }
 
+/** The per-user API counter's key of a user. */
+export function userLimitKey(userId: string): string {
+  return `user:${userId}`;
+}
+
 /** Fixed-window limiter: past the limit, 429 with Retry-After until the window ends. */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -1,7 +1,7 @@
 import { contextListQuerySchema, contextNameBodySchema } from "@a2a-chat/contracts";
 import { Hono } from "hono";
 import { createContext, deleteContext, renameContext } from "../../contexts/context-commands.js";
-import { decodeContextCursor, encodeContextCursor } from "../../contexts/context-cursor.js";
+import { readContextsPage } from "../../contexts/contexts-page.js";
 import { presentContext } from "../../contexts/present-context.js";
 import { ContextsRepository } from "../../db/repositories/contexts.js";
 import type { AppEnv } from "../../http/env.js";
@@ -19,16 +19,10 @@ export function contextsRoutes(services: Services): Hono<AppEnv> {
 
   // A page of conversations, most recently updated first; a Link header names the next page.
   routes.get("/", async (c) => {
-    const { limit, cursor } = readQuery(c, contextListQuerySchema);
-    const after = cursor === undefined ? undefined : decodeContextCursor(cursor);
-    const rows = await contexts.listForUser(c.get("auth").userId, { limit: limit + 1, after });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    if (rows.length > limit && last) {
-      const next = `${c.req.path}?limit=${limit}&cursor=${encodeContextCursor(last)}`;
-      c.header("Link", `<${next}>; rel="next"`);
-    }
-    return c.json(page.map(presentContext));
+    const query = readQuery(c, contextListQuerySchema);
+    const page = await readContextsPage(contexts, c.get("auth").userId, query, c.req.path);
+    if (page.next) c.header("Link", `<${page.next}>; rel="next"`);
+    return c.json(page.records);
   });
 
   routes.post("/", async (c) => {
