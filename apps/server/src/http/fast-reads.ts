@@ -1,12 +1,14 @@
 import { contextListQuerySchema } from "@a2a-chat/contracts";
 import { readContextsPage } from "../contexts/contexts-page.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
+import { presentMe } from "../routes/me/me-routes.js";
 import { type FastRead, fastRead } from "./read-fast-path.js";
 import type { Services } from "./services.js";
 
 /**
  * The reads answered before Hono (read-fast-path.ts), by path: each calls the same function as
- * its route, so both send the same reply. The conversation list is the API's most common read.
+ * its route, so both send the same reply: the conversation list (the API's most common read) and
+ * who the caller is (read by the web app at every start).
  */
 export function fastReads(services: Services): Map<string, FastRead> {
   const contexts = new ContextsRepository(services.db.kysely);
@@ -25,6 +27,14 @@ export function fastReads(services: Services): Map<string, FastRead> {
             headers: page.next ? [["Link", `<${page.next}>; rel="next"`]] : [],
           };
         },
+      }),
+    ],
+    [
+      "/api/v1/core/me",
+      fastRead({
+        // The route reads no query.
+        parse: () => null,
+        answer: async (auth) => ({ body: presentMe(auth) }),
       }),
     ],
   ]);
