@@ -2,11 +2,11 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { DatabaseDialect } from "@a2a-chat/contracts";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, PostgresDialect } from "kysely";
+import { type CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "../config/schema.js";
 import type { Database } from "./schema.js";
-import { SqliteLiteralLimitDialect } from "./sqlite-dialect.js";
+import { type ReadNow, SqliteLiteralLimitDialect } from "./sqlite-dialect.js";
 import { withStatementCache } from "./statement-cache.js";
 
 /** An open database: the query builder plus which engine is behind it. */
@@ -21,6 +21,12 @@ export interface Db {
    * on everyone else's work). Throws when the connection is closed.
    */
   ping?: () => void;
+  /**
+   * SQLite only: runs a compiled read at once, synchronously, when no query or transaction holds
+   * the one connection (else undefined: run it through Kysely). It skips Kysely's queue and
+   * plugins: about half the cost of a small indexed read.
+   */
+  readNow?: ReadNow;
   close(): Promise<void>;
 }
 
@@ -59,9 +65,9 @@ function openSqlite(config: DatabaseSettings): Db {
   // A file locked by another process (a backup, the sqlite3 shell) blocks the event loop while
   // SQLite waits, so the wait is bounded by the lock timeout (5 s when none is configured).
   sqlite.pragma(`busy_timeout = ${config.lockTimeoutMs || 5000}`);
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteLiteralLimitDialect({ database: withStatementCache(sqlite) }),
-  });
+  const statements = withStatementCache(sqlite);
+  const dialect = new SqliteLiteralLimitDialect({ database: statements });
+  const kysely = new Kysely<Database>({ dialect });
   const ping = sqlite.prepare("select 1").pluck();
   return {
     kysely,
@@ -69,6 +75,11 @@ function openSqlite(config: DatabaseSettings): Db {
     location: file,
     ping: () => {
       ping.get();
+    },
+    readNow: <R>(query: CompiledQuery<R>) => {
+      if (!dialect.free) return undefined;
+      const statement = statements.prepare(query.sql);
+      return statement.reader ? (statement.all(query.parameters) as R[]) : undefined;
     },
     close: () => kysely.destroy(),
   };

@@ -1,4 +1,7 @@
 import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   type LimitNode,
   type OffsetNode,
   type OperationNode,
@@ -35,9 +38,78 @@ export class SqliteLiteralLimitCompiler extends SqliteQueryCompiler {
   }
 }
 
-/** Kysely's SQLite dialect with LIMIT and OFFSET written as literals (see above). */
+/**
+ * Kysely's SQLite driver, noting whether its one connection is held: from the moment a query or
+ * transaction has it until it is given back (a transaction holds it across its awaits).
+ */
+class HeldConnectionDriver implements Driver {
+  held = 0;
+  destroyed = false;
+  constructor(private readonly inner: Driver) {}
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await this.inner.acquireConnection();
+    this.held += 1;
+    return connection;
+  }
+  beginTransaction(...args: Parameters<Driver["beginTransaction"]>): Promise<void> {
+    return this.inner.beginTransaction(...args);
+  }
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.commitTransaction(connection);
+  }
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.inner.rollbackTransaction(connection);
+  }
+  savepoint(...args: Parameters<NonNullable<Driver["savepoint"]>>): Promise<void> {
+    return this.inner.savepoint?.(...args) ?? Promise.resolve();
+  }
+  rollbackToSavepoint(
+    ...args: Parameters<NonNullable<Driver["rollbackToSavepoint"]>>
+  ): Promise<void> {
+    return this.inner.rollbackToSavepoint?.(...args) ?? Promise.resolve();
+  }
+  releaseSavepoint(...args: Parameters<NonNullable<Driver["releaseSavepoint"]>>): Promise<void> {
+    return this.inner.releaseSavepoint?.(...args) ?? Promise.resolve();
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.held -= 1;
+    await this.inner.releaseConnection(connection);
+  }
+  destroy(): Promise<void> {
+    this.destroyed = true;
+    return this.inner.destroy();
+  }
+}
+
+/**
+ * Kysely's SQLite dialect with LIMIT and OFFSET written as literals (see above), which also says
+ * when its one connection is free, so a read may run on it at once (database.ts `readNow`).
+ */
 export class SqliteLiteralLimitDialect extends SqliteDialect {
+  #driver: HeldConnectionDriver | undefined;
+
   override createQueryCompiler(): QueryCompiler {
     return new SqliteLiteralLimitCompiler();
   }
+
+  override createDriver(): Driver {
+    this.#driver = new HeldConnectionDriver(super.createDriver());
+    return this.#driver;
+  }
+
+  /**
+   * No query or transaction holds the connection and Kysely has not closed it: a statement run
+   * now, synchronously, cannot land inside another request's transaction (JavaScript runs
+   * nothing else meanwhile) nor see its uncommitted writes.
+   */
+  get free(): boolean {
+    const driver = this.#driver;
+    return driver !== undefined && driver.held === 0 && !driver.destroyed;
+  }
 }
+
+/** The rows of a compiled read, run at once when the dialect's connection is free. */
+export type ReadNow = <R>(query: CompiledQuery<R>) => R[] | undefined;

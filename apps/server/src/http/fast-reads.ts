@@ -11,7 +11,7 @@ import type { Services } from "./services.js";
  * who the caller is (read by the web app at every start).
  */
 export function fastReads(services: Services): Map<string, FastRead> {
-  const contexts = new ContextsRepository(services.db.kysely);
+  const contexts = new ContextsRepository(services.db.kysely, undefined, services.db.readNow);
   return new Map([
     [
       "/api/v1/core/contexts",

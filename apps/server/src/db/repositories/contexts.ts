@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { QueryTemplate } from "../query-template.js";
 import type { ContextRow, Database } from "../schema.js";
+import type { ReadNow } from "../sqlite-dialect.js";
 
 type ListSlot = "userId" | "updatedAt" | "id";
 
@@ -16,6 +17,8 @@ export class ContextsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date = () => new Date(),
+    /** SQLite's read at once when its connection is free (Db.readNow); the list uses it. */
+    private readonly readNow?: ReadNow,
   ) {}
 
   /**
@@ -38,7 +41,8 @@ export class ContextsRepository {
       this.listTemplates.set(key, template);
     }
     const values = { userId, updatedAt: after?.updatedAt, id: after?.id };
-    return (await this.db.executeQuery(template.with(values))).rows;
+    const query = template.with(values);
+    return this.readNow?.(query) ?? (await this.db.executeQuery(query)).rows;
   }
 
   private listQuery(

@@ -14,7 +14,7 @@ import { canUseContext } from "../../policies/contexts.js";
 /** /api/v1/core/contexts: the caller's conversations. */
 export function contextsRoutes(services: Services): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const contexts = new ContextsRepository(services.db.kysely);
+  const contexts = new ContextsRepository(services.db.kysely, undefined, services.db.readNow);
   routes.use("*", ...services.protect);
 
   // A page of conversations, most recently updated first; a Link header names the next page.
