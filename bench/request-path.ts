@@ -75,6 +75,12 @@ export async function requestPathBench(): Promise<void> {
         headers: { authorization: `Bearer ${token}` },
         pid: server.pid,
       },
+      {
+        name: "GET /api/v1/core/tasks (authenticated, empty; through Hono)",
+        url: `${server.url}/api/v1/core/tasks`,
+        headers: { authorization: `Bearer ${token}` },
+        pid: server.pid,
+      },
       { name: "GET /api/v1/health", url: `${server.url}/api/v1/health`, pid: server.pid },
     ];
     for (const target of targets) {
@@ -127,9 +133,11 @@ export async function requestPathBench(): Promise<void> {
 
 \`npm run bench -- request-path\`: a bare Hono app on \`@hono/node-server\` answering a small JSON
 body (its own process: same Node, adapter and environment, no Node flags for either), our built
-server's authenticated \`GET /api/v1/core/contexts\` (an empty list) and its
-\`GET /api/v1/health\`, measured side by side in one run: autocannon, ${connections}
-connections, ${durationMs / 1000} s each, the three interleaved over ${runs} rounds; rate limits
+server's authenticated \`GET /api/v1/core/contexts\` (an empty list; answered before Hono once
+the token verified and the session is known active, \`http/read-fast-path.ts\`), an authenticated
+list that every request takes through Hono's nine layers (\`GET /api/v1/core/tasks\`, empty), and
+\`GET /api/v1/health\` (also before Hono), measured side by side in one run: autocannon,
+${connections} connections, ${durationMs / 1000} s each, the four interleaved over ${runs} rounds; rate limits
 off, log level warn. The ratio to bare is per round (each round's bare figure), the bold figures
 are medians. Goals: authenticated JSON GET at least 50% of bare, /health at least 70%, p99 under
 10 ms. Server CPU per request is the answering process's user and system CPU time over a round
