@@ -16,18 +16,21 @@ export interface ClientConnection {
  * aborts it, and a response body whose socket is already gone is never read nor cancelled.
  */
 export function watchClient(c: Context<AppEnv>, gone: () => void): ClientConnection {
-  const signal = c.req.raw.signal;
   const outgoing = c.env?.outgoing;
+  // Under @hono/node-server the request's signal aborts on the response's close, which is
+  // watched below already; reading it would build the whole web Request (headers, body stream)
+  // for nothing. Without Node's response (app.request in tests) the signal is what there is.
+  const signal = outgoing ? undefined : c.req.raw.signal;
   let fired = false;
   const fire = () => {
     if (fired) return;
     fired = true;
     gone();
   };
-  signal.addEventListener("abort", fire, { once: true });
+  signal?.addEventListener("abort", fire, { once: true });
   outgoing?.once("close", fire);
   const closed = () =>
-    signal.aborted ||
+    signal?.aborted === true ||
     (outgoing !== undefined &&
       (outgoing.destroyed || outgoing.closed || outgoing.socket?.destroyed === true));
   const isGone = () => {

@@ -1,5 +1,6 @@
+import type { IncomingMessage } from "node:http";
 import { nulCharacterMessage } from "@a2a-chat/contracts";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { containsNul } from "../contains-nul.js";
 import type { AppEnv } from "../env.js";
@@ -27,6 +28,85 @@ function isFormType(contentType: string | undefined): boolean {
   return contentType?.split(";")[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded";
 }
 
+/** The request's bytes as text, decoded as a web Request's text() decodes them (UTF-8, BOM dropped). */
+const decoder = new TextDecoder();
+
+/** Node's request with the field @hono/node-server builds a web Request's body from when set. */
+type IncomingWithRawBody = IncomingMessage & { rawBody?: Buffer };
+
+/**
+ * Reads the body straight from Node's request, at most `limitBytes` (`tooLarge` past it): under
+ * @hono/node-server a web Request (its headers, abort signal and body stream) is built only when
+ * something reads it, which costs more than the handling of a small JSON write. The bytes are kept
+ * as the request's rawBody, which @hono/node-server uses should a web Request be built later.
+ */
+function readIncoming(
+  incoming: IncomingWithRawBody,
+  limitBytes: number,
+  tooLarge: () => never,
+): Promise<string> {
+  const declared = incoming.headers["content-length"];
+  const chunked = incoming.headers["transfer-encoding"] !== undefined;
+  if (declared !== undefined && !chunked && Number.parseInt(declared, 10) > limitBytes) tooLarge();
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      incoming.off("data", onData);
+      incoming.off("end", onEnd);
+      incoming.off("error", onError);
+      incoming.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limitBytes) {
+        cleanup();
+        // The rest is left unread; @hono/node-server drains it once the answer is sent.
+        incoming.pause();
+        try {
+          tooLarge();
+        } catch (error) {
+          reject(error);
+        }
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      incoming.rawBody = bytes;
+      resolve(decoder.decode(bytes));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = () => {
+      cleanup();
+      reject(new Error("The client closed the request before its body was read"));
+    };
+    incoming.on("data", onData);
+    incoming.on("end", onEnd);
+    incoming.on("error", onError);
+    incoming.on("close", onClose);
+  });
+}
+
+/** Whether Node's request still has a body to read (as hasBody asks of a web Request). */
+function incomingHasBody(incoming: IncomingMessage): boolean {
+  const length = incoming.headers["content-length"];
+  if (length !== undefined) return Number(length) > 0;
+  return incoming.headers["transfer-encoding"] !== undefined;
+}
+
+/** Node's request when it is served by @hono/node-server and its body was not read yet. */
+function unreadIncoming(c: Context<AppEnv>): IncomingWithRawBody | undefined {
+  const incoming = c.env?.incoming as IncomingWithRawBody | undefined;
+  if (!incoming || incoming.rawBody !== undefined || incoming.readableDidRead) return undefined;
+  return incoming;
+}
+
 /**
  * Guards every API write: the body must fit the limit, be declared as JSON, parse and hold no NUL
  * character. The parsed value is put on the context, so a rejected request never reaches a
@@ -42,18 +122,14 @@ export function jsonBody(
   formPaths: readonly string[] = [],
   isRawPath: (path: string) => boolean = () => false,
 ): MiddlewareHandler<AppEnv>[] {
-  const limit = bodyLimit({
-    maxSize: limitBytes,
-    onError: () => {
-      throw new AppError(
-        "payload_too_large",
-        `Request body is larger than the limit of ${limitBytes} bytes`,
-      );
-    },
-  });
-  const parse: MiddlewareHandler<AppEnv> = async (c, next) => {
-    // A chunked request may still carry nothing; only a non-empty body needs a JSON type.
-    const text = hasBody(c.req.raw) ? await c.req.text() : "";
+  const tooLarge = (): never => {
+    throw new AppError(
+      "payload_too_large",
+      `Request body is larger than the limit of ${limitBytes} bytes`,
+    );
+  };
+  const limit = bodyLimit({ maxSize: limitBytes, onError: tooLarge });
+  const parse = async (c: Context<AppEnv>, next: () => Promise<void>, text: string) => {
     if (text.trim() === "") {
       c.set("body", undefined);
       return next();
@@ -91,8 +167,17 @@ export function jsonBody(
   };
   const onlyWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!methodsWithBody.has(c.req.method) || isRawPath(c.req.path)) return next();
+    const incoming = unreadIncoming(c);
+    if (incoming) {
+      // A chunked request may still carry nothing; only a non-empty body needs a JSON type.
+      const text = incomingHasBody(incoming)
+        ? await readIncoming(incoming, limitBytes, tooLarge)
+        : "";
+      return parse(c, next, text);
+    }
+    // Without Node's request (app.request in tests), through the web Request.
     return limit(c, async () => {
-      await parse(c, next);
+      await parse(c, next, hasBody(c.req.raw) ? await c.req.text() : "");
     });
   };
   return [onlyWrites];
