@@ -77,8 +77,8 @@ describe("TokenService.verify with its cache", () => {
       email: null,
       scopes: ["anonymous"],
     });
-    expect(tokens.verifiedBefore(token)).toBeUndefined();
-    expect((await tokens.verify(token)).sub).toBe("u");
+    // The issuing server knows its own fresh token at once; another verifies it in full.
+    expect(tokens.verifiedBefore(token)?.sub).toBe("u");
     expect((await tokens.verify(token)).sub).toBe("u"); // from the cache
     expect(tokens.verifiedBefore(token)?.sub).toBe("u");
     const [head, body, signature] = token.split(".") as [string, string, string];
