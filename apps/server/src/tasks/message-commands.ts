@@ -72,15 +72,18 @@ export async function insertMessage(
     }
   }
 
-  const messages = new MessagesRepository(trx);
-  const existing = await messages.findForUser(owner.userId, message.messageId);
-  if (existing) {
-    const same = existing.context_id === place.contextId && existing.task_id === place.taskId;
+  const written = await storeMessage(trx, place, message, new Date(), context);
+  if (!written) {
+    // The id is taken: the same message sent again is answered as stored, any other refused.
+    const existing = await new MessagesRepository(trx).findForUser(owner.userId, message.messageId);
+    const same =
+      existing !== undefined &&
+      existing.context_id === place.contextId &&
+      existing.task_id === place.taskId;
     const stored = same && presentMessage(existing, services.logger);
     if (!stored) throw new AppError("conflict", "Message id already in use");
     return stored;
   }
-  const written = await storeMessage(trx, place, message, new Date(), context);
   const row = written.row;
   if (place.taskId !== null && !heldTask) {
     await tasks.touch(place.taskId, row.created_at);

@@ -39,7 +39,8 @@ const after = (iso: string) => new Date(Date.parse(iso) + 1).toISOString();
  * caller must hold the conversation (ContextStatsRepository.lock) in this transaction and passes
  * the row it read: every message written sets its last_message_at, so that is the newest message's
  * time (read from the messages when it is unset). Returns the message row and the conversation
- * as it now is.
+ * as it now is, or undefined when the user already has a message with this id (nothing is
+ * written then; the caller decides what that means).
  */
 export async function storeMessage(
   trx: Kysely<Database>,
@@ -47,7 +48,7 @@ export async function storeMessage(
   message: Message,
   now: Date,
   context: Pick<ContextRow, "last_message_at">,
-): Promise<{ row: MessageRow; context: ContextRow | undefined }> {
+): Promise<{ row: MessageRow; context: ContextRow | undefined } | undefined> {
   const messages = new MessagesRepository(trx);
   const last = context.last_message_at ?? (await messages.lastCreatedAt(place.contextId));
   let at = now.toISOString();
@@ -61,7 +62,7 @@ export async function storeMessage(
     parts: JSON.stringify(message.parts),
     created_at: at,
   };
-  await messages.insert(row);
+  if (!(await messages.insertIfNew(row))) return undefined;
   const updated = await new ContextStatsRepository(trx).addMessage(
     place.contextId,
     at,

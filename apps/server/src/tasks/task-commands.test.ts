@@ -171,6 +171,28 @@ describeEachDialect(
       await stream.close();
     });
 
+    it("refuses a task id already taken and writes nothing", async () => {
+      const { services, u } = await setup();
+      const contextId = await u.createContext();
+      const input = { contextId, agentName: "assistant", taskType: "agent_message" as const };
+      await createTask(services, u.owner, { ...input, id: "task-taken" });
+      const stream = await u.openStream();
+      await expect(
+        createTask(services, u.owner, {
+          ...input,
+          id: "task-taken",
+          initialMessage: textMessage("m-new", "hello"),
+        }),
+      ).rejects.toMatchObject({ code: "conflict", message: "Task already exists" });
+      expect(await stream.quietFor(150)).toBe(true);
+      const list = await (await u.get(`/contexts/${contextId}/tasks`)).json();
+      expect(list).toHaveLength(1);
+      // The refused task's message was not kept either: its id is still free.
+      const task = await u.task(contextId, "m-new");
+      expect(task.history.map((m) => m.messageId)).toEqual(["m-new"]);
+      await stream.close();
+    });
+
     it("acts only in the owner's conversations and tasks", async () => {
       const { app, services, u: alice } = await setup();
       const bob = await taskUser(app);

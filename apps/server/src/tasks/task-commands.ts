@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Task, TaskState, TaskType } from "@a2a-chat/contracts";
 import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
-import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import type { Database, MessageRow, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
@@ -84,7 +83,6 @@ export async function insertTaskRow(
   const context = await new ContextStatsRepository(trx).lock(input.contextId, services.db.dialect);
   if (!canUseContext(owner, context)) throw new AppError("not_found", "Context not found");
   const tasks = new TasksRepository(trx);
-  if (await tasks.findById(id)) throw new AppError("conflict", "Task already exists");
   const row: TaskRow = {
     id,
     user_id: owner.userId,
@@ -102,14 +100,13 @@ export async function insertTaskRow(
     reply_id: null,
     reply_text: null,
   };
-  await tasks.insert(row);
+  // Taken ids are found by the inserts themselves (the transaction is rolled back on a refusal).
+  if (!(await tasks.insertIfNew(row))) throw new AppError("conflict", "Task already exists");
   let counted = await new ContextStatsRepository(trx).addTask(input.contextId);
-  if (message && (await new MessagesRepository(trx).findForUser(owner.userId, message.messageId))) {
-    throw new AppError("conflict", "Message id already in use");
-  }
   let messageRow: MessageRow | undefined;
   if (message) {
     const written = await storeMessage(trx, place, message, now, context);
+    if (!written) throw new AppError("conflict", "Message id already in use");
     messageRow = written.row;
     counted = written.context;
   }

@@ -70,4 +70,17 @@ export class MessagesRepository {
   async insert(row: Insertable<MessagesTable>): Promise<void> {
     await this.db.insertInto("messages").values(row).execute();
   }
+
+  /**
+   * Inserts a message unless the user already has one with its id (the primary key is the user
+   * and the id): false then, and nothing is written. One statement where a look-up first took two.
+   */
+  async insertIfNew(row: Insertable<MessagesTable>): Promise<boolean> {
+    const result = await this.db
+      .insertInto("messages")
+      .values(row)
+      .onConflict((conflict) => conflict.columns(["user_id", "id"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
 }

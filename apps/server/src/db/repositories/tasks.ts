@@ -109,6 +109,16 @@ export class TasksRepository {
     await this.db.insertInto("tasks").values(row).execute();
   }
 
+  /** Inserts a task unless one has its id: false then, and nothing is written. */
+  async insertIfNew(row: Insertable<TasksTable>): Promise<boolean> {
+    const result = await this.db
+      .insertInto("tasks")
+      .values(row)
+      .onConflict((conflict) => conflict.column("id").doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
   async update(id: string, changes: Updateable<TasksTable>): Promise<void> {
     await this.db.updateTable("tasks").set(changes).where("id", "=", id).execute();
   }
