@@ -8,6 +8,7 @@ import type { Config } from "../config/schema.js";
 import type { Database } from "./schema.js";
 import { type ReadNow, SqliteLiteralLimitDialect } from "./sqlite-dialect.js";
 import { withStatementCache } from "./statement-cache.js";
+import { type CheckpointResult, startWalCheckpointer } from "./wal-checkpointer.js";
 
 /** An open database: the query builder plus which engine is behind it. */
 export interface Db {
@@ -27,10 +28,15 @@ export interface Db {
    * plugins: about half the cost of a small indexed read.
    */
   readNow?: ReadNow;
+  /** SQLite only: checkpoints the write-ahead log now, from the checkpoint thread. */
+  walCheckpoint?: () => Promise<CheckpointResult>;
   close(): Promise<void>;
 }
 
 export const sqliteFileName = "a2a-chat.sqlite";
+
+/** How often the SQLite write-ahead log is checkpointed (a second's writes at most wait in it). */
+const walCheckpointEveryMs = 1000;
 
 /** How the database reports trouble that no query is waiting for. */
 export interface DatabaseOptions {
@@ -65,6 +71,15 @@ function openSqlite(config: DatabaseSettings): Db {
   // A file locked by another process (a backup, the sqlite3 shell) blocks the event loop while
   // SQLite waits, so the wait is bounded by the lock timeout (5 s when none is configured).
   sqlite.pragma(`busy_timeout = ${config.lockTimeoutMs || 5000}`);
+  // The log is copied into the database by a thread of its own, not inside a commit in the
+  // event loop (see wal-checkpointer.ts); SQLite's own checkpoints come back if that fails.
+  sqlite.pragma("wal_autocheckpoint = 0");
+  const checkpointer = startWalCheckpointer(file, {
+    everyMs: walCheckpointEveryMs,
+    onFailure: () => {
+      if (sqlite.open) sqlite.pragma("wal_autocheckpoint = 1000");
+    },
+  });
   const statements = withStatementCache(sqlite);
   const dialect = new SqliteLiteralLimitDialect({ database: statements });
   const kysely = new Kysely<Database>({ dialect });
@@ -81,7 +96,11 @@ function openSqlite(config: DatabaseSettings): Db {
       const statement = statements.prepare(query.sql);
       return statement.reader ? (statement.all(query.parameters) as R[]) : undefined;
     },
-    close: () => kysely.destroy(),
+    walCheckpoint: () => checkpointer.checkpoint(),
+    close: async () => {
+      await checkpointer.close();
+      await kysely.destroy();
+    },
   };
 }
 
