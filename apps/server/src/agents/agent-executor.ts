@@ -30,6 +30,7 @@ import type { Owner } from "../tasks/task-checks.js";
 import { updateTaskStatus } from "../tasks/task-status-commands.js";
 import { appendMessageWithStatus, createWorkingTask } from "../tasks/turn-commands.js";
 import { callerOf } from "./caller-user.js";
+import { publishDelta } from "./direct-deltas.js";
 import { requestHostKey } from "./follow-stored-task.js";
 import { openAgentTools } from "./mcp-tools.js";
 import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
@@ -463,7 +464,8 @@ export class ChatAgentExecutor implements AgentExecutor {
     // Recorded in the same step as published, so a subscriber gets each piece exactly once.
     const soFar = this.replies.add(turn.taskId, piece);
     this.services.runs.replied(turn.taskId, soFar);
-    turn.bus.publish(AgentEvent.statusUpdate(deltaStatusUpdate(turn.taskId, piece)));
+    // Past the SDK's processing: a delta changes nothing stored (see direct-deltas.ts).
+    publishDelta(turn.bus, deltaStatusUpdate(turn.taskId, piece));
   }
 
   private async artifact(

@@ -3,6 +3,7 @@ import type { Services } from "../http/services.js";
 import { buildAgentCard, type CardHost } from "./agent-cards.js";
 import { ChatAgentExecutor } from "./agent-executor.js";
 import { AgentRequestHandler } from "./agent-request-handler.js";
+import { DeltaBusManager } from "./direct-deltas.js";
 import { GuardedPushNotificationSender } from "./guarded-push-sender.js";
 import { GuardedPushNotificationStore } from "./guarded-push-store.js";
 import { RunningTaskViews } from "./running-task-views.js";
@@ -32,7 +33,7 @@ export function createAgentHosts(services: Services, host: CardHost): Map<string
       card,
       new SafeTaskStore(new StoredTaskStore(services, agent.name, views), services.logger),
       executor,
-      undefined,
+      new DeltaBusManager(),
       pushStore,
       new GuardedPushNotificationSender(services, pushStore),
     ).withServices(services, executor.replies, pushStore, (taskId) => executor.isRunning(taskId));

@@ -13,6 +13,7 @@ import { canUseContext } from "../policies/contexts.js";
 import { checkMessageSize, checkStorage } from "../quotas/quota-checks.js";
 import { callerOf } from "./caller-user.js";
 import { conversationNameOf } from "./conversation-name.js";
+import { DeltaStream } from "./direct-deltas.js";
 import { clientGoneKey, followStoredTask } from "./follow-stored-task.js";
 import type { GuardedPushNotificationStore } from "./guarded-push-store.js";
 import { messageFromSdk } from "./sdk-convert.js";
@@ -40,16 +41,6 @@ export function endsTurn(response: StreamResponse): boolean {
       ? payload.value.status
       : undefined;
   return status !== undefined && waitingStates.includes(status.state);
-}
-
-async function* untilTurnEnds(
-  events: AsyncGenerator<StreamResponse, void, undefined>,
-): AsyncGenerator<StreamResponse, void, undefined> {
-  for await (const event of events) {
-    yield event;
-    // Leaving the loop returns the SDK's generator, which detaches from the task's events.
-    if (endsTurn(event)) return;
-  }
 }
 
 /**
@@ -114,7 +105,15 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     params: SendMessageRequest,
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
-    yield* untilTurnEnds(super.sendMessageStream(await this.prepare(params, context), context));
+    const prepared = await this.prepare(params, context);
+    // The reply's text deltas skip the SDK's processing (see direct-deltas.ts): attached to the
+    // task's bus when the SDK takes it, they go out in order among the SDK's events.
+    const deltas = DeltaStream.expect(context);
+    try {
+      yield* deltas.merge(super.sendMessageStream(prepared, context), endsTurn);
+    } finally {
+      deltas.close(context);
+    }
   }
 
   /**
@@ -129,21 +128,29 @@ export class AgentRequestHandler extends DefaultRequestHandler {
       yield* this.followElsewhere(params, context, this.services);
       return;
     }
-    const events = super.resubscribe(params, context);
-    // The first step attaches to the task's event bus before its first await; the text read
-    // right after it is exactly what was published before, so no piece is lost or repeated.
-    const first = events.next();
-    const soFar = this.replies?.soFar(params.id);
-    const head = await first;
-    if (head.done) return;
-    yield head.value;
-    // A task that already waits for the user has nothing more to stream until they answer.
-    if (endsTurn(head.value)) {
-      await events.return();
-      return;
+    // Deltas go out only after the task and the text so far, which are not bus events.
+    const deltas = DeltaStream.expect(context, false);
+    try {
+      const events = super.resubscribe(params, context);
+      // The first step attaches to the task's event bus (the SDK's queue and our deltas) before
+      // its first await; the text read right after it is exactly what was published before, so
+      // no piece is lost or repeated.
+      const first = events.next();
+      const soFar = this.replies?.soFar(params.id);
+      const head = await first;
+      if (head.done) return;
+      yield head.value;
+      // A task that already waits for the user has nothing more to stream until they answer.
+      if (endsTurn(head.value)) {
+        await events.return();
+        return;
+      }
+      if (soFar) yield { payload: { $case: "statusUpdate", value: soFar } };
+      deltas.open();
+      yield* deltas.merge(events, endsTurn);
+    } finally {
+      deltas.close(context);
     }
-    if (soFar) yield { payload: { $case: "statusUpdate", value: soFar } };
-    yield* untilTurnEnds(events);
   }
 
   /**

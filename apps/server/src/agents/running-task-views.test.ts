@@ -1,3 +1,4 @@
+import { taskSchema } from "@a2a-chat/contracts";
 import { type Task as SdkTask, TaskState } from "@a2a-js/sdk";
 import { ServerCallContext } from "@a2a-js/sdk/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -162,6 +163,61 @@ describeEachDialect("a streamed reply", (get) => {
       expect(reads.mock.calls.length).toBeLessThan(15);
     } finally {
       reads.mockRestore();
+    }
+  });
+});
+
+describeEachDialect("a streamed reply's deltas", (get) => {
+  it("go past the SDK's result manager: the task store neither loads nor saves for them", async () => {
+    const app = createTestApp(get(), {
+      config: {
+        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
+        agents: [
+          {
+            name: "talker",
+            description: "Talks until stopped",
+            systemPrompt: "Talk.",
+            model: "compatible:endless",
+            default: true,
+          },
+        ],
+      },
+    });
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const client = await a2aClient(inProcessFetch(app, user.session.access_token), "talker");
+    const loads = vi.spyOn(StoredTaskStore.prototype, "load");
+    const saves = vi.spyOn(StoredTaskStore.prototype, "save");
+    try {
+      let deltas = 0;
+      let taskId = "";
+      let text = "";
+      let state: TaskState | undefined;
+      const stream = client.sendMessageStream(sendParams(textMessage(contextId, "go")));
+      for await (const event of stream) {
+        if (event.payload?.$case === "task") taskId = event.payload.value.id;
+        if (event.payload?.$case !== "statusUpdate") continue;
+        const message = event.payload.value.status?.message;
+        state = event.payload.value.status?.state;
+        if (message?.metadata?.a2a_chat_delta !== true) continue;
+        deltas += 1;
+        const part = message.parts[0]?.content;
+        text += part?.$case === "text" ? part.value : "";
+        if (deltas === 40) await client.cancelTask({ tenant: "", id: taskId, metadata: undefined });
+      }
+      expect(deltas).toBeGreaterThanOrEqual(40);
+      expect(state).toBe(TaskState.TASK_STATE_CANCELED);
+      // The task event, the cancel and the end go through the store; the deltas do not (before:
+      // a load and a save for each).
+      expect(loads.mock.calls.length).toBeLessThan(10);
+      expect(saves.mock.calls.length).toBeLessThan(10);
+      // The text streamed is the reply stored.
+      const stored = taskSchema.parse(await (await user.get(`/tasks/${taskId}`)).json());
+      expect(stored.history.map((m) => m.role)).toEqual(["user", "agent"]);
+      expect(stored.history[1]?.parts).toEqual([{ kind: "text", text }]);
+    } finally {
+      loads.mockRestore();
+      saves.mockRestore();
     }
   });
 });

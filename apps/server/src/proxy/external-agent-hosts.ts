@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { ChatAgentExecutor } from "../agents/agent-executor.js";
 import { AgentRequestHandler } from "../agents/agent-request-handler.js";
 import { CallerUser } from "../agents/caller-user.js";
+import { DeltaBusManager } from "../agents/direct-deltas.js";
 import { RunningTaskViews } from "../agents/running-task-views.js";
 import { SafeRequestHandler } from "../agents/safe-request-handler.js";
 import { SafeTaskStore } from "../agents/safe-task-store.js";
@@ -93,6 +94,7 @@ export class ExternalAgentHosts {
       AgentCard.fromJSON(card),
       new SafeTaskStore(new StoredTaskStore(services, agent.name, views), services.logger),
       executor,
+      new DeltaBusManager(),
     ).withServices(services, executor.replies, undefined, (taskId) => executor.isRunning(taskId));
     const rpc = jsonRpcHandler(
       new SafeRequestHandler(handler, services.logger),

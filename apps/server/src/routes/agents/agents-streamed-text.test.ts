@@ -1,5 +1,6 @@
 import { taskSchema } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
+import { LegacyJsonRpcTransport } from "@a2a-js/sdk/compat/v0_3/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   type FakeOpenAiServer,
@@ -105,6 +106,76 @@ describeEachDialect("a streamed reply through the A2A endpoint", (get) => {
     expect(final).toBe(whole);
     expect(stored.status.state).toBe("completed");
     expect(stored.history.at(-1)?.parts).toEqual([{ kind: "text", text: whole }]);
+  });
+
+  it("an A2A 0.3 client's stream (deltas merged in the stream, not written directly): whole and in order", async () => {
+    const app = makeApp();
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const v03 = new LegacyJsonRpcTransport({
+      endpoint: "http://localhost/api/v1/agents/talker",
+      fetchImpl: inProcessFetch(app, user.session.access_token),
+    });
+    const events: StreamResponse[] = [];
+    for await (const event of v03.sendMessageStream(sendParams(textMessage(contextId, "talk"))))
+      events.push(event);
+    const { deltas, final, state } = read(events);
+    const whole = words.join("");
+    expect(events[0]?.payload?.$case).toBe("task");
+    expect(state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.join("")).toBe(whole);
+    expect(final).toBe(whole);
+  });
+
+  it("an A2A 1.0 delta on the wire: the SDK's JSON-RPC framing and the 1.0 shapes", async () => {
+    const app = makeApp();
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const res = await app.request("/api/v1/agents/talker", {
+      method: "POST",
+      headers: { ...user.headers, "content-type": "application/json", "A2A-Version": "1.0" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: "call-7",
+        method: "SendStreamingMessage",
+        params: {
+          message: {
+            messageId: "m-1",
+            contextId,
+            role: "ROLE_USER",
+            parts: [{ text: "talk" }],
+          },
+        },
+      }),
+    });
+    const frames = (await res.text()).split("\n\n").filter((frame) => frame !== "");
+    const delta = frames
+      .map((frame) => {
+        expect(frame.startsWith("data: ")).toBe(true);
+        return JSON.parse(frame.slice("data: ".length)) as Record<string, unknown>;
+      })
+      .find((body) => JSON.stringify(body).includes(deltaMetadataKey));
+    if (!delta) throw new Error("expected a delta");
+    expect(Object.keys(delta)).toEqual(["jsonrpc", "id", "result"]);
+    expect(delta).toMatchObject({
+      jsonrpc: "2.0",
+      id: "call-7",
+      result: {
+        statusUpdate: {
+          contextId,
+          status: {
+            state: "TASK_STATE_WORKING",
+            message: {
+              role: "ROLE_AGENT",
+              contextId,
+              parts: [{ text: expect.any(String), mediaType: "text/plain" }],
+              metadata: { [deltaMetadataKey]: true },
+            },
+          },
+        },
+      },
+    });
   });
 
   it("the planner's reply: the deltas add up to the final text", async () => {

@@ -6,6 +6,7 @@ import {
   formatSSEEvent,
   HTTP_EXTENSION_HEADER,
   SSE_HEADERS,
+  StreamResponse,
 } from "@a2a-js/sdk";
 import {
   A2A_LEGACY_PROTOCOL_VERSION,
@@ -22,6 +23,7 @@ import {
   validateVersion,
 } from "@a2a-js/sdk/server";
 import type { Context } from "hono";
+import { type DirectWriter, directWriterKey } from "../../agents/direct-deltas.js";
 import { clientGoneKey, requestHostKey } from "../../agents/follow-stored-task.js";
 import { rpcRequestProblem } from "../../agents/rpc-request-check.js";
 import { internalErrorMessage } from "../../agents/safe-request-handler.js";
@@ -48,14 +50,44 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 const encoder = new TextEncoder();
 
 /**
+ * Writes stream responses (our agents' text deltas, see direct-deltas.ts) to an A2A 1.0 SSE
+ * body directly, as the SDK's JSON-RPC transport would have framed them; what comes before the
+ * body starts waits for it.
+ */
+class DirectSse {
+  private sink: ((text: string) => void) | undefined;
+  private readonly waiting: string[] = [];
+
+  constructor(private readonly requestId: unknown) {}
+
+  readonly write: DirectWriter = (response) => {
+    // The envelope of the SDK's jsonRpcEventStream, key for key.
+    const text = formatSSEEvent({
+      jsonrpc: "2.0",
+      id: this.requestId,
+      result: StreamResponse.toJSON(response),
+    });
+    if (this.sink) this.sink(text);
+    else this.waiting.push(text);
+  };
+
+  /** The body started: writes go to it. */
+  attach(sink: (text: string) => void): void {
+    this.sink = sink;
+    for (const text of this.waiting.splice(0)) sink(text);
+  }
+}
+
+/**
  * SSE body over an iterator whose first item was already read. Writing stops when the client
  * goes away, but the iterator is drained to the end regardless, so the SDK keeps processing
- * (and our store keeps reconciling) every event of the run.
+ * (and our store keeps reconciling) every event of the run. `direct` writes between the items.
  */
 function sseBody(
   first: IteratorResult<unknown>,
   rest: AsyncIterator<unknown>,
   onError: (e: unknown) => unknown,
+  direct?: DirectSse,
 ) {
   let open = true;
   return new ReadableStream<Uint8Array>({
@@ -70,6 +102,7 @@ function sseBody(
       };
       try {
         if (!first.done) write(formatSSEEvent(first.value));
+        direct?.attach(write);
         for (let next = await rest.next(); !next.done; next = await rest.next())
           write(formatSSEEvent(next.value));
       } catch (error) {
@@ -160,6 +193,16 @@ export function jsonRpcHandler(
       watchClient(c, () => gone.abort());
       context.state.set(clientGoneKey, gone.signal);
       context.state.set(requestHostKey, new URL(c.req.url).host);
+      const method =
+        typeof body === "object" && body !== null && "method" in body ? body.method : undefined;
+      // An A2A 1.0 stream takes our agents' text deltas straight into its body.
+      const direct =
+        !useLegacy && (method === "SendStreamingMessage" || method === "SubscribeToTask")
+          ? new DirectSse(
+              typeof body === "object" && body !== null && "id" in body ? (body.id ?? null) : null,
+            )
+          : undefined;
+      if (direct) context.state.set(directWriterKey, direct.write);
       validateVersion(context.requestedVersion, await requestHandler.getAgentCard(), "JSONRPC");
       const problem = rpcRequestProblem(body, useLegacy);
       if (problem)
@@ -175,8 +218,6 @@ export function jsonRpcHandler(
       }
       if (!isAsyncIterable(result)) return c.json(result as object, 200);
       const iterator = result[Symbol.asyncIterator]();
-      const method =
-        typeof body === "object" && body !== null && "method" in body ? body.method : undefined;
       const alwaysSse = useLegacy && method === LEGACY_METHOD_TASKS_RESUBSCRIBE;
       let first: IteratorResult<unknown>;
       try {
@@ -191,7 +232,10 @@ export function jsonRpcHandler(
           },
         );
       }
-      return new Response(sseBody(first, iterator, errorOf), { status: 200, headers: SSE_HEADERS });
+      return new Response(sseBody(first, iterator, errorOf, direct), {
+        status: 200,
+        headers: SSE_HEADERS,
+      });
     } catch (error) {
       if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
       const mapped = mapToError(error);
