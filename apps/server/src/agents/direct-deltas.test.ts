@@ -44,13 +44,18 @@ function named(response: StreamResponse): string {
 function sdkStream(manager: DeltaBusManager, context: ServerCallContext) {
   const bus = manager.createOrGetByTaskId(taskId, context);
   const queue = new ExecutionEventQueue(bus);
+  const state = { returned: false };
   async function* events(): AsyncGenerator<StreamResponse, void, undefined> {
-    for await (const event of queue.events()) {
-      if (event.kind === "statusUpdate")
-        yield { payload: { $case: "statusUpdate", value: event.data } };
+    try {
+      for await (const event of queue.events()) {
+        if (event.kind === "statusUpdate")
+          yield { payload: { $case: "statusUpdate", value: event.data } };
+      }
+    } finally {
+      state.returned = true;
     }
   }
-  return { bus, events: events() };
+  return { bus, events: events(), state };
 }
 
 function contextWith(writer?: (response: StreamResponse) => void): ServerCallContext {
@@ -130,6 +135,25 @@ describe("deltas written straight to a stream", () => {
     expect((await merged.next()).done).toBe(true);
     expect(got).toEqual(["status:s1", "delta:a", "delta:b", "status:end"]);
     stream.close(context);
+  });
+
+  it("without a writer, a stream left while it waits returns the SDK's stream once it moves", async () => {
+    const context = contextWith();
+    const manager = new DeltaBusManager();
+    const stream = DeltaStream.expect(context);
+    const { bus, events, state } = sdkStream(manager, context);
+    const merged = stream.merge(events, () => false);
+    const waiting = merged.next();
+    await settle();
+    publishDelta(bus, delta("a"));
+    expect(named((await waiting).value as StreamResponse)).toBe("delta:a");
+    // The consumer leaves while the SDK's next event is still awaited.
+    expect((await merged.return()).done).toBe(true);
+    stream.close(context);
+    expect(state.returned).toBe(false);
+    bus.publish(AgentEvent.statusUpdate(status(TaskState.TASK_STATE_WORKING, "s1")));
+    await settle();
+    expect(state.returned).toBe(true);
   });
 
   it("wait for open() on a stream that sends other things first (a resubscription)", async () => {

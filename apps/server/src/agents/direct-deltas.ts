@@ -237,11 +237,9 @@ export class DeltaStream {
       }
     } finally {
       this.wake = undefined;
-      if (next)
-        void next.then(
-          () => events.return(),
-          () => undefined,
-        );
+      // A next() still pending (the consumer left while a delta was out) returns the SDK's
+      // generator once it settles; a failure there has no one left to go to.
+      if (next) void next.then(() => events.return()).catch(() => undefined);
       else await events.return();
     }
   }
