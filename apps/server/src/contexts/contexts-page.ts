@@ -1,5 +1,6 @@
 import type { ContextListQuery, ContextRecord } from "@a2a-chat/contracts";
 import type { ContextsRepository } from "../db/repositories/contexts.js";
+import type { ContextRow } from "../db/schema.js";
 import { decodeContextCursor, encodeContextCursor } from "./context-cursor.js";
 import { presentContext } from "./present-context.js";
 
@@ -13,17 +14,24 @@ export interface ContextsPage {
 /**
  * The caller's conversations, most recently updated first, `limit` at a time: shared by the
  * route through Hono and the read answered before it (http/read-fast-path.ts), so both send
- * the same page. A cursor this server did not hand out throws the route's 400.
+ * the same page; without a promise when the rows are read at once. A cursor this server did not
+ * hand out throws the route's 400.
  */
-export async function readContextsPage(
+export function readContextsPage(
   contexts: ContextsRepository,
   userId: string,
   query: ContextListQuery,
   path: string,
-): Promise<ContextsPage> {
+): ContextsPage | Promise<ContextsPage> {
   const { limit, cursor } = query;
   const after = cursor === undefined ? undefined : decodeContextCursor(cursor);
-  const rows = await contexts.listForUser(userId, { limit: limit + 1, after });
+  const rows = contexts.listForUser(userId, { limit: limit + 1, after });
+  return rows instanceof Promise
+    ? rows.then((read) => pageOf(read, limit, path))
+    : pageOf(rows, limit, path);
+}
+
+function pageOf(rows: ContextRow[], limit: number, path: string): ContextsPage {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const records = page.map(presentContext);

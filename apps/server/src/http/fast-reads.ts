@@ -1,9 +1,16 @@
 import { contextListQuerySchema } from "@a2a-chat/contracts";
-import { readContextsPage } from "../contexts/contexts-page.js";
+import { type ContextsPage, readContextsPage } from "../contexts/contexts-page.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
 import { presentMe } from "../routes/me/me-routes.js";
-import { type FastRead, fastRead } from "./read-fast-path.js";
+import { type FastRead, fastRead, type ReadReply } from "./read-fast-path.js";
 import type { Services } from "./services.js";
+
+function pageReply(page: ContextsPage): ReadReply {
+  return {
+    body: page.records,
+    headers: page.next ? [["Link", `<${page.next}>; rel="next"`]] : [],
+  };
+}
 
 /**
  * The reads answered before Hono (read-fast-path.ts), by path: each calls the same function as
@@ -20,12 +27,9 @@ export function fastReads(services: Services): Map<string, FastRead> {
           const parsed = contextListQuerySchema.safeParse(query);
           return parsed.success ? parsed.data : undefined;
         },
-        answer: async (auth, query, path) => {
-          const page = await readContextsPage(contexts, auth.userId, query, path);
-          return {
-            body: page.records,
-            headers: page.next ? [["Link", `<${page.next}>; rel="next"`]] : [],
-          };
+        answer: (auth, query, path) => {
+          const page = readContextsPage(contexts, auth.userId, query, path);
+          return page instanceof Promise ? page.then(pageReply) : pageReply(page);
         },
       }),
     ],
@@ -34,7 +38,7 @@ export function fastReads(services: Services): Map<string, FastRead> {
       fastRead({
         // The route reads no query.
         parse: () => null,
-        answer: async (auth) => ({ body: presentMe(auth) }),
+        answer: (auth) => ({ body: presentMe(auth) }),
       }),
     ],
   ]);

@@ -32,7 +32,8 @@ export interface ReadReply {
  */
 export interface FastRead<Q = unknown> {
   parse(query: Record<string, string>): Q | undefined;
-  answer(auth: AuthContext, query: Q, path: string): Promise<ReadReply>;
+  /** The reply, without a promise when it is known at once (a read SQLite answered at once). */
+  answer(auth: AuthContext, query: Q, path: string): ReadReply | Promise<ReadReply>;
 }
 
 /** A read with its query type checked, stored beside others of other types. */
@@ -172,21 +173,23 @@ export function readFastPath(deps: ReadFastPathDeps): FastPath {
     query: unknown,
     extra: string[],
   ): void => {
-    let answered: Promise<ReadReply>;
+    const send = (reply: ReadReply) => {
+      const headers = [...extra];
+      for (const [name, value] of reply.headers ?? []) headers.push(name, value);
+      write(req, res, context, 200, reply.body, headers);
+    };
+    let answered: ReadReply | Promise<ReadReply>;
     try {
       answered = read.answer(auth, query, context.path);
     } catch (error) {
       fail(req, res, context, error, extra);
       return;
     }
-    answered.then(
-      (reply) => {
-        const headers = [...extra];
-        for (const [name, value] of reply.headers ?? []) headers.push(name, value);
-        write(req, res, context, 200, reply.body, headers);
-      },
-      (error: unknown) => fail(req, res, context, error, extra),
-    );
+    if (answered instanceof Promise) {
+      answered.then(send, (error: unknown) => fail(req, res, context, error, extra));
+    } else {
+      send(answered);
+    }
   };
 
   // A read's parse of no query at all, done once: most requests carry none.

@@ -23,12 +23,13 @@ export class ContextsRepository {
 
   /**
    * A user's conversations, most recently updated first (then by id): at most `limit`, and only
-   * those after the `after` conversation in that order.
+   * those after the `after` conversation in that order. Read at once, without a promise, when
+   * SQLite's connection is free (readNow).
    */
-  async listForUser(
+  listForUser(
     userId: string,
     page: { limit?: number; after?: { updatedAt: string; id: string } } = {},
-  ): Promise<ContextRow[]> {
+  ): ContextRow[] | Promise<ContextRow[]> {
     const { after, limit } = page;
     const key = `${limit ?? "all"}:${after ? "after" : "first"}`;
     let template = this.listTemplates.get(key);
@@ -42,7 +43,7 @@ export class ContextsRepository {
     }
     const values = { userId, updatedAt: after?.updatedAt, id: after?.id };
     const query = template.with(values);
-    return this.readNow?.(query) ?? (await this.db.executeQuery(query)).rows;
+    return this.readNow?.(query) ?? this.db.executeQuery(query).then((result) => result.rows);
   }
 
   private listQuery(
