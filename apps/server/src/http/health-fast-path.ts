@@ -4,8 +4,8 @@ import type { Logger } from "../log/logger.js";
 import { clientIpOf } from "../rate-limit/client-ip.js";
 import { type LimitVerdict, rateLimitedMessage } from "../rate-limit/rate-limit.js";
 import { type HealthCheck, healthStatusCode } from "../routes/health/health.js";
-import { requestIdOf, traceHeader } from "./middleware/request-context.js";
-import { securityHeaderList } from "./middleware/security-headers.js";
+import { logAccess, requestIdOf, traceHeader } from "./middleware/request-context.js";
+import { apiHeaderPairs } from "./middleware/security-headers.js";
 
 /** The one path answered before Hono. */
 export const healthPath = "/api/v1/health";
@@ -39,11 +39,7 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
  * counting differs) goes to Hono.
  */
 export function healthFastPath(deps: HealthFastPathDeps): FastPath {
-  const fixed: string[] = [];
-  for (const [name, value] of securityHeaderList({ https: deps.https, set: "api" })) {
-    fixed.push(name, value);
-  }
-  fixed.push("Content-Type", "application/json");
+  const fixed = [...apiHeaderPairs(deps.https), "Content-Type", "application/json"];
 
   const send = (
     req: IncomingMessage,
@@ -58,12 +54,7 @@ export function healthFastPath(deps: HealthFastPathDeps): FastPath {
     headers.push("Content-Length", String(Buffer.byteLength(json)));
     res.writeHead(status, headers);
     res.end(json);
-    if (deps.logger.isLevelEnabled("info")) {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      deps.logger
-        .child({ reqId: id })
-        .info({ method: req.method, path: healthPath, status, ms }, "request");
-    }
+    logAccess(deps.logger, { id, method: req.method, path: healthPath, status, started });
   };
 
   const answer = (

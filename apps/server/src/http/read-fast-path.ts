@@ -17,8 +17,8 @@ import { urlContainsNul } from "./contains-nul.js";
 import { errorReplyOf } from "./errors.js";
 import type { FastPath } from "./health-fast-path.js";
 import { compressThresholdBytes } from "./middleware/compress-large.js";
-import { requestIdOf, traceHeader } from "./middleware/request-context.js";
-import { securityHeaderList } from "./middleware/security-headers.js";
+import { logAccess, requestIdOf, traceHeader } from "./middleware/request-context.js";
+import { apiHeaderPairs } from "./middleware/security-headers.js";
 
 /** What a read sends: a JSON-serialisable body and headers of its own (a Link, say). */
 export interface ReadReply {
@@ -94,11 +94,7 @@ function firstValues(search: string): Record<string, string> {
  * request with a body or a NUL — goes to Hono untouched, which answers it, 401 and 400 included.
  */
 export function readFastPath(deps: ReadFastPathDeps): FastPath {
-  const fixed: string[] = [];
-  for (const [name, value] of securityHeaderList({ https: deps.https, set: "api" })) {
-    fixed.push(name, value);
-  }
-  fixed.push("Cache-Control", "no-store");
+  const fixed = [...apiHeaderPairs(deps.https), "Cache-Control", "no-store"];
 
   const write = (
     req: IncomingMessage,
@@ -123,12 +119,7 @@ export function readFastPath(deps: ReadFastPathDeps): FastPath {
       headers.push("Content-Length", String(length));
       res.writeHead(status, headers);
       res.end(payload);
-      if (deps.logger.isLevelEnabled("info")) {
-        const ms = Math.round((performance.now() - context.started) * 10) / 10;
-        deps.logger
-          .child({ reqId: context.id })
-          .info({ method: "GET", path: context.path, status, ms }, "request");
-      }
+      logAccess(deps.logger, { ...context, method: "GET", status });
     };
     if (accepted === undefined || bytes < compressThresholdBytes) {
       finish(json, bytes);

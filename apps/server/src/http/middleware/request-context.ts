@@ -17,6 +17,20 @@ export function requestIdOf(incoming: string | undefined): string {
 }
 
 /**
+ * The access line of a reply written before Hono, as the layer below writes it: at info, with the
+ * request's id, method, path (no query), status and milliseconds since `started`.
+ */
+export function logAccess(
+  logger: Logger,
+  line: { id: string; method: string | undefined; path: string; status: number; started: number },
+): void {
+  if (!logger.isLevelEnabled("info")) return;
+  const ms = Math.round((performance.now() - line.started) * 10) / 10;
+  const { method, path, status } = line;
+  logger.child({ reqId: line.id }).info({ method, path, status, ms }, "request");
+}
+
+/**
  * Gives every request an id (an incoming x-trace-id of up to 128 safe characters is kept) and a
  * child logger carrying it, echoes the id, and writes one access log line per request. Served by
  * Node, the id goes straight onto the outgoing response, like the security headers: set on the

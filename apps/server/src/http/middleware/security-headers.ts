@@ -81,6 +81,11 @@ export function securityHeaderList(options: {
   ];
 }
 
+/** The API set as a flat name, value list, for replies written on Node's response directly. */
+export function apiHeaderPairs(https: boolean): string[] {
+  return securityHeaderList({ https, set: "api" }).flat();
+}
+
 /**
  * Security headers for every response. Pages: scripts only from our origin (no inline script);
  * inline style attributes stay allowed because charting and layout libraries set them. API
