@@ -2,7 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorEnvelope } from "@a2a-chat/contracts";
 import type { Logger } from "../log/logger.js";
 import { clientIpOf } from "../rate-limit/client-ip.js";
-import { type LimitVerdict, rateLimitedMessage } from "../rate-limit/rate-limit.js";
+import {
+  type LimitVerdict,
+  limitHeaderPairs,
+  rateLimitedMessage,
+} from "../rate-limit/rate-limit.js";
 import { type HealthCheck, healthStatusCode } from "../routes/health/health.js";
 import { logAccess, requestIdOf, traceHeader } from "./middleware/request-context.js";
 import { apiHeaderPairs } from "./middleware/security-headers.js";
@@ -99,17 +103,11 @@ export function healthFastPath(deps: HealthFastPathDeps): FastPath {
     started: number,
     verdict: LimitVerdict,
   ): void => {
-    const extra = [
-      "RateLimit-Limit",
-      String(verdict.limit),
-      "RateLimit-Remaining",
-      String(verdict.remaining),
-    ];
+    const extra = limitHeaderPairs(verdict);
     if (verdict.retryAfterSeconds === undefined) {
       answer(req, res, id, started, extra);
       return;
     }
-    extra.push("Retry-After", String(verdict.retryAfterSeconds));
     const body: ErrorEnvelope = { error: "rate_limited", message: rateLimitedMessage };
     send(req, res, id, started, 429, JSON.stringify(body), extra);
   };

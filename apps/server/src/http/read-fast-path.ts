@@ -9,6 +9,7 @@ import type { TokenService } from "../auth/token-service.js";
 import type { Logger } from "../log/logger.js";
 import {
   countHit,
+  limitHeaderPairs,
   type RateLimitOptions,
   rateLimitedMessage,
   userLimitKey,
@@ -227,17 +228,11 @@ export function readFastPath(deps: ReadFastPathDeps): FastPath {
     }
     counted.then(
       (verdict) => {
-        const extra = [
-          "RateLimit-Limit",
-          String(verdict.limit),
-          "RateLimit-Remaining",
-          String(verdict.remaining),
-        ];
+        const extra = limitHeaderPairs(verdict);
         if (verdict.retryAfterSeconds === undefined) {
           run(req, res, context, read, auth, query, extra);
           return;
         }
-        extra.push("Retry-After", String(verdict.retryAfterSeconds));
         const body: ErrorEnvelope = { error: "rate_limited", message: rateLimitedMessage };
         write(req, res, context, 429, body, extra);
       },

@@ -50,6 +50,20 @@ export function countHit(
   });
 }
 
+/** A counted hit's reply headers as a flat name, value list: the limit, what remains, and Retry-After past it. */
+export function limitHeaderPairs(verdict: LimitVerdict): string[] {
+  const pairs = [
+    "RateLimit-Limit",
+    String(verdict.limit),
+    "RateLimit-Remaining",
+    String(verdict.remaining),
+  ];
+  if (verdict.retryAfterSeconds !== undefined) {
+    pairs.push("Retry-After", String(verdict.retryAfterSeconds));
+  }
+  return pairs;
+}
+
 /** The per-user API counter's key of a user. */
 export function userLimitKey(userId: string): string {
   return `user:${userId}`;
