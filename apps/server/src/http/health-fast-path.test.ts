@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { pino } from "pino";
 import { afterEach, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import type { ConfigInput } from "../config/schema.js";
 import { testSigningKey } from "../test/app.js";
 import { testConfig } from "../test/config.js";
 import { describeEachDialect } from "../test/databases.js";
+import { httpWithFastPath } from "../test/http-with-fast-path.js";
 import { createHttp } from "./app.js";
 import { listenerWithFastPath } from "./health-fast-path.js";
 import { createServices } from "./services.js";
@@ -31,23 +31,7 @@ describeEachDialect("GET /api/v1/health answered before Hono", (get) => {
   /** The server as main.ts runs it, on a free port; counts the requests the fast path took. */
   async function serve(config: ConfigInput = {}, logLines?: string[]) {
     const database = get();
-    const full = testConfig({ ...config, database: database.config });
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logLines?.push(chunk.toString());
-        done();
-      },
-    });
-    const logger = pino({ level: logLines ? "info" : "silent" }, sink);
-    const services = createServices(full, database.db, testSigningKey, logger);
-    database.onDestroy(() => services.hub.close());
-    const { app, fastPath } = createHttp({
-      config: full,
-      db: database.db,
-      logger,
-      signingKey: testSigningKey,
-      services,
-    });
+    const { app, fastPath } = httpWithFastPath(database, config, logLines);
     const taken = { count: 0 };
     const counting: typeof fastPath = (req, res) => {
       const answered = fastPath(req, res);

@@ -1,17 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { tokenReplySchema } from "@a2a-chat/contracts";
 import { getRequestListener } from "@hono/node-server";
-import { pino } from "pino";
 import { afterEach, expect, it } from "vitest";
 import type { ConfigInput } from "../config/schema.js";
-import { testSigningKey } from "../test/app.js";
-import { testConfig } from "../test/config.js";
 import { describeEachDialect } from "../test/databases.js";
-import { createHttp } from "./app.js";
+import { httpWithFastPath } from "../test/http-with-fast-path.js";
 import { listenerWithFastPath } from "./health-fast-path.js";
-import { createServices } from "./services.js";
 
 /** Headers that differ from one reply to the next whoever answers. */
 const perReply = new Set(["x-trace-id", "date", "ratelimit-remaining", "keep-alive", "connection"]);
@@ -38,23 +33,7 @@ describeEachDialect(
      */
     async function serve(config: ConfigInput = {}, logLines?: string[]) {
       const database = get();
-      const full = testConfig({ ...config, database: database.config });
-      const sink = new Writable({
-        write(chunk, _encoding, done) {
-          logLines?.push(chunk.toString());
-          done();
-        },
-      });
-      const logger = pino({ level: logLines ? "info" : "silent" }, sink);
-      const services = createServices(full, database.db, testSigningKey, logger);
-      database.onDestroy(() => services.hub.close());
-      const { app, fastPath } = createHttp({
-        config: full,
-        db: database.db,
-        logger,
-        signingKey: testSigningKey,
-        services,
-      });
+      const { app, fastPath } = httpWithFastPath(database, config, logLines);
       const taken = { count: 0 };
       const listen = async (withFastPath: boolean) => {
         const listener = getRequestListener(app.fetch);
