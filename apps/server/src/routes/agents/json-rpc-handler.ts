@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { databaseUnavailableMessage } from "@a2a-chat/contracts";
 import {
   A2A_VERSION_HEADER,
@@ -22,6 +23,7 @@ import {
   type User,
   validateVersion,
 } from "@a2a-js/sdk/server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context } from "hono";
 import { type DirectWriter, directWriterKey } from "../../agents/direct-deltas.js";
 import { clientGoneKey, requestHostKey } from "../../agents/follow-stored-task.js";
@@ -79,10 +81,29 @@ class DirectSse {
 }
 
 /**
- * SSE body over an iterator whose first item was already read. Writing stops when the client
- * goes away, but the iterator is drained to the end regardless, so the SDK keeps processing
- * (and our store keeps reconciling) every event of the run. `direct` writes between the items.
+ * Writes the SSE frames of an iterator whose first item was already read: that item, then (from
+ * then on) `direct`'s deltas as they come, then the rest; an error ends it as an SSE error event.
+ * The iterator is drained to the end even once `write` drops what it gets (the client went away),
+ * so the SDK keeps processing (and our store keeps reconciling) every event of the run.
  */
+async function writeSse(
+  first: IteratorResult<unknown>,
+  rest: AsyncIterator<unknown>,
+  onError: (e: unknown) => unknown,
+  direct: DirectSse | undefined,
+  write: (text: string) => void,
+): Promise<void> {
+  try {
+    if (!first.done) write(formatSSEEvent(first.value));
+    direct?.attach(write);
+    for (let next = await rest.next(); !next.done; next = await rest.next())
+      write(formatSSEEvent(next.value));
+  } catch (error) {
+    write(formatSSEErrorEvent(onError(error)));
+  }
+}
+
+/** The SSE frames (see writeSse) as a web stream body: for a reply not served by Node (tests). */
 function sseBody(
   first: IteratorResult<unknown>,
   rest: AsyncIterator<unknown>,
@@ -101,12 +122,7 @@ function sseBody(
         }
       };
       try {
-        if (!first.done) write(formatSSEEvent(first.value));
-        direct?.attach(write);
-        for (let next = await rest.next(); !next.done; next = await rest.next())
-          write(formatSSEEvent(next.value));
-      } catch (error) {
-        write(formatSSEErrorEvent(onError(error)));
+        await writeSse(first, rest, onError, direct, write);
       } finally {
         if (open) {
           open = false;
@@ -119,6 +135,66 @@ function sseBody(
     },
   });
 }
+
+/**
+ * The SSE frames (see writeSse) written straight to Node's response: no web stream to enqueue
+ * into and read back from per event, no encoding of each frame by hand (the socket write does
+ * it). The head is written first with the same headers the web Response would have had (those
+ * the middleware set on Node's response before the route stay, as they do for any reply); what
+ * the route returns tells @hono/node-server the reply is already sent. Writing stops when the
+ * client goes away (the response closes), the iterator is still drained (see writeSse).
+ */
+function sseToNode(
+  outgoing: ServerResponse,
+  headers: Record<string, string>,
+  first: IteratorResult<unknown>,
+  rest: AsyncIterator<unknown>,
+  onError: (e: unknown) => unknown,
+  direct?: DirectSse,
+): Response {
+  let open = true;
+  const stop = () => {
+    open = false;
+  };
+  outgoing.once("close", stop);
+  // A failed write (the socket reset under it) must not become an unhandled 'error' event.
+  outgoing.on("error", stop);
+  outgoing.writeHead(200, headers);
+  const write = (text: string) => {
+    if (!open) return;
+    if (outgoing.destroyed || outgoing.writableEnded) {
+      open = false;
+      return;
+    }
+    outgoing.write(text);
+  };
+  void writeSse(first, rest, onError, direct, write).finally(() => {
+    outgoing.off("close", stop);
+    if (open && !outgoing.destroyed && !outgoing.writableEnded) outgoing.end();
+    open = false;
+  });
+  return RESPONSE_ALREADY_SENT;
+}
+
+/** An SSE reply: written to Node's response when served by Node, else as a web stream body. */
+function sseReply(
+  c: Context<AppEnv>,
+  headers: Record<string, string>,
+  first: IteratorResult<unknown>,
+  rest: AsyncIterator<unknown>,
+  onError: (e: unknown) => unknown,
+  direct?: DirectSse,
+): Response {
+  const outgoing = c.env?.outgoing;
+  if (outgoing && !outgoing.headersSent)
+    return sseToNode(outgoing, headers, first, rest, onError, direct);
+  return new Response(sseBody(first, rest, onError, direct), { status: 200, headers });
+}
+
+/** The SDK's SSE headers as the web Response gave them to Node (names in lower case). */
+const sseHeaders: Record<string, string> = Object.fromEntries(
+  Object.entries(SSE_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
+);
 
 /** What a database outage inside a call looks like to a JSON-RPC client (mid-stream). */
 const databaseRpcError = { code: -32603, message: databaseUnavailableMessage };
@@ -210,13 +286,18 @@ export function jsonRpcHandler(
       const transport = useLegacy ? legacy : v1;
       const result: unknown = await transport.handle(body as Record<string, unknown>, context);
       if (failed.has(context)) return databaseUnavailableResponse(c, failed.get(context));
-      if (context.activatedExtensions) {
-        c.header(
-          useLegacy ? LEGACY_HTTP_EXTENSION_HEADER : HTTP_EXTENSION_HEADER,
-          Array.from(context.activatedExtensions).join(","),
-        );
-      }
+      const extensions = context.activatedExtensions
+        ? ([
+            useLegacy ? LEGACY_HTTP_EXTENSION_HEADER : HTTP_EXTENSION_HEADER,
+            Array.from(context.activatedExtensions).join(","),
+          ] as const)
+        : undefined;
+      if (extensions) c.header(extensions[0], extensions[1]);
       if (!isAsyncIterable(result)) return c.json(result as object, 200);
+      // A stream's reply is built here, not by c.json: the header goes in with the SSE ones.
+      const replyHeaders = extensions
+        ? { ...sseHeaders, [extensions[0].toLowerCase()]: extensions[1] }
+        : sseHeaders;
       const iterator = result[Symbol.asyncIterator]();
       const alwaysSse = useLegacy && method === LEGACY_METHOD_TASKS_RESUBSCRIBE;
       let first: IteratorResult<unknown>;
@@ -225,17 +306,15 @@ export function jsonRpcHandler(
       } catch (error) {
         if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
         if (!alwaysSse) return c.json(errorOf(error), 200);
-        return new Response(
-          sseBody({ done: true, value: undefined }, { next: () => Promise.reject(error) }, errorOf),
-          {
-            headers: SSE_HEADERS,
-          },
+        return sseReply(
+          c,
+          replyHeaders,
+          { done: true, value: undefined },
+          { next: () => Promise.reject(error) },
+          errorOf,
         );
       }
-      return new Response(sseBody(first, iterator, errorOf, direct), {
-        status: 200,
-        headers: SSE_HEADERS,
-      });
+      return sseReply(c, replyHeaders, first, iterator, errorOf, direct);
     } catch (error) {
       if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
       const mapped = mapToError(error);
