@@ -83,75 +83,143 @@ function open(
   });
 }
 
+/** Where a watched body's chunks go (see watchBody). */
+export interface BodySink {
+  /** A chunk as it came off the socket (its own buffer, not a copy). */
+  data(chunk: Buffer): void;
+  end(): void;
+  error(error: Error): void;
+}
+
 /**
- * The body as a web stream. Event streams may last (an agent's reply) but are cut when idle for
- * policy.idleMs; any other body is cut past policy.maxBytes. A chunk only notes when it came:
- * one timer per stream checks the quiet time, so a reply of thousands of events arms no timer
- * per event.
+ * Hands a body's chunks to `sink` as they come. Event streams may last (an agent's reply) but are
+ * cut when idle for policy.idleMs; any other body is cut past policy.maxBytes. A chunk only notes
+ * when it came: one timer per stream checks the quiet time, so a reply of thousands of events
+ * arms no timer per event. Returns a cancel (the connection is dropped); after a cancel, the end
+ * or an error, nothing more reaches the sink.
  */
-function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void) {
+function watchBody(
+  message: IncomingMessage,
+  policy: StreamPolicy,
+  stop: () => void,
+  sink: BodySink,
+): () => void {
   const isStream = (message.headers["content-type"] ?? "").includes("text/event-stream");
   let size = 0;
   let idle: NodeJS.Timeout | undefined;
   let lastDataAt = performance.now();
-  // Set once the reader cancelled or the stream ended: data already read off the socket may
-  // still arrive and must not reach a closed controller.
+  // Set once cancelled or ended: data already read off the socket may still arrive.
   let done = false;
+  const fail = (error: Error) => {
+    if (done) return;
+    done = true;
+    clearTimeout(idle);
+    stop();
+    message.destroy();
+    sink.error(error);
+  };
+  const watch = (delayMs: number) => {
+    idle = setTimeout(() => {
+      const quietMs = performance.now() - lastDataAt;
+      if (quietMs >= policy.idleMs)
+        fail(new GuardedFetchError("timeout", "The stream stopped sending"));
+      else watch(policy.idleMs - quietMs);
+    }, delayMs);
+  };
+  if (isStream) watch(policy.idleMs);
+  message.on("data", (chunk: Buffer) => {
+    if (done) return;
+    size += chunk.length;
+    if (!isStream && size > policy.maxBytes) {
+      fail(new GuardedFetchError("too_large", "Response exceeds the size limit"));
+      return;
+    }
+    lastDataAt = performance.now();
+    sink.data(chunk);
+  });
+  message.on("end", () => {
+    if (done) return;
+    done = true;
+    clearTimeout(idle);
+    stop();
+    sink.end();
+  });
+  message.on("error", () => fail(new GuardedFetchError("network", "Connection failed")));
+  message.on("aborted", () => fail(new GuardedFetchError("network", "Connection closed")));
+  return () => {
+    done = true;
+    clearTimeout(idle);
+    stop();
+    message.destroy();
+  };
+}
+
+/** The body as a web stream (see watchBody for its limits). */
+function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void) {
+  let cancel: (() => void) | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const fail = (error: Error) => {
-        if (done) return;
-        done = true;
-        clearTimeout(idle);
-        stop();
-        message.destroy();
-        try {
-          controller.error(error);
-        } catch {
-          // already closed
-        }
-      };
-      const watch = (delayMs: number) => {
-        idle = setTimeout(() => {
-          const quietMs = performance.now() - lastDataAt;
-          if (quietMs >= policy.idleMs)
-            fail(new GuardedFetchError("timeout", "The stream stopped sending"));
-          else watch(policy.idleMs - quietMs);
-        }, delayMs);
-      };
-      if (isStream) watch(policy.idleMs);
-      message.on("data", (chunk: Buffer) => {
-        if (done) return;
-        size += chunk.length;
-        if (!isStream && size > policy.maxBytes) {
-          fail(new GuardedFetchError("too_large", "Response exceeds the size limit"));
-          return;
-        }
-        lastDataAt = performance.now();
+      cancel = watchBody(message, policy, stop, {
         // The socket's own buffer, not a copy.
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        data: (chunk) =>
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)),
+        end: () => {
+          try {
+            controller.close();
+          } catch {
+            // already errored
+          }
+        },
+        error: (error) => {
+          try {
+            controller.error(error);
+          } catch {
+            // already closed
+          }
+        },
       });
-      message.on("end", () => {
-        if (done) return;
-        done = true;
-        clearTimeout(idle);
-        stop();
-        try {
-          controller.close();
-        } catch {
-          // already errored
-        }
-      });
-      message.on("error", () => fail(new GuardedFetchError("network", "Connection failed")));
-      message.on("aborted", () => fail(new GuardedFetchError("network", "Connection closed")));
     },
     cancel() {
-      done = true;
-      clearTimeout(idle);
-      stop();
-      message.destroy();
+      cancel?.();
     },
   });
+}
+
+/**
+ * An answer of the guarded streaming fetch before its body is read: as a web Response, or (for
+ * an event stream read as it comes, an agent's reply) its chunks handed to a sink, with no web
+ * stream to enqueue into and read back from per chunk. Either one, once.
+ */
+export interface GuardedAnswer {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly headers: Headers;
+  /** The answer as a web Response whose body streams (see bodyOf). */
+  response(): Response;
+  /** Hands the body's chunks to `sink` (see watchBody); returns a cancel. */
+  listen(sink: BodySink): () => void;
+}
+
+function answerOf(
+  message: IncomingMessage,
+  nullBody: boolean,
+  policy: StreamPolicy,
+  stop: () => void,
+): GuardedAnswer {
+  const status = message.statusCode ?? 0;
+  const headers = headersOf(message);
+  return {
+    ok: status >= 200 && status <= 299,
+    status,
+    headers,
+    response: () =>
+      new Response(nullBody ? null : bodyOf(message, policy, stop), { status, headers }),
+    listen: (sink) => {
+      if (!nullBody) return watchBody(message, policy, stop, sink);
+      sink.end();
+      return () => undefined;
+    },
+  };
 }
 
 function plainHeaders(init: ConstructorParameters<typeof Headers>[0]): Record<string, string> {
@@ -167,9 +235,21 @@ function plainHeaders(init: ConstructorParameters<typeof Headers>[0]): Record<st
  * like guardedFetch's (no loopback, private, link-local or metadata address unless allow-listed;
  * connections pinned to the vetted address), the answer's headers must come within
  * policy.timeoutMs, and redirects are followed at most policy.maxRedirects times, credentials
- * dropped when one leaves the origin. Bodies are given as streams (see bodyOf).
+ * dropped when one leaves the origin. Bodies are given as streams (see watchBody for their limits).
  */
 export function guardedStreamFetch(policy: StreamPolicy): typeof fetch {
+  const open = guardedStreamOpen(policy);
+  return async (input, init) => (await open(input, init)).response();
+}
+
+/** guardedStreamFetch's request, answering before the body is read (see GuardedAnswer). */
+export type GuardedOpen = (
+  input: Parameters<typeof fetch>[0],
+  init?: RequestInit,
+) => Promise<GuardedAnswer>;
+
+/** guardedStreamFetch, its answer given as a GuardedAnswer: same checks and limits. */
+export function guardedStreamOpen(policy: StreamPolicy): GuardedOpen {
   return async (input, init) => {
     const request = input instanceof Request ? input : undefined;
     let current = request ? request.url : String(input);
@@ -206,10 +286,7 @@ export function guardedStreamFetch(policy: StreamPolicy): typeof fetch {
             message.resume();
             stop();
           }
-          return new Response(nullBody ? null : bodyOf(message, policy, stop), {
-            status,
-            headers: headersOf(message),
-          });
+          return answerOf(message, nullBody, policy, stop);
         }
         message.resume();
         if (redirects >= policy.maxRedirects)

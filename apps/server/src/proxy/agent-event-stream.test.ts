@@ -1,7 +1,68 @@
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { TaskState } from "@a2a-js/sdk";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { messageToSdk } from "../agents/sdk-convert.js";
-import { eventOf, maxAgentEventBytes, sseData, streamAgentReply } from "./agent-event-stream.js";
+import { guardedStreamOpen } from "../net/guarded-stream-fetch.js";
+import {
+  eventOf,
+  listenedSseData,
+  maxAgentEventBytes,
+  sseData,
+  streamAgentReply,
+} from "./agent-event-stream.js";
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function serve(listener: RequestListener): Promise<string> {
+  const server = createServer(listener);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+const open = (idleMs = 2000) =>
+  guardedStreamOpen({
+    allowHosts: ["127.0.0.1"],
+    timeoutMs: 5000,
+    maxBytes: 1024,
+    maxRedirects: 0,
+    idleMs,
+  });
+
+/** An agent that sends these chunks of an event stream, 5 ms apart, then ends (or stays open). */
+function chunksAgent(chunks: (string | Uint8Array)[], end = true): RequestListener {
+  return (_req, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.flushHeaders();
+    // The reader may drop the connection before every chunk went out.
+    res.on("error", () => undefined);
+    let i = 0;
+    const next = () => {
+      if (res.destroyed) return;
+      if (i === chunks.length) {
+        if (end) res.end();
+        return;
+      }
+      res.write(chunks[i]);
+      i += 1;
+      setTimeout(next, 5);
+    };
+    next();
+  };
+}
+
+async function listened(url: string, idleMs?: number): Promise<string[]> {
+  const out: string[] = [];
+  for await (const data of listenedSseData(await open(idleMs)(url))) out.push(data);
+  return out;
+}
 
 function bodyOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -59,6 +120,83 @@ describe("sseData", () => {
     );
     const lines = Array.from({ length: 5 }, () => `data: ${big}\n`);
     await expect(all(bodyOf(lines))).rejects.toThrow("SSE event data exceeded the maximum");
+  });
+});
+
+describe("listenedSseData (an agent's stream read off the socket)", () => {
+  it("splits events across chunks, LF or CRLF, keeping split characters whole", async () => {
+    const bytes = new TextEncoder().encode("data: é€\n\n");
+    const url = await serve(
+      chunksAgent([
+        ": hello\n\nevent: message\nda",
+        'ta: {"a":1}\r\n\r\ndata: x\ndata:y\n',
+        "\nid: 3\ndata: last\n\n",
+        bytes.slice(0, 7),
+        bytes.slice(7, 9),
+        bytes.slice(9),
+        "data: unterminated\n",
+      ]),
+    );
+    expect(await listened(url)).toEqual(['{"a":1}', "x\ny", "last", "é€", "unterminated"]);
+  });
+
+  it("gives the events that came, then the idle cut", async () => {
+    const url = await serve(chunksAgent(["data: one\n\ndata: two\n\n"], false));
+    const out: string[] = [];
+    await expect(
+      (async () => {
+        for await (const data of listenedSseData(await open(150)(url))) out.push(data);
+      })(),
+    ).rejects.toThrow("The stream stopped sending");
+    expect(out).toEqual(["one", "two"]);
+  });
+
+  it("gives the events that came, then the agent's connection dropping", async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: one\n\n");
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const out: string[] = [];
+    await expect(
+      (async () => {
+        for await (const data of listenedSseData(await open()(url))) out.push(data);
+      })(),
+    ).rejects.toThrow(/Connection (closed|failed)/);
+    expect(out).toEqual(["one"]);
+  });
+
+  it("refuses an event larger than the limit and drops the connection", async () => {
+    let closed: Promise<unknown> | undefined;
+    const big = "x".repeat(1024 * 1024);
+    const url = await serve((req, res) => {
+      closed = new Promise((resolve) => req.socket.on("close", resolve));
+      chunksAgent(["data: first\n\ndata: ", ...Array.from({ length: 5 }, () => big)], false)(
+        req,
+        res,
+      );
+    });
+    const out: string[] = [];
+    await expect(
+      (async () => {
+        for await (const data of listenedSseData(await open()(url))) out.push(data);
+      })(),
+    ).rejects.toThrow(`SSE line exceeded the maximum allowed size of ${maxAgentEventBytes} bytes`);
+    expect(out).toEqual(["first"]);
+    await closed;
+  });
+
+  it("drops the agent's connection when the reader stops early", async () => {
+    let closed: Promise<unknown> | undefined;
+    const url = await serve((req, res) => {
+      closed = new Promise((resolve) => req.socket.on("close", resolve));
+      chunksAgent(["data: one\n\n", "data: two\n\n"], false)(req, res);
+    });
+    for await (const data of listenedSseData(await open()(url))) {
+      expect(data).toBe("one");
+      break;
+    }
+    await closed;
   });
 });
 
@@ -186,6 +324,42 @@ describe("streamAgentReply", () => {
       streamAgentReply(answer(new Response("{}", { status: 200 })), call("0.3")).next(),
     ).rejects.toThrow(
       "Invalid response Content-Type for SSE stream for message/stream. Expected 'text/event-stream'.",
+    );
+  });
+
+  it("reads the guarded open's answer: the agent's events off the socket, or its refusal", async () => {
+    const sse = await serve((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        const { id } = JSON.parse(body) as { id: number };
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        for (const text of ["one", "two"])
+          res.write(
+            `data: ${JSON.stringify({ jsonrpc: "2.0", id, result: statusUpdate(text) })}\n\n`,
+          );
+        res.end();
+      });
+    });
+    const texts = [];
+    for await (const event of streamAgentReply(open(), { ...call("0.3"), endpoint: sse })) {
+      const payload = event.payload;
+      if (payload?.$case !== "statusUpdate") throw new Error("expected a status update");
+      const part = payload.value.status?.message?.parts[0]?.content;
+      texts.push(part?.$case === "text" ? part.value : "");
+    }
+    expect(texts).toEqual(["one", "two"]);
+
+    const refusing = await serve((_req, res) => {
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end("nope");
+    });
+    await expect(
+      streamAgentReply(open(), { ...call("1.0"), endpoint: refusing }).next(),
+    ).rejects.toThrow(
+      "HTTP error establishing stream for SendStreamingMessage: 502 . Response: nope",
     );
   });
 });

@@ -7,6 +7,7 @@ import {
 } from "@a2a-js/sdk";
 import { legacyPushNotificationToV1StreamResponse } from "@a2a-js/sdk/compat/v0_3";
 import { fromJsonRpcErrorResponse } from "@a2a-js/sdk/errors";
+import type { GuardedAnswer } from "../net/guarded-stream-fetch.js";
 
 /** Largest event (or line) an agent may send: the SDK client's own limit. */
 export const maxAgentEventBytes = 4 * 1024 * 1024;
@@ -21,6 +22,12 @@ export interface AgentStreamCall {
   sdkMessage: SdkMessage;
   signal: AbortSignal;
 }
+
+/**
+ * How the agent is asked: a fetch, or the guarded streaming fetch's open (its event stream then
+ * read off the socket as it comes, see listenedSseData).
+ */
+export type AgentFetch = (input: string, init: RequestInit) => Promise<Response | GuardedAnswer>;
 
 let nextRequestId = 1;
 
@@ -114,42 +121,129 @@ export function eventOf(data: string, requestId: number, protocol: "1.0" | "0.3"
 }
 
 /**
- * The data of each server-sent event in a body's chunks: one decoder, lines split in place
+ * The data of each server-sent event in a body's text, given piece by piece: lines split in place
  * (LF or CRLF, as the SDK's reader), comments and other fields skipped, multi-line data joined.
  */
+export class SseDataParser {
+  private rest = "";
+  private data: string | undefined;
+
+  /**
+   * Adds to `events` the events the text completes, in order (`ended`: the body ended after it);
+   * an event or line over the size limit throws, after the events before it were added.
+   */
+  push(text: string, ended: boolean, events: string[]): void {
+    const buffer = this.rest + text;
+    let start = 0;
+    for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n", start)) {
+      if (end - start > maxAgentEventBytes) throw sizeError("SSE line");
+      const lineEnd = end > start && buffer.charCodeAt(end - 1) === 13 ? end - 1 : end;
+      if (lineEnd === start) {
+        if (this.data) events.push(this.data);
+        this.data = undefined;
+      } else if (buffer.startsWith("data:", start)) {
+        const from = buffer.charCodeAt(start + 5) === 32 ? start + 6 : start + 5;
+        const value = buffer.slice(from, lineEnd);
+        this.data = this.data === undefined ? value : `${this.data}\n${value}`;
+        if (this.data.length > maxAgentEventBytes) throw sizeError("SSE event data");
+      }
+      start = end + 1;
+    }
+    this.rest = start === 0 ? buffer : buffer.slice(start);
+    if (this.rest.length > maxAgentEventBytes) throw sizeError("SSE line");
+    if (ended && this.data) {
+      events.push(this.data);
+      this.data = undefined;
+    }
+  }
+}
+
+/** The data of each server-sent event in a web body's chunks: one decoder, see SseDataParser. */
 export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
+  const parser = new SseDataParser();
   const reader = body.getReader();
-  let rest = "";
-  let data: string | undefined;
+  const events: string[] = [];
   try {
     for (;;) {
       const read = await reader.read();
       const text = read.done ? decoder.decode() : decoder.decode(read.value, { stream: true });
-      const buffer = rest + text;
-      let start = 0;
-      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n", start)) {
-        if (end - start > maxAgentEventBytes) throw sizeError("SSE line");
-        const lineEnd = end > start && buffer.charCodeAt(end - 1) === 13 ? end - 1 : end;
-        if (lineEnd === start) {
-          if (data) yield data;
-          data = undefined;
-        } else if (buffer.startsWith("data:", start)) {
-          const from = buffer.charCodeAt(start + 5) === 32 ? start + 6 : start + 5;
-          const value = buffer.slice(from, lineEnd);
-          data = data === undefined ? value : `${data}\n${value}`;
-          if (data.length > maxAgentEventBytes) throw sizeError("SSE event data");
-        }
-        start = end + 1;
+      try {
+        parser.push(text, read.done, events);
+      } finally {
+        // The events before a line over the limit still go out, then its error.
+        for (const data of events.splice(0)) yield data;
       }
-      rest = start === 0 ? buffer : buffer.slice(start);
-      if (rest.length > maxAgentEventBytes) throw sizeError("SSE line");
       if (read.done) break;
     }
-    if (data) yield data;
   } finally {
     await reader.cancel().catch(() => undefined);
     reader.releaseLock();
+  }
+}
+
+/**
+ * The data of each server-sent event of a guarded answer, its chunks taken as the socket gives
+ * them (no web stream): one decoder, see SseDataParser. Events that arrived go out before a
+ * failure of the body (a line over the limit, cut when idle, dropped), which is thrown after them.
+ */
+export async function* listenedSseData(answer: GuardedAnswer): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  const parser = new SseDataParser();
+  const waiting: string[] = [];
+  let next = 0;
+  let ended = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  let cancel: () => void = () => undefined;
+  const wakeUp = () => {
+    const woken = wake;
+    wake = undefined;
+    woken?.();
+  };
+  const take = (text: string, end: boolean) => {
+    try {
+      parser.push(text, end, waiting);
+    } catch (error) {
+      failure = error;
+      cancel();
+    }
+  };
+  cancel = answer.listen({
+    data: (chunk) => {
+      if (failure === undefined) take(decoder.decode(chunk, { stream: true }), false);
+      wakeUp();
+    },
+    end: () => {
+      if (failure === undefined) take(decoder.decode(), true);
+      ended = true;
+      wakeUp();
+    },
+    error: (error) => {
+      failure ??= error;
+      wakeUp();
+    },
+  });
+  try {
+    for (;;) {
+      if (next < waiting.length) {
+        const data = waiting[next] as string;
+        next += 1;
+        if (next === waiting.length) {
+          waiting.length = 0;
+          next = 0;
+        }
+        yield data;
+        continue;
+      }
+      if (failure !== undefined) throw failure;
+      if (ended) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  } finally {
+    cancel();
   }
 }
 
@@ -160,7 +254,7 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
  * it allocated ~20 KB on the proxy); the errors keep the SDK client's texts.
  */
 export async function* streamAgentReply(
-  fetchImpl: typeof fetch,
+  fetchImpl: AgentFetch,
   call: AgentStreamCall,
 ): AsyncGenerator<StreamResponse> {
   const id = nextRequestId++;
@@ -175,8 +269,10 @@ export async function* streamAgentReply(
     body: JSON.stringify(request),
     signal: call.signal,
   });
+  const web = response instanceof Response ? response : undefined;
   if (!response.ok || !response.headers.get("content-type")?.startsWith("text/event-stream"))
-    throw await refusal(response, request.method);
-  if (!response.body) throw new Error("SSE response body is undefined. Cannot read stream.");
-  for await (const data of sseData(response.body)) yield eventOf(data, id, call.protocol);
+    throw await refusal(web ?? (response as GuardedAnswer).response(), request.method);
+  if (web && !web.body) throw new Error("SSE response body is undefined. Cannot read stream.");
+  const events = web?.body ? sseData(web.body) : listenedSseData(response as GuardedAnswer);
+  for await (const data of events) yield eventOf(data, id, call.protocol);
 }

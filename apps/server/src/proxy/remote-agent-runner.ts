@@ -15,7 +15,11 @@ import type {
   RunnerInput,
 } from "../agents/model-runner.js";
 import { artifactFromSdk, messageToSdk } from "../agents/sdk-convert.js";
-import { guardedStreamFetch, type StreamPolicy } from "../net/guarded-stream-fetch.js";
+import {
+  type GuardedOpen,
+  guardedStreamOpen,
+  type StreamPolicy,
+} from "../net/guarded-stream-fetch.js";
 import { streamAgentReply } from "./agent-event-stream.js";
 import { inlineOwnFiles } from "./inline-files.js";
 import { MemoryRemoteTaskIds, type RemoteTaskIds } from "./remote-task-ids.js";
@@ -84,6 +88,8 @@ export class RemoteAgentRunner implements ModelRunner {
   private client?: Promise<Client>;
   /** The guarded streaming fetch with the agent's stored credentials on every request. */
   private readonly fetchImpl: typeof fetch;
+  /** The same, its answer read as it comes (a streamed reply, see streamAgentReply). */
+  private readonly open: GuardedOpen;
 
   constructor(
     private readonly target: RemoteAgentTarget,
@@ -92,12 +98,13 @@ export class RemoteAgentRunner implements ModelRunner {
     private readonly remoteTasks: RemoteTaskIds = new MemoryRemoteTaskIds(),
   ) {
     this.model = `a2a:${new URL(target.endpoint).host}`;
-    const guarded = guardedStreamFetch(policy);
-    this.fetchImpl = (input, init) => {
+    const guarded = guardedStreamOpen(policy);
+    this.open = (input, init) => {
       const headers = new Headers(init?.headers);
       for (const [name, value] of Object.entries(target.headers)) headers.set(name, value);
       return guarded(input, { ...init, headers });
     };
+    this.fetchImpl = async (input, init) => (await this.open(input, init)).response();
   }
 
   private connect(): Promise<Client> {
@@ -171,7 +178,7 @@ export class RemoteAgentRunner implements ModelRunner {
     try {
       // A streaming agent is read by our lean reader; one that does not stream answers once.
       const stream = this.target.streaming
-        ? streamAgentReply(this.fetchImpl, {
+        ? streamAgentReply(this.open, {
             endpoint: this.target.endpoint,
             protocol: this.target.protocol,
             message: outgoing,
