@@ -24,6 +24,13 @@ export interface MessageListProps {
 const estimatedRowHeight = 120;
 /** Within this many pixels of the end counts as "at the bottom" (sub-pixel layouts, zoom). */
 const bottomThreshold = 24;
+/**
+ * How long after the last scroll event the list counts as no longer scrolling. The virtualizer
+ * re-renders the list whenever this flips; a streaming reply the reader follows scrolls the list
+ * a few times a second, so with the library's 150 ms it flipped twice per draw (two renders of the
+ * list for nothing we show). A second keeps it steady while a reply streams.
+ */
+const scrollingSettleMs = 1000;
 
 /** Whether a reply is streaming; searched from the end, where a streaming reply sits. */
 function isAnyStreaming(messages: ChatMessage[]): boolean {
@@ -65,6 +72,13 @@ export function MessageList({
     anchorTo: "end",
     followOnAppend: true,
     scrollEndThreshold: bottomThreshold,
+    // Row positions and the list's height are written to the DOM by the virtualizer, so a row that
+    // grows (a streaming reply, measured on every draw) or a scroll does not re-render the list;
+    // only a change of which rows are shown does. Rows are placed with translate3d, each on its own
+    // layer, so a growing reply is painted alone.
+    directDomUpdates: true,
+    directDomUpdatesMode: "transform",
+    isScrollingResetDelay: scrollingSettleMs,
   });
 
   // A conversation opens at its latest message (also when another conversation's messages load).
@@ -136,7 +150,7 @@ export function MessageList({
       aria-busy={streaming}
       className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
     >
-      <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="relative w-full" ref={virtualizer.containerRef}>
         {virtualizer.getVirtualItems().map((row) => {
           const message = messages[row.index];
           if (!message) return null;
@@ -147,7 +161,6 @@ export function MessageList({
               ref={virtualizer.measureElement}
               // Containment keeps a growing reply's layout and paint work inside its own row.
               className="absolute top-0 left-0 w-full px-4 py-2 [contain:content] sm:px-6"
-              style={{ transform: `translateY(${row.start}px)` }}
             >
               <MessageItem
                 message={message}
