@@ -74,10 +74,11 @@ export function MessageList({
     scrollEndThreshold: bottomThreshold,
     // Row positions and the list's height are written to the DOM by the virtualizer, so a row that
     // grows (a streaming reply, measured on every draw) or a scroll does not re-render the list;
-    // only a change of which rows are shown does. Rows are placed with translate3d, each on its own
-    // layer, so a growing reply is painted alone.
+    // only a change of which rows are shown does. Rows are placed by `top`, not translate3d: the
+    // same main-thread time per streamed token (docs/benchmarks.md), without a compositor layer
+    // per row for the raster threads to keep up on a small machine.
     directDomUpdates: true,
-    directDomUpdatesMode: "transform",
+    directDomUpdatesMode: "position",
     isScrollingResetDelay: scrollingSettleMs,
   });
 
