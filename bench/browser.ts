@@ -25,6 +25,9 @@ export const keepNamesShim = "globalThis.__name ??= (fn) => fn;";
 /** Main-thread time counters of a page, in ms, from CDP Performance.getMetrics. */
 export interface MainThreadTimes {
   task: number;
+  /** TaskDuration in the main thread's own CPU time (threadTicks): what the page's work costs,
+   * whatever else the machine's cores were doing meanwhile. */
+  cpu: number;
   script: number;
   layout: number;
   style: number;
@@ -32,22 +35,32 @@ export interface MainThreadTimes {
 
 /** The page's renderer counters over CDP (Performance domain), read from Node. */
 export class PageMetrics {
-  private constructor(private readonly session: CDPSession) {}
+  private constructor(
+    private readonly session: CDPSession,
+    private readonly cpuSession: CDPSession,
+  ) {}
 
-  /** Opens a CDP session on the page and enables the Performance domain. */
+  /** Opens two CDP sessions on the page and enables the Performance domain in each. */
   static async attach(page: Page): Promise<PageMetrics> {
     const session = await page.context().newCDPSession(page);
     // Wall-clock durations (the default time domain), as a user would feel them.
     await session.send("Performance.enable");
-    return new PageMetrics(session);
+    // The same counters in the main thread's CPU time, from a session of its own.
+    const cpuSession = await page.context().newCDPSession(page);
+    await cpuSession.send("Performance.enable", { timeDomain: "threadTicks" });
+    return new PageMetrics(session, cpuSession);
   }
 
   /** Cumulative main-thread times so far. */
   async times(): Promise<MainThreadTimes> {
-    const { metrics } = await this.session.send("Performance.getMetrics");
+    const [{ metrics }, cpu] = await Promise.all([
+      this.session.send("Performance.getMetrics"),
+      this.cpuSession.send("Performance.getMetrics"),
+    ]);
     const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     return {
       task: value("TaskDuration"),
+      cpu: (cpu.metrics.find((m) => m.name === "TaskDuration")?.value ?? 0) * 1000,
       script: value("ScriptDuration"),
       layout: value("LayoutDuration"),
       style: value("RecalcStyleDuration"),
@@ -56,6 +69,7 @@ export class PageMetrics {
 
   async detach(): Promise<void> {
     await this.session.detach();
+    await this.cpuSession.detach();
   }
 }
 
@@ -63,6 +77,7 @@ export class PageMetrics {
 export function timesDelta(from: MainThreadTimes, to: MainThreadTimes): MainThreadTimes {
   return {
     task: to.task - from.task,
+    cpu: to.cpu - from.cpu,
     script: to.script - from.script,
     layout: to.layout - from.layout,
     style: to.style - from.style,

@@ -125,6 +125,7 @@ function streamSection(
   const rows = [...streams].map(([gapMs, list]) => {
     const pick = (read: (r: StreamRunResult) => number) => median(list.map(read));
     const perToken = pick((r) => r.perTokenMs);
+    const cpuPerToken = pick((r) => r.cpuPerTokenMs);
     const controlList = control.get(gapMs) ?? [];
     const receiving =
       controlList.length > 0 ? median(controlList.map((r) => r.perTokenMs)) : undefined;
@@ -160,6 +161,7 @@ function streamSection(
         0,
       ),
       `${(100 * (perToken / gapMs)).toFixed(1)}%`,
+      `${ms(cpuPerToken, 3)} (${(100 * (cpuPerToken / gapMs)).toFixed(1)}%)`,
       `${perTokenTarget(gapMs).text}: ${verdict(perToken < perTokenTarget(gapMs).ms)}, ${flat ? "not growing" : "**growing**"}`,
     );
   });
@@ -193,15 +195,18 @@ The A2A client runs in a Web Worker (\`apps/web/src/chat/engine/worker/\`): the 
 and parses the stream and joins its text; the page draws streamed text, and pulls the worker's
 batches, at a pace set by what its draws cost (\`draw-pace.ts\`: drawing, as measured, kept at about 2% of the
 main thread, every 50 to 200 ms; the pull, batch and timers each draw brings come on top). *Busy* is the per-token time over the gap: the share of the page's main thread the
-reply takes. *Receiving only* is the same runs against a copy of the app built to draw a reply's
+reply takes (the verdict is on it). *CPU per token* is the same counter read in the main thread's own CPU time
+(\`threadTicks\`, a second CDP session): wall-clock task time also counts the moments the
+thread waited for a core while it ran a task, which on this 2-core machine depends on what the
+server, the fake model, the bench and the renderer's other threads were doing; the CPU time does not. *Receiving only* is the same runs against a copy of the app built to draw a reply's
 first piece and then nothing until it ends (\`VITE_STREAM_TEXT_INTERVAL_MS\` of a day, served with
 \`WEB_DIR\`): the same requests, worker and stream handling, so it is what receiving costs the main
 thread (the worker's batches and our bookkeeping; it pulls at the pace its one measured draw gave);
 *drawing* is the difference. Each page first streams a short reply that is not measured (code loading, warm-up).
 ${floorText(floors, runs)}
 
-| gap | tokens | stream | per token | receiving only | drawing | plain-page floor | of which script / layout / style | first → last fifth | after the last token | busy | target, flat |
-|---|---|---|---|---|---|---|---|---|---|---|---|
+| gap | tokens | stream | per token | receiving only | drawing | plain-page floor | of which script / layout / style | first → last fifth | after the last token | busy | CPU per token (busy) | target, flat |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
 
 ${floorLine}

@@ -13,6 +13,8 @@ export interface StreamRunResult {
   busyMs: number;
   /** busyMs / tokens. */
   perTokenMs: number;
+  /** The same in the main thread's CPU time (threadTicks), less its idle rate. */
+  cpuPerTokenMs: number;
   /** Per-token time in each fifth of the stream (by token index), less idle. */
   fifthsMs: number[];
   /** Per token: script, layout and style-recalculation time (CDP counters, not less idle). */
@@ -98,9 +100,11 @@ export async function streamRun(
   await sleep(500);
   await sampler.sample();
   const idleFrom = sampler.samples[0]?.at ?? 0;
+  const idleCpuFrom = (await metrics.times()).cpu;
   await sleep(2000);
   await sampler.sample();
   const idleRate = sampler.busyBetween(idleFrom, sampler.samples[1]?.at ?? 0) / 2000;
+  const idleCpuRate = ((await metrics.times()).cpu - idleCpuFrom) / 2000;
 
   sampler.start(options.sampleMs);
   const counters = await metrics.times();
@@ -128,6 +132,7 @@ export async function streamRun(
     idleRate,
     busyMs,
     perTokenMs: busyMs / n,
+    cpuPerTokenMs: (used.cpu - idleCpuRate * (endAt - sentAt)) / n,
     fifthsMs,
     breakdownMs: { script: used.script / n, layout: used.layout / n, style: used.style / n },
     finishMs: net(last, endAt),
