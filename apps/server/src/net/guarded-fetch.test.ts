@@ -1,22 +1,10 @@
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { loopbackServers } from "../test/loopback-servers.js";
 import { GuardedFetchError, guardedFetch, type OutboundPolicy, vetUrl } from "./guarded-fetch.js";
 
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-async function serve(listener: RequestListener): Promise<string> {
-  const server = createServer(listener);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const serve = loopbackServers();
 
 const policy = (over: Partial<OutboundPolicy> = {}): OutboundPolicy => ({
   allowHosts: [],
@@ -208,19 +196,14 @@ describe("guardedFetch", () => {
   });
 
   it("reports a refused connection generically", async () => {
-    const base = await serve((_req, res) => res.end());
-    const port = new URL(base).port;
-    await afterEachClose();
+    // A port that was open a moment ago and is closed now.
+    const server = createServer((_req, res) => res.end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
     const error = await refusal(
       guardedFetch(`http://127.0.0.1:${port}/`, {}, policy({ allowHosts: ["127.0.0.1"] })),
     );
     expect(error).toMatchObject({ reason: "network", message: "Connection failed" });
   });
 });
-
-async function afterEachClose(): Promise<void> {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-}

@@ -1,24 +1,15 @@
-import { createServer, type RequestListener, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { RequestListener, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { loopbackServers } from "../test/loopback-servers.js";
 import { guardedStreamFetch, type StreamPolicy } from "./guarded-stream-fetch.js";
 
-const servers: Server[] = [];
 const timers: NodeJS.Timeout[] = [];
-afterEach(async () => {
+afterEach(() => {
   for (const timer of timers.splice(0)) clearInterval(timer);
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
 });
 
-async function serve(listener: RequestListener): Promise<string> {
-  const server = createServer(listener);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-}
+const serveOrigin = loopbackServers();
+const serve = async (listener: RequestListener) => `${await serveOrigin(listener)}/`;
 
 const policy = (idleMs: number): StreamPolicy => ({
   allowHosts: ["127.0.0.1"],

@@ -1,9 +1,9 @@
-import { createServer, type RequestListener, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { RequestListener } from "node:http";
 import { TaskState } from "@a2a-js/sdk";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messageToSdk } from "../agents/sdk-convert.js";
 import { guardedStreamOpen } from "../net/guarded-stream-fetch.js";
+import { loopbackServers } from "../test/loopback-servers.js";
 import {
   eventOf,
   listenedSseData,
@@ -12,20 +12,8 @@ import {
   streamAgentReply,
 } from "./agent-event-stream.js";
 
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  }
-});
-
-async function serve(listener: RequestListener): Promise<string> {
-  const server = createServer(listener);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-}
+const serveOrigin = loopbackServers();
+const serve = async (listener: RequestListener) => `${await serveOrigin(listener)}/`;
 
 const open = (idleMs = 2000) =>
   guardedStreamOpen({
