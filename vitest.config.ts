@@ -1,9 +1,45 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** The web project's settings, shared by its two halves. */
+const web = {
+  root: "apps/web",
+  environment: "jsdom",
+  setupFiles: ["./src/test-setup.ts"],
+  // jsdom renders and lazy imports take seconds on a loaded 2-core machine; tests wait on
+  // conditions, so a longer bound only matters when something is really stuck.
+  testTimeout: 30_000,
+};
+const webFiles = ["src/**/*.test.{ts,tsx}", "site-build/**/*.test.{ts,tsx}"];
+/**
+ * Web test files that run in vitest's default pool, a process per file: the site build's (Node,
+ * not jsdom, and several times slower in a VM context), and those that need a real process's
+ * globals: web streams (ReadableStream, TransformStream) and Node's Error class are not a VM
+ * context's, a VM context's window.location cannot be redefined; and those whose vi.mock,
+ * vi.resetModules or first lazy load (a viewer's loading state) need a process of their own.
+ */
+const webForkFiles = [
+  "site-build/**/*.test.ts",
+  "src/artifacts/ArtifactView.test.tsx",
+  "src/auth/AuthFailedScreen.test.tsx",
+  "src/auth/AuthGate.test.tsx",
+  "src/chat/engine/agent-client.test.ts",
+  "src/chat/parts/TextPart.streaming.test.tsx",
+  "src/stores/agents-store.test.ts",
+  "src/stream/stream-client.test.ts",
+  "src/stream/useContextStream.test.tsx",
+  "src/tools/ArtifactRefreshButton.test.tsx",
+  "src/tools/ToolResultModal.test.tsx",
+  "src/tools/list-server-tools.test.ts",
+  "src/tools/mcp-tool-call.test.ts",
+];
 
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
+    // Vitest's default on 2 cores is one worker (cores - 1); the server's tests spend much of
+    // their time waiting on databases, sockets and child processes, so a second one overlaps.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -24,20 +60,33 @@ export default defineConfig({
           // PostgreSQL schema, so files run in parallel without colliding.
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          // Files share a worker's module graph instead of importing Hono, Kysely and the app
+          // afresh each (no test mocks modules or leaves globals behind; each opens its own
+          // databases and servers).
+          isolate: false,
         },
       },
       {
         plugins: [react()],
         test: {
+          ...web,
           name: "web",
-          root: "apps/web",
-          environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}", "site-build/**/*.test.{ts,tsx}"],
-          setupFiles: ["./src/test-setup.ts"],
-          // jsdom renders and lazy imports take seconds on a loaded 2-core machine; tests wait on
-          // conditions, so a longer bound only matters when something is really stuck.
-          testTimeout: 30_000,
+          include: webFiles,
+          exclude: [...configDefaults.exclude, ...webForkFiles],
+          // Each file still gets its own jsdom and module graph, in a VM context of a reused
+          // worker: a fresh process per file re-imported jsdom (~1.1 s) and React every time,
+          // most of the project's time on this machine.
+          pool: "vmThreads",
+          // recharts' CommonJS build requires @reduxjs/toolkit, which Node resolves to an ES
+          // module a VM context cannot require; pre-bundled, it loads as one ES module.
+          deps: { optimizer: { client: { enabled: true, include: ["recharts"] } } },
+          // The pools run one after another, not taking turns for the one worker slot.
+          sequence: { groupOrder: 1 },
         },
+      },
+      {
+        plugins: [react()],
+        test: { ...web, name: "web-forks", include: webForkFiles, sequence: { groupOrder: 2 } },
       },
       {
         test: {
@@ -52,7 +101,7 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           // Browser tests run after the unit and integration tests, one file at a time.
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
