@@ -37,9 +37,9 @@ const webForkFiles = [
 export default defineConfig({
   test: {
     reporters: ["default", "./scripts/summary-reporter.ts"],
-    // Vitest's default on 2 cores is one worker (cores - 1); the server's tests spend much of
-    // their time waiting on databases, sockets and child processes, so a second one overlaps.
-    maxWorkers: 2,
+    // Vitest's default on 2 cores is one worker (cores - 1). Two workers were tried: server
+    // files running side by side on PostgreSQL failed (schemas and tables missing), so files
+    // run one at a time until that is understood.
     projects: [
       {
         test: {
