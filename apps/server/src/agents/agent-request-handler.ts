@@ -7,10 +7,10 @@ import {
 import { RequestMalformedError } from "@a2a-js/sdk/errors";
 import { DefaultRequestHandler, type ServerCallContext } from "@a2a-js/sdk/server";
 import { createContext } from "../contexts/context-commands.js";
-import { ContextsRepository } from "../db/repositories/contexts.js";
+import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
-import { checkMessageSize, checkStorage } from "../quotas/quota-checks.js";
+import { checkMessageSize, checkStorage, checkStorageUsed } from "../quotas/quota-checks.js";
 import { callerOf } from "./caller-user.js";
 import { conversationNameOf } from "./conversation-name.js";
 import { DeltaStream } from "./direct-deltas.js";
@@ -82,15 +82,26 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     const message = params.message;
     if (!message) throw new RequestMalformedError("request.message is required.");
     const caller = callerOf(context);
+    const { quotas } = services.config;
+    // The conversation's owner and the caller's stored bytes come in one query (both unlocked
+    // reads, as before); the checks still run in the same order.
+    let used: number | undefined;
     if (message.contextId) {
-      const row = await new ContextsRepository(services.db.kysely).findById(message.contextId);
-      if (!canUseContext(caller, row)) throw new RequestMalformedError(notYourConversationMessage);
+      const contexts = new ContextStatsRepository(services.db.kysely);
+      const found =
+        quotas.storageBytesPerUser > 0
+          ? await contexts.findWithUserBytes(message.contextId, caller.userId)
+          : await contexts.find(message.contextId).then((row) => row && { row, userBytes: 0 });
+      if (!canUseContext(caller, found?.row)) {
+        throw new RequestMalformedError(notYourConversationMessage);
+      }
+      used = found?.userBytes;
     }
     const push = params.configuration?.taskPushNotificationConfig;
     if (push) await this.pushStore?.check(push.url, context);
-    const { quotas } = services.config;
     const bytes = checkMessageSize(messageFromSdk(message).parts, quotas);
-    await checkStorage(services.db.kysely, caller.userId, quotas, bytes);
+    if (used === undefined) await checkStorage(services.db.kysely, caller.userId, quotas, bytes);
+    else checkStorageUsed(used, quotas, bytes);
     // A follow-up names its task; the SDK takes the conversation from it (scoped to the caller).
     if (message.contextId || message.taskId) return params;
     const created = await createContext(services, caller, conversationNameOf(message));

@@ -37,8 +37,9 @@ class Counter implements KyselyPlugin {
  * queries in four transactions on SQLite before its writes were batched, then 29; 24 since the
  * conversation's counters come back from their update, its last message time from the row
  * already read, and the history in one query; 21 since a new task's and message's ids are checked
- * by their inserts (on conflict do nothing) instead of a look-up each. A change that adds a read
- * or a commit per turn shows up here.
+ * by their inserts (on conflict do nothing) instead of a look-up each; 20 since the request check
+ * reads the conversation and the user's stored bytes (storage quota) in one query. A change that
+ * adds a read or a commit per turn shows up here.
  */
 describeEachDialect("the queries of one planner turn", (get, dialect) => {
   it("stay within a bound, while the live stream gets every change in order", async () => {
@@ -68,7 +69,7 @@ describeEachDialect("the queries of one planner turn", (get, dialect) => {
       // The first turn also fills the tool-list cache (tools/list through the MCP endpoints).
       if (turn === 0) continue;
       // Per request on PostgreSQL only: the session check and the shared rate-limit window.
-      expect(counter.queries).toBeLessThanOrEqual(dialect === "sqlite" ? 21 : 27);
+      expect(counter.queries).toBeLessThanOrEqual(dialect === "sqlite" ? 20 : 26);
       expect(counter.transactions).toBe(2);
     }
     const turn = [

@@ -39,9 +39,14 @@ export async function checkStorage(
   quotas: Quotas,
   adding = 0,
 ): Promise<void> {
+  if (quotas.storageBytesPerUser <= 0) return;
+  checkStorageUsed(await new ContextStatsRepository(db).bytesForUser(userId), quotas, adding);
+}
+
+/** checkStorage with the user's stored bytes already read (in the same query as their conversation). */
+export function checkStorageUsed(used: number, quotas: Quotas, adding = 0): void {
   const limit = quotas.storageBytesPerUser;
   if (limit <= 0) return;
-  const used = await new ContextStatsRepository(db).bytesForUser(userId);
   if (used + adding > limit) throw new AppError("quota_exceeded", quotaMessages.storage(limit));
 }
 

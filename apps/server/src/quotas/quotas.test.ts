@@ -145,6 +145,11 @@ describeEachDialect("per-user quotas", (get) => {
     await expect(client.sendMessage(sendParams(textMessage(contextId, "hi")))).rejects.toThrow(
       quotaMessages.storage(300),
     );
+    // The limit is the user's, all conversations together: an empty one is refused too.
+    const empty = await user.createContext("Empty");
+    await expect(client.sendMessage(sendParams(textMessage(empty, "hi")))).rejects.toThrow(
+      quotaMessages.storage(300),
+    );
     const tools = await mcpClient(app, "analytics", user.session.access_token, {
       "x-context-id": contextId,
     });

@@ -54,6 +54,32 @@ export class ContextStatsRepository {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * A conversation (unlocked) and the bytes all of a user's conversations hold, in one query:
+   * what a request checks before it starts a turn (ownership, then the storage quota).
+   * Undefined when the conversation does not exist.
+   */
+  async findWithUserBytes(
+    contextId: string,
+    userId: string,
+  ): Promise<{ row: ContextRow; userBytes: number } | undefined> {
+    const found = await this.db
+      .selectFrom("contexts")
+      .selectAll("contexts")
+      .select((eb) =>
+        eb
+          .selectFrom("contexts as u")
+          .select((inner) => inner.fn.sum<string | number | null>("u.storage_bytes").as("n"))
+          .where("u.user_id", "=", userId)
+          .as("user_bytes"),
+      )
+      .where("contexts.id", "=", contextId)
+      .executeTakeFirst();
+    if (!found) return undefined;
+    const { user_bytes, ...row } = found;
+    return { row, userBytes: Number(user_bytes ?? 0) };
+  }
+
   /** Counts a new task; returns the conversation as it now is. */
   async addTask(contextId: string): Promise<ContextRow | undefined> {
     return this.db
