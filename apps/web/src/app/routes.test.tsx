@@ -53,8 +53,10 @@ describe("routes", () => {
     ).toBeInTheDocument();
     // The tools column shows its own loading status beside this one.
     expect(screen.getByText("Connecting to server...")).toHaveAttribute("role", "status");
+    // The conversation pane is loaded lazily: waited for, not read at once (a busy machine may
+    // not have it yet right after the first render).
     expect(
-      screen.getByText("Loading conversations...", { selector: "main p" }),
+      await screen.findByText("Loading conversations...", { selector: "main p" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Anonymous (Guest)" })).toBeInTheDocument();
     expect(
