@@ -53,8 +53,8 @@ describe("routes", () => {
     ).toBeInTheDocument();
     // The tools column shows its own loading status beside this one.
     expect(screen.getByText("Connecting to server...")).toHaveAttribute("role", "status");
-    // The conversation pane is loaded lazily: waited for, not read at once (a busy machine may
-    // not have it yet right after the first render).
+    // Waited for, not read at once: in a clean-clone CI run on a loaded machine the pane's text
+    // was not there yet right after the first render.
     expect(
       await screen.findByText("Loading conversations...", { selector: "main p" }),
     ).toBeInTheDocument();
