@@ -80,6 +80,15 @@ class DirectSse {
   }
 }
 
+/** What an SSE reply writes: an iterator whose first item was already read, and its deltas. */
+interface SseEvents {
+  first: IteratorResult<unknown>;
+  rest: AsyncIterator<unknown>;
+  /** The JSON-RPC error an exception of the iterator ends the stream with. */
+  onError: (e: unknown) => unknown;
+  direct?: DirectSse;
+}
+
 /**
  * Writes the SSE frames of an iterator whose first item was already read: that item, then (from
  * then on) `direct`'s deltas as they come, then the rest; an error ends it as an SSE error event.
@@ -87,10 +96,7 @@ class DirectSse {
  * so the SDK keeps processing (and our store keeps reconciling) every event of the run.
  */
 async function writeSse(
-  first: IteratorResult<unknown>,
-  rest: AsyncIterator<unknown>,
-  onError: (e: unknown) => unknown,
-  direct: DirectSse | undefined,
+  { first, rest, onError, direct }: SseEvents,
   write: (text: string) => void,
 ): Promise<void> {
   try {
@@ -104,12 +110,7 @@ async function writeSse(
 }
 
 /** The SSE frames (see writeSse) as a web stream body: for a reply not served by Node (tests). */
-function sseBody(
-  first: IteratorResult<unknown>,
-  rest: AsyncIterator<unknown>,
-  onError: (e: unknown) => unknown,
-  direct?: DirectSse,
-) {
+function sseBody(events: SseEvents) {
   let open = true;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -122,7 +123,7 @@ function sseBody(
         }
       };
       try {
-        await writeSse(first, rest, onError, direct, write);
+        await writeSse(events, write);
       } finally {
         if (open) {
           open = false;
@@ -147,10 +148,7 @@ function sseBody(
 function sseToNode(
   outgoing: ServerResponse,
   headers: Record<string, string>,
-  first: IteratorResult<unknown>,
-  rest: AsyncIterator<unknown>,
-  onError: (e: unknown) => unknown,
-  direct?: DirectSse,
+  events: SseEvents,
 ): Response {
   let open = true;
   const stop = () => {
@@ -168,7 +166,7 @@ function sseToNode(
     }
     outgoing.write(text);
   };
-  void writeSse(first, rest, onError, direct, write).finally(() => {
+  void writeSse(events, write).finally(() => {
     outgoing.off("close", stop);
     if (open && !outgoing.destroyed && !outgoing.writableEnded) outgoing.end();
     open = false;
@@ -180,15 +178,11 @@ function sseToNode(
 function sseReply(
   c: Context<AppEnv>,
   headers: Record<string, string>,
-  first: IteratorResult<unknown>,
-  rest: AsyncIterator<unknown>,
-  onError: (e: unknown) => unknown,
-  direct?: DirectSse,
+  events: SseEvents,
 ): Response {
   const outgoing = c.env?.outgoing;
-  if (outgoing && !outgoing.headersSent)
-    return sseToNode(outgoing, headers, first, rest, onError, direct);
-  return new Response(sseBody(first, rest, onError, direct), { status: 200, headers });
+  if (outgoing && !outgoing.headersSent) return sseToNode(outgoing, headers, events);
+  return new Response(sseBody(events), { status: 200, headers });
 }
 
 /** The SDK's SSE headers as the web Response gave them to Node (names in lower case). */
@@ -306,15 +300,13 @@ export function jsonRpcHandler(
       } catch (error) {
         if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
         if (!alwaysSse) return c.json(errorOf(error), 200);
-        return sseReply(
-          c,
-          replyHeaders,
-          { done: true, value: undefined },
-          { next: () => Promise.reject(error) },
-          errorOf,
-        );
+        return sseReply(c, replyHeaders, {
+          first: { done: true, value: undefined },
+          rest: { next: () => Promise.reject(error) },
+          onError: errorOf,
+        });
       }
-      return sseReply(c, replyHeaders, first, iterator, errorOf, direct);
+      return sseReply(c, replyHeaders, { first, rest: iterator, onError: errorOf, direct });
     } catch (error) {
       if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(c, error);
       const mapped = mapToError(error);
