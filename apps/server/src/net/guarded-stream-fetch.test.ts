@@ -1,7 +1,12 @@
 import type { RequestListener, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { FloodingAgent } from "../test/flooding-agent.js";
 import { loopbackServers } from "../test/loopback-servers.js";
-import { guardedStreamFetch, type StreamPolicy } from "./guarded-stream-fetch.js";
+import {
+  guardedStreamFetch,
+  maxUnreadBodyBytes,
+  type StreamPolicy,
+} from "./guarded-stream-fetch.js";
 
 const timers: NodeJS.Timeout[] = [];
 afterEach(() => {
@@ -65,5 +70,85 @@ describe("guardedStreamFetch", () => {
     });
     const response = await guardedStreamFetch(policy(1000))(url);
     await expect(response.text()).rejects.toThrow("Response exceeds the size limit");
+  });
+
+  describe("an event stream sent faster than it is read", () => {
+    // 8 MiB of 1 KiB events, far more than may wait in our process.
+    const count = 8 * 1024;
+    // Beyond the bound: the chunk that passed it, Node's own buffer of the response, the headers.
+    const slack = 256 * 1024;
+    const sent = Array.from({ length: count }, (_, i) => FloodingAgent.event(i)).join("");
+
+    /**
+     * Reads the body to its end into `got.text`: after the first chunk it waits for `pause`, then
+     * lets the socket be read every few chunks; `held` sees the bytes taken after each chunk.
+     */
+    async function readSlowly(
+      body: ReadableStream<Uint8Array>,
+      got: { text: string },
+      pause: () => Promise<unknown>,
+      held: (bytes: number) => void = () => undefined,
+    ): Promise<void> {
+      const reader = body.getReader();
+      const decoder = new TextDecoder();
+      let bytes = 0;
+      for (let chunks = 1; ; chunks += 1) {
+        const read = await reader.read();
+        if (read.done) break;
+        bytes += read.value.byteLength;
+        got.text += decoder.decode(read.value, { stream: true });
+        held(bytes);
+        if (chunks === 1) await pause();
+        else if (chunks % 4 === 0) await new Promise((resolve) => setImmediate(resolve));
+        held(bytes);
+      }
+      got.text += decoder.decode();
+    }
+
+    it("holds at most the bound of what the agent sent, and gives every byte in order", async () => {
+      const agent = new FloodingAgent(count);
+      const response = await guardedStreamFetch(policy(2000))(await serve(agent.listener));
+      const socket = agent.readerSocket();
+      const eventBytes = Buffer.byteLength(FloodingAgent.event(0));
+      let peak = 0;
+      const got = { text: "" };
+      await readSlowly(
+        response.body as ReadableStream<Uint8Array>,
+        got,
+        () => agent.heldBackOrDone(),
+        (bytes) => {
+          // The body's bytes taken, as they were on the wire (each event its own chunk).
+          const taken =
+            FloodingAgent.wireBytes(Math.floor(bytes / eventBytes)) + (bytes % eventBytes);
+          peak = Math.max(peak, socket.bytesRead - taken);
+        },
+      );
+      expect(got.text === sent).toBe(true);
+      expect(peak).toBeLessThan(maxUnreadBodyBytes + slack);
+    });
+
+    it("is not cut as idle while paused for its reader, and is once the agent is silent", async () => {
+      const agent = new FloodingAgent(count, false);
+      const response = await guardedStreamFetch(policy(100))(await serve(agent.listener));
+      const got = { text: "" };
+      await expect(
+        readSlowly(response.body as ReadableStream<Uint8Array>, got, async () => {
+          await agent.heldBackOrDone();
+          // Three idle limits: the agent had nothing to send into, it was not idle.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }),
+      ).rejects.toThrow("The stream stopped sending");
+      expect(got.text === sent).toBe(true);
+    });
+
+    it("drops the agent's connection when the reader cancels while it is paused", async () => {
+      const agent = new FloodingAgent(count, false);
+      const response = await guardedStreamFetch(policy(2000))(await serve(agent.listener));
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      await agent.heldBackOrDone();
+      await reader.cancel();
+      await agent.closed;
+    });
   });
 });

@@ -83,6 +83,15 @@ function open(
   });
 }
 
+/**
+ * Most of a body read off the socket that its reader has not taken yet, in bytes: past it the
+ * socket is no longer read (what the sender writes more waits in TCP's buffers, then on its side),
+ * and it is read again once the reader took it below half. An agent that sends faster than its
+ * reply is stored and streamed on thus costs this much memory at most, not what it sends. Kept
+ * by the web body's queue (see bodyOf) and by the SSE reader's queue of events (listenedSseData).
+ */
+export const maxUnreadBodyBytes = 1024 * 1024;
+
 /** Where a watched body's chunks go (see watchBody). */
 export interface BodySink {
   /** A chunk as it came off the socket (its own buffer, not a copy). */
@@ -91,23 +100,34 @@ export interface BodySink {
   error(error: Error): void;
 }
 
+/** A watched body's reading: paused while its reader is behind, or dropped. */
+export interface BodyFlow {
+  /** Stops reading the socket until resume (no chunk comes meanwhile; the idle cut waits too). */
+  pause(): void;
+  resume(): void;
+  /** Drops the connection; nothing more reaches the sink. */
+  cancel(): void;
+}
+
 /**
  * Hands a body's chunks to `sink` as they come. Event streams may last (an agent's reply) but are
  * cut when idle for policy.idleMs; any other body is cut past policy.maxBytes. A chunk only notes
  * when it came: one timer per stream checks the quiet time, so a reply of thousands of events
- * arms no timer per event. Returns a cancel (the connection is dropped); after a cancel, the end
- * or an error, nothing more reaches the sink.
+ * arms no timer per event. While paused (the reader is behind, not the sender) the stream is not
+ * idle: its quiet time counts from the resume. After a cancel, the end or an error, nothing more
+ * reaches the sink.
  */
 function watchBody(
   message: IncomingMessage,
   policy: StreamPolicy,
   stop: () => void,
   sink: BodySink,
-): () => void {
+): BodyFlow {
   const isStream = (message.headers["content-type"] ?? "").includes("text/event-stream");
   let size = 0;
   let idle: NodeJS.Timeout | undefined;
   let lastDataAt = performance.now();
+  let paused = false;
   // Set once cancelled or ended: data already read off the socket may still arrive.
   let done = false;
   const fail = (error: Error) => {
@@ -121,7 +141,8 @@ function watchBody(
   const watch = (delayMs: number) => {
     idle = setTimeout(() => {
       const quietMs = performance.now() - lastDataAt;
-      if (quietMs >= policy.idleMs)
+      if (paused) watch(policy.idleMs);
+      else if (quietMs >= policy.idleMs)
         fail(new GuardedFetchError("timeout", "The stream stopped sending"));
       else watch(policy.idleMs - quietMs);
     }, delayMs);
@@ -146,43 +167,71 @@ function watchBody(
   });
   message.on("error", () => fail(new GuardedFetchError("network", "Connection failed")));
   message.on("aborted", () => fail(new GuardedFetchError("network", "Connection closed")));
-  return () => {
-    done = true;
-    clearTimeout(idle);
-    stop();
-    message.destroy();
+  return {
+    pause: () => {
+      if (paused || done) return;
+      paused = true;
+      message.pause();
+    },
+    resume: () => {
+      if (!paused || done) return;
+      paused = false;
+      lastDataAt = performance.now();
+      message.resume();
+    },
+    cancel: () => {
+      done = true;
+      clearTimeout(idle);
+      stop();
+      message.destroy();
+    },
   };
 }
 
-/** The body as a web stream (see watchBody for its limits). */
+/**
+ * The body as a web stream (see watchBody for its limits) whose queue holds maxUnreadBodyBytes:
+ * the socket is paused while the queue is full and read again once its reader took it below half.
+ * A failure of the body (cut when idle, dropped) comes after the chunks that came before it.
+ */
 function bodyOf(message: IncomingMessage, policy: StreamPolicy, stop: () => void) {
-  let cancel: (() => void) | undefined;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      cancel = watchBody(message, policy, stop, {
-        // The socket's own buffer, not a copy.
-        data: (chunk) =>
-          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)),
-        end: () => {
-          try {
-            controller.close();
-          } catch {
-            // already errored
-          }
-        },
-        error: (error) => {
-          try {
-            controller.error(error);
-          } catch {
-            // already closed
-          }
-        },
-      });
+  let flow: BodyFlow | undefined;
+  let failure: Error | undefined;
+  const drained = (controller: ReadableStreamDefaultController<Uint8Array>) =>
+    (controller.desiredSize ?? 0) >= maxUnreadBodyBytes;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        flow = watchBody(message, policy, stop, {
+          data: (chunk) => {
+            // The socket's own buffer, not a copy.
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((controller.desiredSize ?? 0) <= 0) flow?.pause();
+          },
+          end: () => {
+            try {
+              controller.close();
+            } catch {
+              // already errored
+            }
+          },
+          error: (error) => {
+            // An error empties the queue: it waits for the reader to have taken the queue.
+            failure = error;
+            if (drained(controller)) controller.error(error);
+          },
+        });
+      },
+      pull(controller) {
+        if (failure) {
+          if (drained(controller)) controller.error(failure);
+        } else if ((controller.desiredSize ?? 0) >= maxUnreadBodyBytes / 2) flow?.resume();
+      },
+      cancel() {
+        flow?.cancel();
+      },
     },
-    cancel() {
-      cancel?.();
-    },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: maxUnreadBodyBytes }),
+  );
 }
 
 /**
@@ -196,8 +245,8 @@ export interface GuardedAnswer {
   readonly headers: Headers;
   /** The answer as a web Response whose body streams (see bodyOf). */
   response(): Response;
-  /** Hands the body's chunks to `sink` (see watchBody); returns a cancel. */
-  listen(sink: BodySink): () => void;
+  /** Hands the body's chunks to `sink` (see watchBody); its reader paces it with the flow. */
+  listen(sink: BodySink): BodyFlow;
 }
 
 function answerOf(
@@ -217,7 +266,7 @@ function answerOf(
     listen: (sink) => {
       if (!nullBody) return watchBody(message, policy, stop, sink);
       sink.end();
-      return () => undefined;
+      return { pause: () => undefined, resume: () => undefined, cancel: () => undefined };
     },
   };
 }

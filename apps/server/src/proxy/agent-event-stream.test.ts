@@ -2,7 +2,8 @@ import type { RequestListener } from "node:http";
 import { TaskState } from "@a2a-js/sdk";
 import { describe, expect, it } from "vitest";
 import { messageToSdk } from "../agents/sdk-convert.js";
-import { guardedStreamOpen } from "../net/guarded-stream-fetch.js";
+import { guardedStreamOpen, maxUnreadBodyBytes } from "../net/guarded-stream-fetch.js";
+import { FloodingAgent } from "../test/flooding-agent.js";
 import { loopbackServers } from "../test/loopback-servers.js";
 import {
   eventOf,
@@ -185,6 +186,69 @@ describe("listenedSseData (an agent's stream read off the socket)", () => {
       break;
     }
     await closed;
+  });
+});
+
+describe("listenedSseData against an agent that sends faster than it is read", () => {
+  // 8 MiB of 1 KiB events, far more than may wait in our process.
+  const count = 8 * 1024;
+  // Beyond the bound: the chunk that passed it, Node's own buffer of the response, the headers.
+  const slack = 256 * 1024;
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("holds at most the bound of what the agent sent, and gives every event in order", async () => {
+    const agent = new FloodingAgent(count);
+    const url = await serve(agent.listener);
+    const events = listenedSseData(await open()(url));
+    const socket = agent.readerSocket();
+    let taken = 0;
+    let peak = 0;
+    const held = () => {
+      peak = Math.max(peak, socket.bytesRead - FloodingAgent.wireBytes(taken));
+    };
+    for await (const data of events) {
+      expect(data).toBe(FloodingAgent.data(taken));
+      taken += 1;
+      held();
+      // A slow reader: after the first event it waits for the agent; then the socket may be read
+      // between every few events.
+      if (taken === 1) await agent.heldBackOrDone();
+      else if (taken % 16 === 0) await nextTurn();
+      held();
+    }
+    expect(taken).toBe(count);
+    expect(peak).toBeLessThan(maxUnreadBodyBytes + slack);
+  });
+
+  it("is not cut as idle while paused for its reader, and is once the agent is silent", async () => {
+    const agent = new FloodingAgent(count, false);
+    const url = await serve(agent.listener);
+    let taken = 0;
+    await expect(
+      (async () => {
+        for await (const data of listenedSseData(await open(100)(url))) {
+          expect(data).toBe(FloodingAgent.data(taken));
+          taken += 1;
+          if (taken === 1) {
+            await agent.heldBackOrDone();
+            // Three idle limits: the agent had nothing to send into, it was not idle.
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          }
+        }
+      })(),
+    ).rejects.toThrow("The stream stopped sending");
+    expect(taken).toBe(count);
+  });
+
+  it("drops the agent's connection when the reader stops while it is paused", async () => {
+    const agent = new FloodingAgent(count, false);
+    const url = await serve(agent.listener);
+    for await (const data of listenedSseData(await open()(url))) {
+      expect(data).toBe(FloodingAgent.data(0));
+      await agent.heldBackOrDone();
+      break;
+    }
+    await agent.closed;
   });
 });
 

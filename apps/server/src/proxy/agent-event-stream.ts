@@ -7,7 +7,11 @@ import {
 } from "@a2a-js/sdk";
 import { legacyPushNotificationToV1StreamResponse } from "@a2a-js/sdk/compat/v0_3";
 import { fromJsonRpcErrorResponse } from "@a2a-js/sdk/errors";
-import type { GuardedAnswer } from "../net/guarded-stream-fetch.js";
+import {
+  type BodyFlow,
+  type GuardedAnswer,
+  maxUnreadBodyBytes,
+} from "../net/guarded-stream-fetch.js";
 
 /** Largest event (or line) an agent may send: the SDK client's own limit. */
 export const maxAgentEventBytes = 4 * 1024 * 1024;
@@ -183,33 +187,50 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
 }
 
 /**
+ * What an event waiting to be read counts against maxUnreadBodyBytes besides its data's length:
+ * a string's own cost, so a flood of tiny events is bounded too.
+ */
+const waitingEventBytes = 64;
+
+/**
  * The data of each server-sent event of a guarded answer, its chunks taken as the socket gives
  * them (no web stream): one decoder, see SseDataParser. Events that arrived go out before a
  * failure of the body (a line over the limit, cut when idle, dropped), which is thrown after them.
+ * The socket is paused while the events waiting for the reader pass maxUnreadBodyBytes, and read
+ * again once the reader took them below half.
  */
 export async function* listenedSseData(answer: GuardedAnswer): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   const parser = new SseDataParser();
   const waiting: string[] = [];
   let next = 0;
+  let waitingBytes = 0;
+  let paused = false;
   let ended = false;
   let failure: unknown;
   let wake: (() => void) | undefined;
-  let cancel: () => void = () => undefined;
+  let flow: BodyFlow | undefined;
   const wakeUp = () => {
     const woken = wake;
     wake = undefined;
     woken?.();
   };
   const take = (text: string, end: boolean) => {
+    const before = waiting.length;
     try {
       parser.push(text, end, waiting);
     } catch (error) {
       failure = error;
-      cancel();
+      flow?.cancel();
+    }
+    for (let i = before; i < waiting.length; i += 1)
+      waitingBytes += (waiting[i] as string).length + waitingEventBytes;
+    if (!paused && waitingBytes > maxUnreadBodyBytes) {
+      paused = true;
+      flow?.pause();
     }
   };
-  cancel = answer.listen({
+  flow = answer.listen({
     data: (chunk) => {
       if (failure === undefined) take(decoder.decode(chunk, { stream: true }), false);
       wakeUp();
@@ -229,9 +250,19 @@ export async function* listenedSseData(answer: GuardedAnswer): AsyncGenerator<st
       if (next < waiting.length) {
         const data = waiting[next] as string;
         next += 1;
+        // Events taken leave the array once they are as many as those left (the reader may
+        // never catch up with a steady stream): it holds twice the events waiting at most.
         if (next === waiting.length) {
           waiting.length = 0;
           next = 0;
+        } else if (next >= 1024 && next * 2 >= waiting.length) {
+          waiting.splice(0, next);
+          next = 0;
+        }
+        waitingBytes -= data.length + waitingEventBytes;
+        if (paused && waitingBytes <= maxUnreadBodyBytes / 2) {
+          paused = false;
+          flow.resume();
         }
         yield data;
         continue;
@@ -243,7 +274,7 @@ export async function* listenedSseData(answer: GuardedAnswer): AsyncGenerator<st
       });
     }
   } finally {
-    cancel();
+    flow.cancel();
   }
 }
 
