@@ -114,8 +114,8 @@ export interface BodyFlow {
  * cut when idle for policy.idleMs; any other body is cut past policy.maxBytes. A chunk only notes
  * when it came: one timer per stream checks the quiet time, so a reply of thousands of events
  * arms no timer per event. While paused (the reader is behind, not the sender) the stream is not
- * idle: its quiet time counts from the resume. After a cancel, the end or an error, nothing more
- * reaches the sink.
+ * idle: its quiet time counts from the resume; nor is it when our event loop was too busy to read
+ * it. After a cancel, the end or an error, nothing more reaches the sink.
  */
 function watchBody(
   message: IncomingMessage,
@@ -138,14 +138,19 @@ function watchBody(
     message.destroy();
     sink.error(error);
   };
+  const check = (again: boolean) => {
+    if (done) return;
+    const quietMs = performance.now() - lastDataAt;
+    if (paused) watch(policy.idleMs);
+    else if (quietMs < policy.idleMs) watch(policy.idleMs - quietMs);
+    // After our event loop was busy that long, the timer comes before the socket's data: the
+    // loop reads what is ready before an immediate runs, so the stream is cut only if it is
+    // still quiet then.
+    else if (!again) setImmediate(check, true);
+    else fail(new GuardedFetchError("timeout", "The stream stopped sending"));
+  };
   const watch = (delayMs: number) => {
-    idle = setTimeout(() => {
-      const quietMs = performance.now() - lastDataAt;
-      if (paused) watch(policy.idleMs);
-      else if (quietMs >= policy.idleMs)
-        fail(new GuardedFetchError("timeout", "The stream stopped sending"));
-      else watch(policy.idleMs - quietMs);
-    }, delayMs);
+    idle = setTimeout(check, delayMs, false);
   };
   if (isStream) watch(policy.idleMs);
   message.on("data", (chunk: Buffer) => {

@@ -140,6 +140,27 @@ describe("listenedSseData (an agent's stream read off the socket)", () => {
     expect(out).toEqual(["one", "two"]);
   });
 
+  it("is not cut as idle when our event loop was busy for the idle limit", async () => {
+    let sendRest: () => void = () => undefined;
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: one\n\n");
+      sendRest = () => {
+        res.end("data: two\n\n");
+      };
+    });
+    const out: string[] = [];
+    for await (const data of listenedSseData(await open(100)(url))) {
+      out.push(data);
+      if (data !== "one") continue;
+      // The agent's next event is on the socket, but we only look at it after the idle limit.
+      sendRest();
+      const until = performance.now() + 250;
+      while (performance.now() < until);
+    }
+    expect(out).toEqual(["one", "two"]);
+  });
+
   it("gives the events that came, then the agent's connection dropping", async () => {
     const url = await serve((_req, res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
