@@ -308,6 +308,42 @@ describe("eventOf", () => {
     }
   });
 
+  it('reads 0.3 events with empty ids, as the SDK client did (a2a-dotnet 0.3 sends contextId "")', () => {
+    const legacy = (result: object) =>
+      eventOf(JSON.stringify({ jsonrpc: "2.0", id: 7, result }), 7, "0.3").payload;
+    const status = legacy({ ...statusUpdate("hi"), contextId: "" });
+    expect(status?.$case).toBe("statusUpdate");
+    if (status?.$case === "statusUpdate") {
+      expect(status.value).toMatchObject({ taskId: "t1", contextId: "" });
+      expect(status.value.status?.message?.parts[0]?.content).toEqual({
+        $case: "text",
+        value: "hi",
+      });
+    }
+    const artifact = legacy({
+      kind: "artifact-update",
+      taskId: "",
+      contextId: "",
+      artifact: { artifactId: "a1", parts: [{ kind: "text", text: "x" }] },
+    });
+    expect(artifact?.$case === "artifactUpdate" && artifact.value).toMatchObject({
+      taskId: "",
+      contextId: "",
+      artifact: { artifactId: "a1" },
+    });
+    const task = legacy({ kind: "task", id: "", contextId: "", status: { state: "completed" } });
+    expect(task?.$case === "task" && task.value).toMatchObject({
+      id: "",
+      contextId: "",
+      status: { state: TaskState.TASK_STATE_COMPLETED },
+    });
+    // An id that is not there at all is still refused, in the SDK's words.
+    const { contextId: _none, ...noContext } = statusUpdate("hi");
+    expect(() => legacy(noContext)).toThrow(
+      "status-update.contextId is required and must be a non-empty string",
+    );
+  });
+
   it("says what is wrong with a bad event, as the SDK client did", () => {
     expect(() => eventOf("{not json", 1, "1.0")).toThrow(
       'Failed to parse SSE event data: "{not json...".',

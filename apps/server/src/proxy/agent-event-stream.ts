@@ -88,6 +88,33 @@ function sizeError(what: string): Error {
   );
 }
 
+/** The ids of a 0.3 event that the SDK's conversion wants non-empty, by the event's kind. */
+const legacyIdFields = new Map([
+  ["task", ["id", "contextId"]],
+  ["status-update", ["taskId", "contextId"]],
+  ["artifact-update", ["taskId", "contextId"]],
+]);
+
+/**
+ * A 0.3 event as the SDK's 1.0 StreamResponse, converted by the SDK. Its conversion (made for
+ * push notifications) refuses an empty task or context id, which the 0.3 spec allows (a string)
+ * and real agents send (a2a-dotnet 0.3's TaskManager: status updates with contextId ""), and the
+ * SDK client's own stream reader took: such an event is converted with a stand-in, the id given
+ * back empty. An id that is missing is still refused.
+ */
+function legacyEventOf(result: unknown): StreamResponse {
+  const event =
+    typeof result === "object" && result !== null ? (result as Record<string, unknown>) : {};
+  const fields = legacyIdFields.get(String(event.kind)) ?? [];
+  const empty = fields.filter((field) => event[field] === "");
+  if (empty.length === 0) return legacyPushNotificationToV1StreamResponse(result);
+  const standIns = Object.fromEntries(empty.map((field) => [field, "-"]));
+  const response = legacyPushNotificationToV1StreamResponse({ ...event, ...standIns });
+  const value = response.payload?.value as Record<string, unknown> | undefined;
+  if (value) for (const field of empty) value[field] = "";
+  return response;
+}
+
 /** One event's data as the SDK's 1.0 StreamResponse (a 0.3 event converted by the SDK). */
 export function eventOf(data: string, requestId: number, protocol: "1.0" | "0.3"): StreamResponse {
   if (!data.trim()) throw new Error("Attempted to process empty SSE event data.");
@@ -119,9 +146,7 @@ export function eventOf(data: string, requestId: number, protocol: "1.0" | "0.3"
   }
   if (parsed.result === undefined || parsed.result === null)
     throw new Error(`SSE event JSON-RPC response is missing 'result' field. Data: ${data}`);
-  return protocol === "0.3"
-    ? legacyPushNotificationToV1StreamResponse(parsed.result)
-    : StreamResponse.fromJSON(parsed.result);
+  return protocol === "0.3" ? legacyEventOf(parsed.result) : StreamResponse.fromJSON(parsed.result);
 }
 
 /**
