@@ -33,30 +33,54 @@ export interface MainThreadTimes {
   style: number;
 }
 
+/** Sends one CDP command on a session bound to a page; resolves its result. */
+// biome-ignore lint/suspicious/noExplicitAny: CDP results are untyped JSON
+type SessionSend = (method: string, params?: Record<string, unknown>) => Promise<any>;
+
 /** The page's renderer counters over CDP (Performance domain), read from Node. */
 export class PageMetrics {
   private constructor(
-    private readonly session: CDPSession,
-    private readonly cpuSession: CDPSession,
+    private readonly send: SessionSend,
+    private readonly cpuSend: SessionSend,
+    private readonly close: () => Promise<void>,
   ) {}
 
-  /** Opens two CDP sessions on the page and enables the Performance domain in each. */
+  /** Opens two CDP sessions on a Playwright page and enables the Performance domain in each. */
   static async attach(page: Page): Promise<PageMetrics> {
-    const session = await page.context().newCDPSession(page);
+    const session: CDPSession = await page.context().newCDPSession(page);
+    const cpuSession: CDPSession = await page.context().newCDPSession(page);
+    const send =
+      (s: CDPSession): SessionSend =>
+      (method, params) =>
+        // biome-ignore lint/suspicious/noExplicitAny: any CDP method, as a string
+        s.send(method as any, params as any);
+    return PageMetrics.enable(send(session), send(cpuSession), async () => {
+      await session.detach();
+      await cpuSession.detach();
+    });
+  }
+
+  /** The same over two sessions the caller attached (e.g. over a CDP pipe, see cdp-pipe.ts). */
+  static async enable(
+    send: SessionSend,
+    cpuSend: SessionSend,
+    close: () => Promise<void> = async () => undefined,
+  ): Promise<PageMetrics> {
     // Wall-clock durations (the default time domain), as a user would feel them.
-    await session.send("Performance.enable");
+    await send("Performance.enable");
     // The same counters in the main thread's CPU time, from a session of its own.
-    const cpuSession = await page.context().newCDPSession(page);
-    await cpuSession.send("Performance.enable", { timeDomain: "threadTicks" });
-    return new PageMetrics(session, cpuSession);
+    await cpuSend("Performance.enable", { timeDomain: "threadTicks" });
+    return new PageMetrics(send, cpuSend, close);
   }
 
   /** Cumulative main-thread times so far. */
   async times(): Promise<MainThreadTimes> {
-    const [{ metrics }, cpu] = await Promise.all([
-      this.session.send("Performance.getMetrics"),
-      this.cpuSession.send("Performance.getMetrics"),
+    type Metrics = { metrics: { name: string; value: number }[] };
+    const [wall, cpu]: [Metrics, Metrics] = await Promise.all([
+      this.send("Performance.getMetrics"),
+      this.cpuSend("Performance.getMetrics"),
     ]);
+    const metrics = wall.metrics;
     const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
     return {
       task: value("TaskDuration"),
@@ -68,8 +92,9 @@ export class PageMetrics {
   }
 
   async detach(): Promise<void> {
-    await this.session.detach();
-    await this.cpuSession.detach();
+    await this.send("Performance.disable").catch(() => undefined);
+    await this.cpuSend("Performance.disable").catch(() => undefined);
+    await this.close();
   }
 }
 

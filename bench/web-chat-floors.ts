@@ -5,8 +5,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
-import { PageMetrics, sleep } from "./browser.js";
+import { sleep } from "./browser.js";
+import { CdpPage, type CdpPipe } from "./cdp-pipe.js";
 import { median } from "./report.js";
 
 const webDir = fileURLToPath(new URL("../apps/web", import.meta.url));
@@ -68,7 +68,7 @@ window.draw = (count, gap) => new Promise((resolve) => {
  * JSON-RPC-sized event every 16 ms, read through fetch and TextDecoderStream, each parsed), and a
  * paragraph growing by a few words every 50 ms with the scroller kept at the end. Median of `runs`.
  */
-export async function measureFloors(browser: Browser, runs: number): Promise<Floors> {
+export async function measureFloors(browser: CdpPipe, runs: number): Promise<Floors> {
   const event = `data: ${JSON.stringify({ jsonrpc: "2.0", id: 1, result: { text: "x".repeat(470) } })}\n\n`;
   const server = createServer({ noDelay: true }, async (req, res) => {
     if (req.url === "/") {
@@ -84,47 +84,38 @@ export async function measureFloors(browser: Browser, runs: number): Promise<Flo
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await CdpPage.open(browser, url);
   try {
-    const page = await context.newPage();
-    await page.goto(url);
-    const metrics = await PageMetrics.attach(page);
+    const metrics = await page.metrics();
     const receive: number[] = [];
     const draw: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       await sleep(500);
       let before = await metrics.times();
-      const events = await page.evaluate(async (from) => {
-        const response = await fetch(`${from}/events`, { method: "POST", body: "{}" });
-        const decoder = new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>;
-        const reader = (response.body as ReadableStream<Uint8Array>)
-          .pipeThrough(decoder)
-          .getReader();
+      const events = await page.evaluate<number>(`(async () => {
+        const response = await fetch(${JSON.stringify(`${url}/events`)}, { method: "POST", body: "{}" });
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let count = 0;
         for (;;) {
           const { done, value } = await reader.read();
           if (done) return count;
-          for (const block of value.split("\n\n")) {
+          for (const block of value.split("\\n\\n")) {
             if (!block.startsWith("data: ")) continue;
             JSON.parse(block.slice("data: ".length));
             count += 1;
           }
         }
-      }, url);
+      })()`);
       receive.push(((await metrics.times()).task - before.task) / events);
       await sleep(500);
       before = await metrics.times();
-      const draws = await page.evaluate(
-        ([count, gap]) =>
-          (window as unknown as { draw(c: number, g: number): Promise<number> }).draw(count, gap),
-        [drawCount, drawGapMs] as const,
-      );
+      const draws = await page.evaluate<number>(`window.draw(${drawCount}, ${drawGapMs})`);
       draw.push(((await metrics.times()).task - before.task) / draws);
     }
     await metrics.detach();
     return { receiveMs: median(receive), drawMs: median(draw) };
   } finally {
-    await context.close();
+    await page.close();
     server.closeAllConnections();
     server.close();
   }

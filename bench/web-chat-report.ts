@@ -343,7 +343,13 @@ export function chatReport(results: ChatBenchResults, settings: ChatBenchSetting
 
 The built server (\`startBuiltServer\`, rate limits off) with its agents on the fake
 OpenAI-compatible model (\`e2e/harness/fake-model.ts\`), the real app in headless Chromium
-(1280×800, \`launchChromium\`). The fake model, server, browser and bench share the machine.
+(Debian's Chromium with the e2e harness's flags, a 1280×800 window, \`bench/cdp-pipe.ts\`). Set-up
+steps (the first visit, sign-up, the history runs) use Playwright. The streamed replies and the
+plain-page floors are measured with Playwright disconnected, over a DevTools pipe with only the
+Performance domain (and tracing, for the cross-check) on: Playwright enables DevTools' Network
+domain on every page and worker, which makes the renderer's main thread handle a transfer-size
+notice (\`ResourceLoadInfoNotifier\`) for every network read of the worker's stream, work no
+user's browser does. The fake model, server, browser and bench share the machine.
 
 ${sections.join("\n\n")}
 

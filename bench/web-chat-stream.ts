@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
 import type { FakeTokenProvider } from "../e2e/harness/fake-model.js";
 import { BusySampler, type PageMetrics, sleep, timesDelta } from "./browser.js";
+import { type CdpPage, type CdpPipe, traceBrowser } from "./cdp-pipe.js";
 
 /** One streamed reply: its tokens and the main-thread time the page spent on them. */
 export interface StreamRunResult {
@@ -41,16 +41,25 @@ async function poll<T>(read: () => T | undefined, timeoutMs: number, what: strin
   }
 }
 
+const composer = 'textarea[aria-label="Message"]';
+const messageLog = '[role="log"][aria-label="Messages"]';
+
 /** Opens a new, empty conversation from the header's menu. */
-export async function newConversation(page: Page): Promise<void> {
-  const trigger = page.getByRole("button", { name: /^Conversation: / });
-  const before = await trigger.getAttribute("aria-label");
-  await trigger.click();
-  await page.getByRole("button", { name: "New Conversation" }).click();
-  await page
-    .locator(`button[aria-label^="Conversation: "]:not([aria-label="${before}"])`)
-    .waitFor();
-  await page.getByRole("textbox", { name: "Message" }).waitFor();
+export async function newConversation(page: CdpPage): Promise<void> {
+  const trigger = 'button[aria-label^="Conversation: "]';
+  const before = await page.attribute(trigger, "aria-label");
+  await page.click(trigger);
+  const item = "button[data-new-conversation]";
+  await page.waitFor(
+    `document.querySelector(${JSON.stringify(item)})`,
+    "the menu's New Conversation",
+  );
+  await page.click(item);
+  await page.waitFor(
+    `document.querySelector(${JSON.stringify(trigger)})?.getAttribute("aria-label") !== ${JSON.stringify(before)}`,
+    "the new conversation",
+  );
+  await page.waitFor(`document.querySelector(${JSON.stringify(composer)})`, "the composer");
 }
 
 /** The prompt that makes the fake model stream a markdown document. */
@@ -60,11 +69,11 @@ function prompt({ paragraphs, gapMs, tag }: StreamOptions): string {
 
 /** Sends the prompt and resolves once every token was written and the reply stopped streaming. */
 async function sendAndFinish(
-  page: Page,
+  page: CdpPage,
   provider: FakeTokenProvider,
   options: StreamOptions,
 ): Promise<number[]> {
-  await page.getByRole("button", { name: "Send message" }).click();
+  await page.click('button[aria-label="Send message"]');
   const times = await poll(() => provider.takeSendTimes(options.tag), 30_000, "the model call");
   // The provider fills the array in place as it writes each token.
   await poll(
@@ -74,10 +83,7 @@ async function sendAndFinish(
   );
   // Checked from Node a few times a second: no script polls in the page while tokens arrive.
   const deadline = performance.now() + 30_000;
-  while (
-    (await page.locator('[role="log"][aria-label="Messages"]').getAttribute("aria-busy")) !==
-    "false"
-  ) {
+  while ((await page.attribute(messageLog, "aria-busy")) !== "false") {
     if (performance.now() > deadline) throw new Error("the reply never stopped streaming");
     await sleep(250);
   }
@@ -89,13 +95,13 @@ async function sendAndFinish(
  * CDP counters sampled from Node: total, per token, per fifth of the stream and after it.
  */
 export async function streamRun(
-  page: Page,
+  page: CdpPage,
   metrics: PageMetrics,
   provider: FakeTokenProvider,
   options: StreamOptions,
 ): Promise<StreamRunResult> {
   await newConversation(page);
-  await page.getByRole("textbox", { name: "Message" }).fill(prompt(options));
+  await page.fill(composer, prompt(options));
   const sampler = new BusySampler(metrics);
   await sleep(500);
   await sampler.sample();
@@ -141,7 +147,7 @@ export async function streamRun(
 
 /** Stream runs of one page: a short warm-up reply, then `runs` replies at each gap. */
 export async function streamRuns(
-  page: Page,
+  page: CdpPage,
   metrics: PageMetrics,
   provider: FakeTokenProvider,
   settings: {
@@ -226,28 +232,27 @@ export interface TraceCheck {
 
 /** Streams one (shorter) reply while Chromium records a trace; compares the two busy times. */
 export async function traceCrossCheck(
-  browser: Browser,
-  page: Page,
+  browser: CdpPipe,
+  page: CdpPage,
   metrics: PageMetrics,
   provider: FakeTokenProvider,
   options: StreamOptions,
 ): Promise<TraceCheck> {
   await newConversation(page);
-  await page.getByRole("textbox", { name: "Message" }).fill(prompt(options));
+  await page.fill(composer, prompt(options));
   await sleep(500);
-  await browser.startTracing(page, {
-    categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"],
-  });
+  const stopTracing = await traceBrowser(browser, [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+  ]);
   const before = await metrics.times();
   const times = await sendAndFinish(page, provider, options);
   await sleep(300);
   const after = await metrics.times();
-  const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as {
-    traceEvents: TraceEvent[];
-  };
+  const traceEvents = (await stopTracing()) as TraceEvent[];
   return {
     tokens: times.length,
     metricsMs: after.task - before.task,
-    traceMs: rendererTaskMs(trace.traceEvents),
+    traceMs: rendererTaskMs(traceEvents),
   };
 }

@@ -1,8 +1,9 @@
-import { launchChromium } from "../e2e/harness/browser.js";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { startFakeTokenProvider } from "../e2e/harness/fake-model.js";
 import { passkeyUrl, signUp, virtualAuthenticator } from "../e2e/harness/passkeys.js";
 import { startBuiltServer } from "../e2e/harness/server.js";
-import { envNumber, ms, PageMetrics } from "./browser.js";
+import { envNumber, ms } from "./browser.js";
+import { CdpPage, launchPipedChromium } from "./cdp-pipe.js";
 import { writeSection } from "./report.js";
 import { measureChatBundle } from "./web-chat-bundle.js";
 import { buildNoDrawingCopy, measureFloors } from "./web-chat-floors.js";
@@ -28,6 +29,21 @@ const gaps = [
   { gapMs: 2, sampleMs: Math.min(sampleMs, 200) },
 ];
 
+/** The CDP target id of a Playwright page (to reach it over the pipe once Playwright leaves). */
+async function targetOf(page: Page): Promise<string> {
+  const session = await page.context().newCDPSession(page);
+  const { targetInfo } = await session.send("Target.getTargetInfo");
+  await session.detach();
+  return targetInfo.targetId;
+}
+
+/** A page's local storage as name/value pairs. */
+function localStorageOf(page: Page): Promise<{ name: string; value: string }[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage).map((name) => ({ name, value: localStorage.getItem(name) ?? "" })),
+  );
+}
+
 /** The chat in headless Chromium: script budget, streaming cost, a 5,000-message conversation. */
 export async function webChatBench(): Promise<void> {
   const started = performance.now();
@@ -40,7 +56,11 @@ export async function webChatBench(): Promise<void> {
     OPENAI_COMPATIBLE_MODEL: "bench-web",
   };
   const server = await startBuiltServer(serverEnv);
-  const browser = await launchChromium();
+  // Set-up steps (sign-up, the history runs) use Playwright; the streamed replies are measured
+  // with Playwright disconnected, over a CDP pipe with only the Performance domain on (see
+  // cdp-pipe.ts: Playwright's Network domain adds work per network read to the main thread).
+  const chrome = await launchPipedChromium();
+  let browser: Browser = await chromium.connectOverCDP(chrome.wsEndpoint);
   const results: ChatBenchResults = {
     streams: new Map(),
     control: new Map(),
@@ -51,8 +71,10 @@ export async function webChatBench(): Promise<void> {
     results.seconds[name] = (performance.now() - from) / 1000;
   };
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
+    // The default context: its pages stay open when Playwright disconnects (window 1280×800).
+    const context = browser.contexts()[0];
+    if (!context) throw new Error("Chromium has no default context");
+    let page: Page = await context.newPage();
     let from = performance.now();
     // The first visit always happens (it creates the session); its scripts are the bundle figure.
     // On localhost (passkeys refuse bare IPs): the conversations menu the runs use is for
@@ -68,11 +90,13 @@ export async function webChatBench(): Promise<void> {
     if (parts.has("stream")) {
       from = performance.now();
       await page.locator('[data-stream-status="connected"]').waitFor();
-      const metrics = await PageMetrics.attach(page);
-      results.streams = await streamRuns(page, metrics, provider, { runs, paragraphs, gaps });
+      const chatPage = await CdpPage.attach(chrome.cdp, await targetOf(page));
+      await browser.close(); // disconnects Playwright; the page stays
+      const metrics = await chatPage.metrics();
+      results.streams = await streamRuns(chatPage, metrics, provider, { runs, paragraphs, gaps });
       if (process.env.BENCH_TRACE !== "0") {
         const options = { paragraphs: 10, gapMs: 16, tag: "trace", sampleMs };
-        results.trace = await traceCrossCheck(browser, page, metrics, provider, options);
+        results.trace = await traceCrossCheck(chrome.cdp, chatPage, metrics, provider, options);
         console.log(`web-chat trace check: ${JSON.stringify(results.trace)}`);
       }
       await metrics.detach();
@@ -82,7 +106,9 @@ export async function webChatBench(): Promise<void> {
       from = performance.now();
       const control = await startBuiltServer({ ...serverEnv, WEB_DIR: buildNoDrawingCopy() });
       try {
-        const controlContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+        browser = await chromium.connectOverCDP(chrome.wsEndpoint);
+        const controlContext = browser.contexts()[0];
+        if (!controlContext) throw new Error("Chromium has no default context");
         const controlPage = await controlContext.newPage();
         await controlPage.goto(`${passkeyUrl(control.url)}/chat`);
         // A first visit sends the welcome message; sending waits for its reply to end.
@@ -96,21 +122,30 @@ export async function webChatBench(): Promise<void> {
           email: "bench-control@example.com",
         });
         await controlPage.locator('[data-stream-status="connected"]').waitFor();
-        const controlMetrics = await PageMetrics.attach(controlPage);
-        results.control = await streamRuns(controlPage, controlMetrics, provider, {
+        const measured = await CdpPage.attach(chrome.cdp, await targetOf(controlPage));
+        await browser.close();
+        const controlMetrics = await measured.metrics();
+        results.control = await streamRuns(measured, controlMetrics, provider, {
           runs,
           paragraphs,
           gaps,
           label: "receiving only",
         });
         await controlMetrics.detach();
-        await controlContext.close();
+        await measured.close();
       } finally {
         await control.stop();
       }
-      results.floors = await measureFloors(browser, runs);
+      results.floors = await measureFloors(chrome.cdp, runs);
       console.log(`web-chat floors: ${JSON.stringify(results.floors)}`);
       lap("control", from);
+      browser = await chromium.connectOverCDP(chrome.wsEndpoint);
+      const again = browser
+        .contexts()[0]
+        ?.pages()
+        .find((p) => p.url().startsWith(url));
+      if (!again) throw new Error("the measured chat page is gone");
+      page = again;
     }
 
     if (parts.has("history")) {
@@ -124,8 +159,13 @@ export async function webChatBench(): Promise<void> {
           ).state?.accessToken,
       );
       if (!token) throw new Error("no access token in auth-storage");
-      const storage = await context.storageState();
-      await context.close();
+      // Built by hand: Playwright's storageState() of a context it reconnected to misses the
+      // page's local storage (the session's tokens).
+      const storage = {
+        cookies: await page.context().cookies(),
+        origins: [{ origin: new URL(url).origin, localStorage: await localStorageOf(page) }],
+      };
+      await page.close();
       const registry = (await (await fetch(`${url}/api/v1/agents/registry`)).json()) as {
         data: { name: string }[];
       };
@@ -146,6 +186,7 @@ export async function webChatBench(): Promise<void> {
     }
   } finally {
     await browser.close();
+    await chrome.close();
     await server.stop();
     await provider.close();
   }
