@@ -2,10 +2,11 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { DatabaseDialect } from "@a2a-chat/contracts";
 import SqliteDatabase from "better-sqlite3";
-import { type CompiledQuery, Kysely, PostgresDialect } from "kysely";
+import { type CompiledQuery, Kysely } from "kysely";
 import pg from "pg";
 import type { Config } from "../config/schema.js";
 import type { Database } from "./schema.js";
+import { SchemaPostgresDialect } from "./schema-introspector.js";
 import { type ReadNow, SqliteLiteralLimitDialect } from "./sqlite-dialect.js";
 import { withStatementCache } from "./statement-cache.js";
 import { type CheckpointResult, startWalCheckpointer } from "./wal-checkpointer.js";
@@ -141,6 +142,6 @@ async function openPostgres(
   });
   // An 'error' event with no listener throws, and would take every replica down at once.
   pool.on("error", (error) => options.onIdleConnectionError?.(error));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }, schema) });
   return { kysely, dialect: "postgres", location: schema, close: () => kysely.destroy() };
 }
