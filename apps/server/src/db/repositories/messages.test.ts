@@ -5,6 +5,16 @@ import { describeEachDialect } from "../../test/databases.js";
 import { taskUser, textMessage } from "../../test/tasks.js";
 import { MessagesRepository } from "./messages.js";
 
+/**
+ * Waits until the clock shows another millisecond: rows written before and after then differ in
+ * created_at and updated_at (written to the millisecond), so their order is the one meant, also
+ * on a machine fast enough to write two in one millisecond.
+ */
+async function nextMillisecond(): Promise<void> {
+  const at = Date.now();
+  while (Date.now() === at) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
 describeEachDialect("MessagesRepository.listForLatestTasks", (get) => {
   it("reads the messages of the latest updated tasks, grouped by task in creation order", async () => {
     const app = createTestApp(get());
@@ -12,15 +22,19 @@ describeEachDialect("MessagesRepository.listForLatestTasks", (get) => {
     const contextId = await u.createContext();
     const other = await u.createContext();
     const first = await u.task(contextId, "a-1", "first");
+    await nextMillisecond();
     await u.task(contextId, "b-1", "second");
+    await nextMillisecond();
     const third = await u.task(contextId, "c-1", "third");
     await u.task(other, "elsewhere", "not this conversation");
+    await nextMillisecond();
     // The first task is updated last: it is among the latest, but still comes first.
     await appendMessage(app.services, u.owner, {
       contextId,
       taskId: first.id,
       message: textMessage("a-2", "first again", "agent"),
     });
+    await nextMillisecond();
     await appendMessage(app.services, u.owner, {
       contextId,
       taskId: third.id,
