@@ -51,6 +51,8 @@ describe("website analytics in Chromium", () => {
 
   it("records one view and, after 6 s and a scroll, one engagement with the depth reached", async () => {
     const page = await readerPage();
+    // The page's clock runs as usual and jumps the 6 s on the page below at once.
+    await page.clock.install();
     const errors = collectErrors(page);
     await page.goto(`${suite.server.url}/docs/configuration`);
     const views = await waitForRows("docs-configuration", (r) => r.length >= 1);
@@ -66,7 +68,7 @@ describe("website analytics in Chromium", () => {
     });
     expect(expectedDepth).toBeGreaterThan(0);
     expect(expectedDepth).toBeLessThan(100);
-    await page.waitForTimeout(6000);
+    await page.clock.fastForward(6000);
     // Leave for another page of the site by its link, clicked where it is (Playwright's own click
     // would scroll it into view first, which is a deeper scroll).
     await page.evaluate(() =>

@@ -59,9 +59,13 @@ describe("the website in Chromium", () => {
 
   it("shows a toast for a thrown error that stays while its details are open", async () => {
     const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // The page's clock runs as usual; the waits for the toasts' 5 s below jump it at once.
+    await page.clock.install();
     await page.goto(`${suite.server.url}/pricing`);
+    // Thrown outside the evaluated function (which would catch it), and not from a timer: the
+    // installed clock's timers catch what their callbacks throw.
     await page.evaluate(() => {
-      setTimeout(() => {
+      queueMicrotask(() => {
         throw new Error("Thrown by the e2e test");
       });
     });
@@ -69,22 +73,25 @@ describe("the website in Chromium", () => {
     await toast.waitFor();
     expect(await toast.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("0.3s");
     await toast.getByRole("button", { name: "Show details" }).click();
-    await page.waitForTimeout(6000);
+    await page.clock.fastForward(6000);
     expect(await toast.isVisible()).toBe(true);
     expect(await toast.textContent()).toContain("Error: Thrown by the e2e test");
     await screenshot(page, "website-error-toast");
     await toast.getByRole("button", { name: "Dismiss" }).click();
     await toast.waitFor({ state: "detached" });
 
-    // Without details opened it leaves on its own after 5 s.
+    // Without details opened it leaves on its own after 5 s: the clock stands still from here
+    // on but for the jumps, so a slow moment of the machine cannot count towards them.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.evaluate(() => {
       void Promise.reject(new Error("A rejection"));
     });
     const rejection = page.getByRole("alert").filter({ hasText: "Unhandled promise rejection" });
     await rejection.waitFor();
-    const shownAt = Date.now();
-    await rejection.waitFor({ state: "detached", timeout: 8000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(4000);
+    await page.clock.fastForward(4000);
+    expect(await rejection.isVisible()).toBe(true);
+    await page.clock.fastForward(1500);
+    await rejection.waitFor({ state: "detached" });
     await page.close();
   });
 
