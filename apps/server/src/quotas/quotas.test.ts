@@ -6,6 +6,7 @@ import type { ConfigInput } from "../config/schema.js";
 import { addArtifact } from "../tasks/artifact-commands.js";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
 import { createTestApp } from "../test/app.js";
+import { nextMillisecond } from "../test/clock.js";
 import { describeEachDialect, type TestDatabase } from "../test/databases.js";
 import { mcpClient } from "../test/mcp.js";
 import { SseReader } from "../test/sse.js";
@@ -53,6 +54,7 @@ describeEachDialect("per-user quotas", (get) => {
       quotas: { conversationsPerUser: 2 },
     });
     const first = await user.createContext("One");
+    await nextMillisecond();
     await user.createContext("Two");
     const refused = await post("/contexts", { name: "Three" });
     expect(refused.status).toBe(409);
@@ -164,7 +166,10 @@ describeEachDialect("per-user quotas", (get) => {
   it("pages the conversation list and bounds the stream snapshot", async () => {
     const { app, user } = await setup(get(), { stream: { snapshotMaxConversations: 2 } });
     const ids: string[] = [];
-    for (const name of ["a", "b", "c", "d", "e"]) ids.push(await user.createContext(name));
+    for (const name of ["a", "b", "c", "d", "e"]) {
+      await nextMillisecond();
+      ids.push(await user.createContext(name));
+    }
     // The default call keeps the plain list shape.
     const all = await user.get("/contexts");
     expect(all.headers.get("link")).toBeNull();

@@ -1,19 +1,10 @@
 import { expect, it } from "vitest";
 import { appendMessage } from "../../tasks/message-commands.js";
 import { createTestApp } from "../../test/app.js";
+import { nextMillisecond } from "../../test/clock.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { taskUser, textMessage } from "../../test/tasks.js";
 import { MessagesRepository } from "./messages.js";
-
-/**
- * Waits until the clock shows another millisecond: rows written before and after then differ in
- * created_at and updated_at (written to the millisecond), so their order is the one meant, also
- * on a machine fast enough to write two in one millisecond.
- */
-async function nextMillisecond(): Promise<void> {
-  const at = Date.now();
-  while (Date.now() === at) await new Promise((resolve) => setTimeout(resolve, 1));
-}
 
 describeEachDialect("MessagesRepository.listForLatestTasks", (get) => {
   it("reads the messages of the latest updated tasks, grouped by task in creation order", async () => {
