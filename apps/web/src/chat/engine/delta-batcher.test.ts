@@ -90,6 +90,30 @@ describe("createDeltaBatcher", () => {
     expect(second).toHaveBeenCalledOnce();
   });
 
+  it("draws on the next frame, without a timer, when the interval is up within a frame", () => {
+    vi.useFakeTimers();
+    const frames: Array<() => void> = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: () => void) => frames.push(callback));
+    const schedule = createPacedFrames(200);
+    schedule(() => {});
+    frames.shift()?.();
+    vi.advanceTimersByTime(200 - 16);
+    const due = vi.fn();
+    schedule(due);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(frames).toHaveLength(1);
+    frames.shift()?.();
+    expect(due).toHaveBeenCalledOnce();
+    // Due later than a frame from now: a timer waits out the rest first.
+    const later = vi.fn();
+    schedule(later);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(199);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(frames).toHaveLength(1);
+  });
+
   it("paces each stream on its own: a new stream's first piece shows at once", () => {
     vi.useFakeTimers();
     vi.stubGlobal("requestAnimationFrame", undefined);

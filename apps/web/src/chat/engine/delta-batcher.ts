@@ -40,15 +40,23 @@ function intervalFromBuild(raw: string | undefined, fallback: number): number {
   return raw !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+/** About one frame at 60 Hz. */
+export const frameMs = 16;
+
 const animationFrame = (callback: () => void) => {
   if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => callback());
-  else setTimeout(callback, 16);
+  else setTimeout(callback, frameMs);
 };
 
 /**
  * A scheduler that runs each callback on the next animation frame at least the interval after the
  * previous one it ran (a timer waits out the rest of the interval first), so the first piece of a
- * reply shows at once; falls back to a 16 ms timer without frames. One per stream. By default the
+ * reply shows at once; falls back to a 16 ms timer without frames. A callback due within a frame
+ * goes to the next frame at once, without a timer: the frame comes about when the timer would
+ * have, and a timer is a task of its own on the main thread. Pulls of the worker's batches run at
+ * the draws' pace, so a batch usually arrives just before its draw is due, and is drawn on the
+ * next frame (without this, each draw also took a timer, and drifted a little later after its
+ * batch each time). One per stream. By default the
  * interval follows `streamDrawPace`, and each draw's cost is measured for it: from the frame's
  * callback to the task after the frame, i.e. our update plus the browser's style, layout and paint.
  */
@@ -62,12 +70,13 @@ export function createPacedFrames(
     const run = () =>
       animationFrame(() => {
         lastFrame = Date.now();
+        pace?.drew(lastFrame);
         const start = performance.now();
         callback();
         if (pace) setTimeout(() => pace.record(performance.now() - start), 0);
       });
     const wait = lastFrame + interval() - Date.now();
-    if (wait > 0) setTimeout(run, wait);
+    if (wait > frameMs) setTimeout(run, wait);
     else run();
   };
 }

@@ -44,6 +44,7 @@ const newestWeight = 0.3;
 /** The running estimate of a draw's cost and the interval it gives. */
 export class DrawPace {
   private costMs: number | undefined;
+  private drawnAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: DrawPaceOptions) {}
 
@@ -53,6 +54,16 @@ export class DrawPace {
     const sample = Math.min(ms, maxSampleMs);
     this.costMs =
       this.costMs === undefined ? sample : this.costMs + newestWeight * (sample - this.costMs);
+  }
+
+  /** Notes when a draw ran (a `Date.now()` time): the pulls that feed draws are timed from it. */
+  drew(at: number): void {
+    this.drawnAt = at;
+  }
+
+  /** When the last draw ran (a `Date.now()` time; -Infinity before any). */
+  lastDrawAt(): number {
+    return this.drawnAt;
   }
 
   /** The estimated cost of a draw, once one was measured. */

@@ -1,4 +1,4 @@
-import { streamDrawPace } from "../delta-batcher.js";
+import { frameMs, streamDrawPace } from "../delta-batcher.js";
 
 /** Schedules the page's next pull of a stream. */
 export type PullScheduler = (pull: () => void) => void;
@@ -12,11 +12,14 @@ export const streamPullIntervalMs = (): number => streamDrawPace.intervalMs();
 
 /**
  * A timer pacer: each pull runs at least the interval after the previous one (at once when that
- * much time has passed). Timers, not animation frames, so a hidden tab still finishes its
- * streams. One per stream.
+ * much time has passed), and no sooner than a frame before the next draw is due (the interval
+ * after the last draw), so the batch arrives just in time for that draw, which then takes it on
+ * the next frame without a timer of its own (see createPacedFrames). Timers, not animation
+ * frames, so a hidden tab still finishes its streams. One per stream.
  */
 export function createPullPacer(
   intervalMs: number | (() => number) = streamPullIntervalMs,
+  lastDrawAt: () => number = () => streamDrawPace.lastDrawAt(),
 ): PullScheduler {
   const interval = typeof intervalMs === "number" ? () => intervalMs : intervalMs;
   let last = Number.NEGATIVE_INFINITY;
@@ -25,7 +28,8 @@ export function createPullPacer(
       last = Date.now();
       pull();
     };
-    const wait = last + interval() - Date.now();
+    const every = interval();
+    const wait = Math.max(last + every, lastDrawAt() + every - frameMs) - Date.now();
     if (wait > 0) setTimeout(run, wait);
     else run();
   };
