@@ -35,6 +35,7 @@ import { requestHostKey } from "./follow-stored-task.js";
 import { openAgentTools } from "./mcp-tools.js";
 import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
 import { PacedDeltas } from "./paced-deltas.js";
+import { ReplyLimit, replyLimitReason } from "./reply-limit.js";
 import type { RunningTaskViews } from "./running-task-views.js";
 import {
   artifactToSdk,
@@ -329,6 +330,8 @@ export class ChatAgentExecutor implements AgentExecutor {
   ): Promise<void> {
     const signal = running.controller.signal;
     let text = "";
+    // Past the limit the agent is no longer read: the abort drops its request or model call.
+    const limit = new ReplyLimit(this.services.config.quotas.replyBytes);
     const usage: Record<string, unknown> = { model: this.runner.model };
     const toolCalls = new ToolCallLog();
     const messages = await this.history(turn);
@@ -352,8 +355,13 @@ export class ChatAgentExecutor implements AgentExecutor {
     })) {
       if (signal.aborted) break;
       if (event.kind === "text-delta") {
-        text += event.text;
-        deltas.add(event.text);
+        const piece = limit.take(event.text);
+        text += piece;
+        if (piece !== "") deltas.add(piece);
+        if (limit.passed) {
+          running.cut ??= replyLimitReason(limit.limitBytes);
+          running.controller.abort();
+        }
         continue;
       }
       deltas.flush();

@@ -209,6 +209,39 @@ describeEachDialect("the executor's paced text", (get) => {
     expect(task.history.at(-1)?.parts[0]).toEqual({ kind: "text", text: "So far" });
   });
 
+  it("stops reading a runner that never ends once the reply passes its limit, keeping the text up to it", async () => {
+    const app = createTestApp(get(), { config: { quotas: { replyBytes: 10 } } });
+    let pulled = 0;
+    const { executor, request, bus, events, taskId, stored } = await turn(
+      app,
+      // Deaf to the abort: only the executor's stopping ends it (or, without a limit, the
+      // thousandth piece, so that a missing stop fails here instead of spinning).
+      scripted(async function* () {
+        while (pulled < 1000) {
+          pulled += 1;
+          yield { kind: "text-delta", text: "abcd" };
+        }
+        yield { kind: "finish", reason: "stop", model: "scripted" };
+      }),
+    );
+    await executor.execute(request, bus);
+    // Two pieces fit, the third passes the limit (cut to "ab"), one more is pulled and dropped.
+    expect(pulled).toBe(4);
+    const reason = "The agent's reply was stopped: it passed the 10 B limit for one reply.";
+    expect(events.slice(1)).toEqual([
+      "delta:abcd",
+      "delta:abcdab",
+      `TASK_STATE_FAILED:abcdabcdab\n\n${reason}`,
+    ]);
+    const task = await stored();
+    expect(task.status.state).toBe("failed");
+    expect(task.history.at(-1)?.parts).toEqual([
+      { kind: "text", text: "abcdabcdab" },
+      { kind: "text", text: `\n\n${reason}` },
+    ]);
+    expect(executor.replies.current(taskId)).toBeUndefined();
+  });
+
   it("keeps the record for subscribers in step with what was published", async () => {
     const app = createTestApp(get());
     let waiting: () => void = () => {};

@@ -223,6 +223,12 @@ export const configSchema = z
         conversationsPerUser: z.coerce.number().int().min(0).default(1000),
         /** Largest message (its parts as JSON) or push notification a user may send, in bytes. */
         messageBytes: z.coerce.number().int().min(0).default(524_288),
+        /**
+         * Largest reply one agent turn may stream (its text, UTF-8), in bytes: past it the agent
+         * is no longer read and the task fails with the text up to the limit. The reply's last
+         * event repeats it whole, and A2A clients (the SDK's) refuse an event over 4 MiB.
+         */
+        replyBytes: z.coerce.number().int().min(0).default(1_048_576),
         /** Bytes of messages and artifacts one user's conversations may hold. */
         storageBytesPerUser: z.coerce.number().int().min(0).default(104_857_600),
         /** Largest file a user may upload (attachments are uploaded once, then linked), in bytes. */

@@ -68,9 +68,10 @@ function finalState(events: StreamResponse[]): TaskState | undefined {
 }
 
 describeEachDialect("agent runs still going", (get) => {
-  const makeApp = () =>
+  const makeApp = (quotas: { replyBytes?: number } = {}) =>
     createTestApp(get(), {
       config: {
+        quotas,
         providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
         agents: [
           {
@@ -117,6 +118,33 @@ describeEachDialect("agent runs still going", (get) => {
     expect(stored.history[1]?.parts[0]).toMatchObject({ kind: "text" });
     const replyPart = stored.history[1]?.parts[0];
     expect(replyPart?.kind === "text" && replyPart.text.startsWith("tick ")).toBe(true);
+  });
+
+  it("stops a model that never ends at the reply limit: the model call is aborted, the task fails with the text up to it", async () => {
+    const app = makeApp({ replyBytes: 102 });
+    const { user, contextId, client } = await setup(app, "endless");
+    const disconnected = fake.nextDisconnect();
+    const events: StreamResponse[] = [];
+    for await (const event of client.sendMessageStream(sendParams(textMessage(contextId, "go"))))
+      events.push(event);
+    // The provider's HTTP response was closed before it ended.
+    await disconnected;
+    expect(finalState(events)).toBe(TaskState.TASK_STATE_FAILED);
+    // 20 ticks are 100 bytes: the 21st is cut after its first two.
+    const kept = `${"tick ".repeat(20)}ti`;
+    expect(events.map(deltaText).join("")).toBe(kept);
+    const task = events[0]?.payload;
+    const taskId = task?.$case === "task" ? task.value.id : "";
+    const stored = taskSchema.parse(await (await user.get(`/tasks/${taskId}`)).json());
+    expect(stored.status.state).toBe("failed");
+    expect(stored.history.map((m) => m.role)).toEqual(["user", "agent"]);
+    expect(stored.history[1]?.parts).toEqual([
+      { kind: "text", text: kept },
+      {
+        kind: "text",
+        text: "\n\nThe agent's reply was stopped: it passed the 102 B limit for one reply.",
+      },
+    ]);
   });
 
   it("resubscribing after the stream was cut delivers the complete result", async () => {
