@@ -8,7 +8,7 @@ import {
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import { afterAll, expect, it } from "vitest";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
-import { startTestAgent, type TestAgentOptions } from "../test/a2a-test-agent.js";
+import { endlessPiece, startTestAgent, type TestAgentOptions } from "../test/a2a-test-agent.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { taskUser } from "../test/tasks.js";
@@ -26,8 +26,23 @@ async function agent(options: TestAgentOptions = {}) {
 }
 
 const credentialsKey = randomBytes(32).toString("base64");
-const appWith = (db: Parameters<typeof createTestApp>[0], allow = ["127.0.0.1"]) =>
-  createTestApp(db, { config: { outbound: { allowHosts: allow, credentialsKey } } });
+const appWith = (
+  db: Parameters<typeof createTestApp>[0],
+  allow = ["127.0.0.1"],
+  quotas: { replyBytes?: number } = {},
+) => createTestApp(db, { config: { outbound: { allowHosts: allow, credentialsKey }, quotas } });
+
+/** The longest start of `text`, in whole characters, of at most `limit` bytes in UTF-8. */
+function startWithin(text: string, limit: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > limit) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
+}
 
 async function add(app: App, token: string, body: unknown) {
   return app.request("/api/v1/agents/external", {
@@ -263,6 +278,63 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const text = reply?.parts.map((p) => (p.kind === "text" ? p.text : "")).join("") ?? "";
     expect(text).toContain("Echo: ");
     expect(text).toContain("Connection to the agent was lost");
+  });
+
+  it("stops an agent that streams forever at the reply limit: the task fails with the text up to it, the agent's stream is closed", async () => {
+    const limit = 4096;
+    const app = appWith(get(), ["127.0.0.1"], { replyBytes: limit });
+    const remote = await agent({ behaviour: "endless" });
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const added = externalAgentSchema.parse(
+      await (await add(app, token, { url: remote.url })).json(),
+    );
+    const contextId = await user.createContext();
+    const cut = remote.nextStreamCut();
+    const { events } = await chat(app, token, added.id, contextId, "talk");
+    // Our side closed the agent's stream (the agent saw it end unfinished) and asked it to cancel its task.
+    await cut;
+    const calls = remote.received.flatMap((r) => (r.body ? [JSON.parse(r.body).method] : []));
+    expect(calls).toEqual(["SendStreamingMessage", "CancelTask"]);
+
+    const agentText = Array.from({ length: limit }, (_, i) => endlessPiece(i)).join("");
+    const kept = startWithin(agentText, limit);
+    // A piece ends mid-way: the limit is passed inside one, which is cut at a whole character.
+    expect(Buffer.byteLength(kept)).toBeGreaterThan(limit - 4);
+    const reason = "The agent's reply was stopped: it passed the 4.00 KB limit for one reply.";
+    const streamed = events.flatMap((event) => {
+      const payload = event.payload;
+      if (payload?.$case !== "statusUpdate") return [];
+      if (payload.value.status?.state !== TaskState.TASK_STATE_WORKING) return [];
+      const parts = payload.value.status?.message?.parts ?? [];
+      return parts.map((part) => (part.content?.$case === "text" ? part.content.value : ""));
+    });
+    expect(streamed.join("")).toBe(kept);
+    const last = events.at(-1)?.payload;
+    expect(last?.$case === "statusUpdate" && last.value.status?.state).toBe(
+      TaskState.TASK_STATE_FAILED,
+    );
+
+    const tasks = taskSchema
+      .array()
+      .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
+    expect(tasks).toHaveLength(1);
+    const task = tasks[0];
+    expect(task?.status.state).toBe("failed");
+    const parts = [
+      { kind: "text", text: kept },
+      { kind: "text", text: `\n\n${reason}` },
+    ];
+    expect(task?.history.at(-1)?.parts).toEqual(parts);
+    expect(task?.status.message?.parts).toEqual(parts);
+    // Nothing of the run is held any more: no run, no reply so far in the row.
+    expect(app.services.runs.taskIds).toEqual([]);
+    const row = await get()
+      .db.kysely.selectFrom("tasks")
+      .select(["reply_text", "runner"])
+      .where("id", "=", task?.id ?? "")
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ reply_text: null, runner: null });
   });
 
   it("forwards a cancel to the agent", async () => {

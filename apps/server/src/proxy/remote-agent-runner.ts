@@ -190,6 +190,8 @@ export class RemoteAgentRunner implements ModelRunner {
             { signal: input.signal },
           );
       for await (const response of stream) {
+        // Stopped (a cancel, the reply's size limit): events read before it are not the reply's.
+        if (input.signal.aborted) break;
         const step = this.read(response, text);
         // Kept in memory while the reply streams (for a cancel); stored only if the agent asks.
         if (step.taskId) remoteId = step.taskId;

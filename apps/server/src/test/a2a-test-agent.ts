@@ -24,8 +24,15 @@ import {
 } from "@a2a-js/sdk/server";
 import { textMessage } from "./a2a.js";
 
-/** How the test agent answers: echoes (in two streamed pieces and an artifact), or drops mid-reply. */
-export type TestAgentBehaviour = "echo" | "drop" | "hang" | "stream" | "ask";
+/**
+ * How the test agent answers: echoes (in two streamed pieces and an artifact), drops mid-reply,
+ * hangs, streams numbered updates, asks a question, or streams `endlessPiece(i)` without end
+ * (one every millisecond, never idle) until its task is canceled or its stream is closed.
+ */
+export type TestAgentBehaviour = "echo" | "drop" | "hang" | "stream" | "ask" | "endless";
+
+/** The text of the "endless" agent's update `index` (a two-byte character in each). */
+export const endlessPiece = (index: number) => `é#${index}, and then some more words. `;
 
 export interface TestAgentOptions {
   /** "0.3" serves only protocol 0.3 (a v0.3 card, no 1.0 calls). */
@@ -108,6 +115,10 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
   /** Turns of the "ask" behaviour: the agent's task and whether it continued an existing one. */
   const asked: { taskId: string; continued: boolean }[] = [];
   let dropConnections = () => {};
+  /** Streams closed by the client before they ended, and who waits for the next one. */
+  let streamsCut = 0;
+  const cutWaiters: (() => void)[] = [];
+  let closing = false;
   let release = () => {};
   const executor: AgentExecutor = {
     async execute(request: RequestContext, bus: ExecutionEventBus) {
@@ -150,6 +161,14 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
         );
         bus.finished();
         return;
+      }
+      if (behaviour === "endless") {
+        const cutBefore = streamsCut;
+        for (let index = 0; ; index += 1) {
+          if (closing || streamsCut > cutBefore || canceled.includes(taskId)) return;
+          status(TaskState.TASK_STATE_WORKING, endlessPiece(index));
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
       }
       if (behaviour === "stream") {
         const { events, gapMs, onPublish } = options.stream ?? { events: 10, gapMs: 1 };
@@ -297,6 +316,11 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
     const result: unknown = await (useLegacy ? legacy : v1).handle(JSON.parse(body), context);
     if (result && typeof result === "object" && Symbol.asyncIterator in result) {
       res.writeHead(200, SSE_HEADERS);
+      res.on("close", () => {
+        if (res.writableEnded) return;
+        streamsCut += 1;
+        for (const wake of cutWaiters.splice(0)) wake();
+      });
       try {
         for await (const event of result as AsyncIterable<unknown>)
           res.write(formatSSEEvent(event));
@@ -330,8 +354,11 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
     canceled,
     asked,
     files,
+    /** Resolves when the client closes a streamed answer before it ended. */
+    nextStreamCut: () => new Promise<void>((resolve) => cutWaiters.push(resolve)),
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         server.closeAllConnections();
         server.close(() => resolve());
       }),
