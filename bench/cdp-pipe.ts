@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { chromiumPath } from "../e2e/harness/browser.js";
+import { chromiumFlags, chromiumPath } from "../e2e/harness/browser.js";
 import { PageMetrics, sleep } from "./browser.js";
 
 /** Sends one CDP command (to the browser, or to an attached session) and resolves its result. */
@@ -89,12 +89,7 @@ export async function launchPipedChromium(): Promise<PipedChromium> {
     chromiumPath,
     [
       "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...chromiumFlags,
       "--window-size=1280,800",
       `--user-data-dir=${profile}`,
       "--remote-debugging-port=0",

@@ -9,20 +9,22 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Where e2e tests leave screenshots for people to look at. */
 export const screenshotDir = fileURLToPath(new URL("../screenshots", import.meta.url));
 
+/**
+ * The flags this machine needs: no sandbox (root), no GPU, and nothing that reaches for the
+ * network on its own (this machine's closed network refuses it).
+ */
+export const chromiumFlags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /** Launches headless Chromium with the flags this machine needs. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
 }
 
 /** Collects console errors and page errors (CSP violations land here too). */
