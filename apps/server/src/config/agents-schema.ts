@@ -10,6 +10,9 @@ const skillSchema = z
   })
   .strict();
 
+/** What the names of agents users add start with (`external-<id>`); no configured agent's may. */
+export const userAgentNamePrefix = "external-";
+
 /**
  * One agent as declared in the config file. `model` is "<provider>:<model id>" with provider
  * openai, anthropic, google or compatible; "auto" (the default) picks the first configured
@@ -19,7 +22,11 @@ export const agentConfigSchema = z
   .object({
     name: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "must be lower-case letters, digits and hyphens"),
+      .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "must be lower-case letters, digits and hyphens")
+      .refine(
+        (name) => !name.startsWith(userAgentNamePrefix),
+        `must not start with "${userAgentNamePrefix}": that prefix names the agents users add`,
+      ),
     displayName: z.string().min(1).optional(),
     description: z.string().min(1),
     version: z.string().min(1).default("1.0.0"),

@@ -114,6 +114,20 @@ describe("loadConfig", () => {
     expect(fromFile.outbound).toMatchObject({ allowHosts: ["hooks.lan"], timeoutMs: 2000 });
   });
 
+  it("refuses an agent named like the agents users add", () => {
+    const dir = dirWith({
+      "app.yaml": [
+        "agents:",
+        "  - name: external-0b6d3c1e",
+        "    description: Clashes with a user-added agent's name",
+        "    systemPrompt: Hello",
+      ].join("\n"),
+    });
+    expect(loadError({ CONFIG: join(dir, "app.yaml") }, dir)).toContain(
+      'must not start with "external-": that prefix names the agents users add',
+    );
+  });
+
   it("rejects unknown keys in the file", () => {
     const dir = dirWith({ "c.yaml": "server:\n  prot: 80\n" });
     const message = loadError({ CONFIG: "c.yaml" }, dir);
