@@ -49,94 +49,76 @@ describe("createDeltaBatcher", () => {
     expect(apply).toHaveBeenCalledTimes(1);
   });
 
-  it("uses animation frames by default", () => {
+  it("hands over the first piece at once and the next ones joined, the interval later", () => {
     vi.useFakeTimers();
     const apply = vi.fn();
     const batcher = createDeltaBatcher(apply);
-    for (const piece of ["a", "b", "c"]) batcher.push(text(piece));
-    expect(apply).not.toHaveBeenCalled();
-    vi.advanceTimersToNextFrame();
-    expect(apply).toHaveBeenCalledExactlyOnceWith(text("abc"));
+    const interval = streamDrawIntervalMs();
+    batcher.push(text("a"));
+    expect(apply).toHaveBeenCalledExactlyOnceWith(text("a"));
+    for (const piece of ["b", "c"]) batcher.push(text(piece));
+    vi.advanceTimersByTime(interval - 1);
+    expect(apply).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(apply).toHaveBeenLastCalledWith(text("bc"));
   });
 
-  it("falls back to a 16 ms timer without animation frames", () => {
+  it("runs in the caller's task, not in an animation frame, when nothing ran before", () => {
     vi.useFakeTimers();
-    vi.stubGlobal("requestAnimationFrame", undefined);
+    const frames: Array<() => void> = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: () => void) => frames.push(callback));
     const callback = vi.fn();
-    createPacedFrames()(callback);
-    vi.advanceTimersByTime(15);
-    expect(callback).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
+    createPacedFrames(200)(callback);
     expect(callback).toHaveBeenCalledOnce();
+    expect(frames).toHaveLength(0);
   });
 
   it("waits out the rest of the interval after the previous update", () => {
     vi.useFakeTimers();
-    vi.stubGlobal("requestAnimationFrame", undefined);
     const first = vi.fn();
     const second = vi.fn();
     const frames = createPacedFrames();
-    // No earlier update: the first runs on the next frame.
     frames(first);
-    vi.advanceTimersByTime(16);
     expect(first).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(16);
     frames(second);
-    // The interval (the shared pace's, as it is now), then the frame.
+    // The interval (the shared pace's, as it is now), counted from the first update.
     const interval = streamDrawIntervalMs();
     expect(interval).toBeGreaterThanOrEqual(streamTextIntervalMs);
-    vi.advanceTimersByTime(interval + 15);
+    vi.advanceTimersByTime(interval - 16 - 1);
     expect(second).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(second).toHaveBeenCalledOnce();
   });
 
-  it("draws on the next frame, without a timer, when the interval is up within a frame", () => {
+  it("runs at once, without a timer, when the interval is up", () => {
     vi.useFakeTimers();
-    const frames: Array<() => void> = [];
-    vi.stubGlobal("requestAnimationFrame", (callback: () => void) => frames.push(callback));
     const schedule = createPacedFrames(200);
     schedule(() => {});
-    frames.shift()?.();
-    vi.advanceTimersByTime(200 - 16);
+    vi.advanceTimersByTime(200);
     const due = vi.fn();
     schedule(due);
-    expect(vi.getTimerCount()).toBe(0);
-    expect(frames).toHaveLength(1);
-    frames.shift()?.();
     expect(due).toHaveBeenCalledOnce();
-    // Due later than a frame from now: a timer waits out the rest first.
-    const later = vi.fn();
-    schedule(later);
-    expect(frames).toHaveLength(0);
-    vi.advanceTimersByTime(199);
-    expect(frames).toHaveLength(0);
-    vi.advanceTimersByTime(1);
-    expect(frames).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("paces each stream on its own: a new stream's first piece shows at once", () => {
     vi.useFakeTimers();
-    vi.stubGlobal("requestAnimationFrame", undefined);
     const first = vi.fn();
     const other = vi.fn();
     createPacedFrames()(first);
-    vi.advanceTimersByTime(16);
     createPacedFrames()(other);
-    vi.advanceTimersByTime(16);
     expect(first).toHaveBeenCalledOnce();
     expect(other).toHaveBeenCalledOnce();
   });
 
   it("waits the interval it is given", () => {
     vi.useFakeTimers();
-    vi.stubGlobal("requestAnimationFrame", undefined);
     const frames = createPacedFrames(1000);
     const second = vi.fn();
     frames(() => {});
-    vi.advanceTimersByTime(16);
     frames(second);
-    // 1,000 ms after the first frame, then a frame.
-    vi.advanceTimersByTime(1000 + 15);
+    vi.advanceTimersByTime(999);
     expect(second).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(second).toHaveBeenCalledOnce();

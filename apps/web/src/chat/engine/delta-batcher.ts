@@ -49,34 +49,48 @@ const animationFrame = (callback: () => void) => {
 };
 
 /**
- * A scheduler that runs each callback on the next animation frame at least the interval after the
- * previous one it ran (a timer waits out the rest of the interval first), so the first piece of a
- * reply shows at once; falls back to a 16 ms timer without frames. A callback due within a frame
- * goes to the next frame at once, without a timer: the frame comes about when the timer would
- * have, and a timer is a task of its own on the main thread. Pulls of the worker's batches run at
- * the draws' pace, so a batch usually arrives just before its draw is due, and is drawn on the
- * next frame (without this, each draw also took a timer, and drifted a little later after its
- * batch each time). One per stream. By default the
- * interval follows `streamDrawPace`, and each draw's cost is measured for it: from the frame's
- * callback to the task after the frame, i.e. our update plus the browser's style, layout and paint.
+ * A scheduler that runs each callback at least the interval after the previous one it ran: at
+ * once when that much time has passed (so the first piece of a reply shows at once), otherwise on
+ * a timer that waits out the rest. It runs in a task, not in an animation frame: the update
+ * renders, and the message list measures the grown reply and follows its end, before the next
+ * frame, so the scroll event that following brings is handled in that frame instead of a second
+ * one (a frame per draw less, see docs/benchmarks.md). Pulls of the worker's batches run at the
+ * draws' pace, a frame before a draw is due, so a batch usually arrives just before its draw.
+ * One per stream. By default the interval follows `streamDrawPace`, and draws' costs are measured
+ * for it (one at a time): the callback's task with its microtasks (our render) plus the next
+ * frame up to the task after it (the browser's style, layout and paint of the update).
  */
 export function createPacedFrames(
   intervalMs: number | (() => number) = streamDrawIntervalMs,
   pace: DrawPace | undefined = intervalMs === streamDrawIntervalMs ? streamDrawPace : undefined,
 ): FrameScheduler {
   const interval = typeof intervalMs === "number" ? () => intervalMs : intervalMs;
-  let lastFrame = Number.NEGATIVE_INFINITY;
-  return (callback) => {
-    const run = () =>
+  let lastRun = Number.NEGATIVE_INFINITY;
+  let measuring = false;
+  const measure = (pace: DrawPace, start: number) => {
+    measuring = true;
+    // Queued after the render React schedules for the update, so it runs once that is done.
+    queueMicrotask(() => {
+      const taskMs = performance.now() - start;
       animationFrame(() => {
-        lastFrame = Date.now();
-        pace?.drew(lastFrame);
-        const start = performance.now();
-        callback();
-        if (pace) setTimeout(() => pace.record(performance.now() - start), 0);
+        const frameStart = performance.now();
+        setTimeout(() => {
+          measuring = false;
+          pace.record(taskMs + performance.now() - frameStart);
+        }, 0);
       });
-    const wait = lastFrame + interval() - Date.now();
-    if (wait > frameMs) setTimeout(run, wait);
+    });
+  };
+  return (callback) => {
+    const run = () => {
+      lastRun = Date.now();
+      pace?.drew(lastRun);
+      const start = performance.now();
+      callback();
+      if (pace && !measuring) measure(pace, start);
+    };
+    const wait = lastRun + interval() - Date.now();
+    if (wait > 0) setTimeout(run, wait);
     else run();
   };
 }

@@ -153,6 +153,28 @@ describe("MessageList", () => {
     expect(await screen.findByText("Message number 79")).toBeInTheDocument();
   });
 
+  it("measures a streaming reply's row when it grows and follows its end in the same update", async () => {
+    const list = messages(50);
+    const reply = (text: string) =>
+      chatMessage({ id: "reply", isStreaming: true, parts: [{ kind: "text", text }] });
+    const { rerender } = render(<MessageList messages={[...list, reply("One")]} />);
+    await waitFor(() => expect(distanceFromBottom()).toBe(0));
+    // The reply's row now lays out 400 px tall; no resize observer reports it.
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const height = this.getAttribute("data-index") === "50" ? 400 : 0;
+      return { height, width: 0, top: 0, left: 0, bottom: height, right: 0, x: 0, y: 0 } as DOMRect;
+    });
+    const listHeight = () =>
+      Number.parseFloat((scroller().firstElementChild as HTMLElement).style.height);
+    const before = listHeight();
+    rerender(<MessageList messages={[...list, reply("One two three")]} />);
+    // Measured in the update itself (it was at most its 120 px estimate before).
+    expect(listHeight() - before).toBeGreaterThanOrEqual(400 - 120);
+    expect(distanceFromBottom()).toBe(0);
+  });
+
   it("marks the log busy while a reply streams", () => {
     render(<MessageList messages={[chatMessage({ isStreaming: true })]} />);
     expect(scroller()).toHaveAttribute("aria-busy", "true");

@@ -32,12 +32,12 @@ const bottomThreshold = 24;
  */
 const scrollingSettleMs = 1000;
 
-/** Whether a reply is streaming; searched from the end, where a streaming reply sits. */
-function isAnyStreaming(messages: ChatMessage[]): boolean {
+/** The index of the last streaming message, -1 when none streams; searched from the end. */
+function lastStreamingIndex(messages: ChatMessage[]): number {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
-    if (messages[index]?.isStreaming) return true;
+    if (messages[index]?.isStreaming) return index;
   }
-  return false;
+  return -1;
 }
 
 /**
@@ -140,9 +140,25 @@ export function MessageList({
     };
   }, [hasMessages]);
 
+  // A streaming reply's row is measured as soon as it grew, in the commit of the draw (which runs
+  // in a task before the frame, see createPacedFrames): following the end then scrolls before
+  // the frame, whose scroll event is handled in that same frame. Left to the virtualizer's
+  // resize observer (after layout, in the frame) the scroll came too late for that frame's scroll
+  // event, which took one more frame per draw. The size is the one the observer reports (its
+  // border box, rounded), so the observer finds nothing left to change.
+  const streamingIndex = lastStreamingIndex(messages);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the messages
+  useLayoutEffect(() => {
+    if (streamingIndex < 0) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${streamingIndex}"]`);
+    const height = row ? Math.round(row.getBoundingClientRect().height) : 0;
+    // (No layout, as in jsdom, gives 0: the observer's measuring is left to do its work then.)
+    if (height > 0) virtualizer.resizeItem(streamingIndex, height);
+  }, [messages, streamingIndex]);
+
   if (!hasMessages) return <div className="min-h-0 flex-1 overflow-y-auto">{empty}</div>;
 
-  const streaming = isAnyStreaming(messages);
+  const streaming = streamingIndex >= 0;
   return (
     <div
       ref={scrollRef}

@@ -13,9 +13,8 @@ export const streamPullIntervalMs = (): number => streamDrawPace.intervalMs();
 /**
  * A timer pacer: each pull runs at least the interval after the previous one (at once when that
  * much time has passed), and no sooner than a frame before the next draw is due (the interval
- * after the last draw), so the batch arrives just in time for that draw, which then takes it on
- * the next frame without a timer of its own (see createPacedFrames). Timers, not animation
- * frames, so a hidden tab still finishes its streams. One per stream.
+ * after the last draw), so the batch arrives just in time for that draw (see createPacedFrames).
+ * Timers, not animation frames, so a hidden tab still finishes its streams. One per stream.
  */
 export function createPullPacer(
   intervalMs: number | (() => number) = streamPullIntervalMs,
