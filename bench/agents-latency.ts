@@ -87,3 +87,16 @@ export function involuntarySwitches(serverPid: number): number {
     return Number.NaN;
   }
 }
+
+/**
+ * How long (ms) the OS has kept the server's event loop (its main thread) waiting for a core while
+ * it could have run, since it started (Linux: /proc schedstat); NaN elsewhere.
+ */
+export function runQueueWaitMs(serverPid: number): number {
+  try {
+    const schedstat = readFileSync(`/proc/${serverPid}/task/${serverPid}/schedstat`, "utf8");
+    return Number(schedstat.split(" ")[1]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
