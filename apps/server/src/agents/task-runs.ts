@@ -114,7 +114,12 @@ export class TaskRuns {
     return ids;
   }
 
-  /** Renews the leases that are due and saves the replies that grew, in one pass. */
+  /**
+   * Renews the leases that are due and saves the replies that grew, in one pass and one
+   * transaction: on SQLite each statement outside a transaction is a commit of its own, and a
+   * few hundred running replies made a commit each, tens of milliseconds every second during
+   * which the event loop did nothing else.
+   */
   private async save(): Promise<void> {
     if (this.saving) return;
     this.saving = true;
@@ -127,26 +132,57 @@ export class TaskRuns {
             run.reply.text.length !== run.saved.length);
         return grew || now - run.renewedAt >= this.options.leaseMs / 3;
       });
-      await Promise.all(due.map(([taskId, run]) => this.saveOne(taskId, run, now)));
+      if (due.length === 0) return;
+      const kept = await this.saveAll(due, now);
+      if (kept) this.settle(due, kept, now);
     } finally {
       this.saving = false;
     }
   }
 
-  private async saveOne(taskId: string, run: Run, now: number): Promise<void> {
-    const reply = run.reply;
+  /** Writes the due runs' leases and replies; which rows this process still held, or undefined. */
+  private async saveAll(
+    due: [string, Run][],
+    now: number,
+  ): Promise<{ kept: boolean; reply: Run["reply"] }[] | undefined> {
+    const leaseUntil = new Date(now + this.options.leaseMs).toISOString();
     try {
-      const result = await this.options.db.kysely
-        .updateTable("tasks")
-        .set({
-          lease_until: new Date(now + this.options.leaseMs).toISOString(),
-          ...(reply ? { reply_id: reply.messageId, reply_text: reply.text } : {}),
-        })
-        .where("id", "=", taskId)
-        .where("runner", "=", this.runnerId)
-        .where("state", "in", runningStates)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) > 0) {
+      return await this.options.db.kysely.transaction().execute(async (trx) => {
+        const kept: { kept: boolean; reply: Run["reply"] }[] = [];
+        for (const [taskId, run] of due) {
+          const reply = run.reply;
+          const result = await trx
+            .updateTable("tasks")
+            .set({
+              lease_until: leaseUntil,
+              ...(reply ? { reply_id: reply.messageId, reply_text: reply.text } : {}),
+            })
+            .where("id", "=", taskId)
+            .where("runner", "=", this.runnerId)
+            .where("state", "in", runningStates)
+            .executeTakeFirst();
+          kept.push({ kept: Number(result.numUpdatedRows) > 0, reply });
+        }
+        return kept;
+      });
+    } catch (error) {
+      // The database blinked: the next tick tries again, well within the lease.
+      this.options.logger.warn(
+        { err: error, taskIds: due.map(([taskId]) => taskId) },
+        "could not renew running tasks' leases",
+      );
+      return undefined;
+    }
+  }
+
+  private settle(
+    due: [string, Run][],
+    outcomes: { kept: boolean; reply: Run["reply"] }[],
+    now: number,
+  ): void {
+    due.forEach(([taskId, run], i) => {
+      const { kept, reply } = outcomes[i] ?? { kept: false, reply: undefined };
+      if (kept) {
         run.renewedAt = now;
         if (reply) run.saved = { messageId: reply.messageId, length: reply.text.length };
         return;
@@ -157,10 +193,7 @@ export class TaskRuns {
         this.options.logger.warn({ taskId }, "lost the claim on a running task; stopping it");
         run.cut(runnerStoppedReason);
       }
-    } catch (error) {
-      // The database blinked: the next tick tries again, well within the lease.
-      this.options.logger.warn({ err: error, taskId }, "could not renew a running task's lease");
-    }
+    });
   }
 
   /**

@@ -1,0 +1,92 @@
+import { expect, it } from "vitest";
+import type { Db } from "../db/database.js";
+import { createLogger } from "../log/logger.js";
+import { describeEachDialect } from "../test/databases.js";
+import { TaskRuns } from "./task-runs.js";
+
+const now = new Date().toISOString();
+
+async function runningTasks(db: Db, runs: TaskRuns, ids: string[]): Promise<void> {
+  await db.kysely
+    .insertInto("users")
+    .values({
+      id: "u1",
+      user_type: "anonymous",
+      username: "u1",
+      email: null,
+      updated_at: now,
+      created_at: now,
+    })
+    .execute();
+  await db.kysely
+    .insertInto("contexts")
+    .values({
+      id: "c1",
+      user_id: "u1",
+      name: "c",
+      created_at: now,
+      updated_at: now,
+      last_message_at: null,
+    })
+    .execute();
+  for (const id of ids) {
+    await db.kysely
+      .insertInto("tasks")
+      .values({
+        id,
+        user_id: "u1",
+        context_id: "c1",
+        agent_name: "assistant",
+        task_type: "chat",
+        state: "working",
+        status_timestamp: now,
+        status_message: null,
+        metadata: "{}",
+        created_at: now,
+        updated_at: now,
+        ...runs.lease(),
+      })
+      .execute();
+  }
+}
+
+describeEachDialect(
+  "running tasks' saves",
+  (get) => {
+    it("saves every grown reply of one pass in a single transaction", async () => {
+      const { db } = get();
+      const runs = new TaskRuns({
+        db,
+        logger: createLogger("silent"),
+        leaseMs: 30_000,
+        saveIntervalMs: 20,
+      });
+      const ids = ["t1", "t2", "t3", "t4", "t5"];
+      await runningTasks(db, runs, ids);
+      let transactions = 0;
+      const transaction = db.kysely.transaction.bind(db.kysely);
+      db.kysely.transaction = () => {
+        transactions += 1;
+        return transaction();
+      };
+      const cuts: string[] = [];
+      for (const id of ids) runs.begin(id, (reason) => cuts.push(reason));
+      for (const id of ids) runs.replied(id, { messageId: `m-${id}`, text: `reply of ${id}` });
+      // Wait for a pass to have saved them all.
+      const read = () =>
+        db.kysely.selectFrom("tasks").select(["id", "reply_text"]).orderBy("id").execute();
+      for (let i = 0; i < 200; i += 1) {
+        const rows = await read();
+        if (rows.every((row) => row.reply_text !== null)) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      for (const id of ids) runs.end(id);
+      expect((await read()).map((row) => row.reply_text)).toEqual(
+        ids.map((id) => `reply of ${id}`),
+      );
+      expect(transactions).toBe(1);
+      expect(cuts).toEqual([]);
+    });
+  },
+  { per: "test" },
+);
