@@ -11,6 +11,7 @@ import { migrateWithoutTimeLimits } from "./db/migrate.js";
 import { createHttp } from "./http/app.js";
 import { listenerWithFastPath } from "./http/health-fast-path.js";
 import { createServices, type Services } from "./http/services.js";
+import { createTurnGate, gatedListener } from "./http/turn-gate.js";
 import type { Logger } from "./log/logger.js";
 import { shutdownReason } from "./tasks/end-abandoned-task.js";
 
@@ -61,7 +62,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   logger.info({ kid: signingKey.kid, path: keyPath }, "signing key ready");
   const webDir = config.server.webDir ?? defaultWebDir;
   const services = createServices(config, db, signingKey, logger);
-  const { app, fastPath } = createHttp({ config, db, logger, webDir, signingKey, services });
+  const { app, healthPath, readPath } = createHttp({
+    config,
+    db,
+    logger,
+    webDir,
+    signingKey,
+    services,
+  });
   // Before taking traffic: end the replies a previous life of this process (SQLite) or a dead
   // replica (lease run out) left running, then keep sweeping.
   await services.runs.start(services);
@@ -69,8 +77,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const pruning = startPruning(db.kysely, logger);
 
   const listener = getRequestListener(app.fetch, { hostname: config.server.host });
-  // /health is answered before Hono when it can be (http/health-fast-path.ts).
-  const server = createServer(listenerWithFastPath(fastPath, listener));
+  // /health is answered first, before Hono when it can be (http/health-fast-path.ts); other
+  // requests wait at the turn gate while the loop lags (http/turn-gate.ts).
+  const gate = createTurnGate();
+  const rest = listenerWithFastPath(readPath, listener);
+  const server = createServer(gatedListener(healthPath, gate, rest));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(
@@ -86,6 +97,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     closing ??= (async () => {
       pruning.stop();
       await drainRuns(services, config.server.drainTimeoutMs);
+      gate.close();
       // Live streams never finish by themselves; end them so the drain below can complete.
       await services.hub.close();
       await shutdown(server, db, logger, config.server.shutdownTimeoutMs);

@@ -69,7 +69,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
  * The HTTP application and what Node's request listener answers before it (/health, see
  * health-fast-path.ts), sharing its health check and per-IP rate-limit store.
  */
-export function createHttp(deps: AppDeps): { app: Hono<AppEnv>; fastPath: FastPath } {
+export function createHttp(deps: AppDeps): {
+  app: Hono<AppEnv>;
+  fastPath: FastPath;
+  healthPath: FastPath;
+  readPath: FastPath;
+} {
   const { config, db, logger } = deps;
   const app = new Hono<AppEnv>({ router: new CachedRouter() });
   const services = deps.services ?? createServices(config, db, deps.signingKey, logger);
@@ -159,5 +164,5 @@ export function createHttp(deps: AppDeps): { app: Hono<AppEnv>; fastPath: FastPa
     logger,
     https,
   });
-  return { app, fastPath: firstOf(healthFast, reads) };
+  return { app, fastPath: firstOf(healthFast, reads), healthPath: healthFast, readPath: reads };
 }
