@@ -11,7 +11,7 @@ async function runningTasks(db: Db, runs: TaskRuns, ids: string[]): Promise<void
     .insertInto("users")
     .values({
       id: "u1",
-      user_type: "anonymous",
+      user_type: "anon",
       username: "u1",
       email: null,
       updated_at: now,
