@@ -4,6 +4,9 @@ import type { EventLog, LoggedEvent } from "./event-log.js";
 import type { EventNotifier } from "./notifier.js";
 import { StreamConnection } from "./stream-connection.js";
 
+/** Connections given a heartbeat per turn of the event loop. */
+export const heartbeatSlice = 100;
+
 export interface StreamHubOptions {
   db: Db;
   events: EventLog;
@@ -116,19 +119,31 @@ export class StreamHub {
     }
   }
 
-  private heartbeat(): void {
+  /**
+   * A heartbeat on every connection, `heartbeatSlice` connections per turn of the event loop:
+   * a thousand writes in one go held the loop for tens of milliseconds every interval.
+   */
+  heartbeat(): void {
     const timestamp = new Date().toISOString();
-    for (const [userId, set] of this.byUser) {
-      for (const connection of set) {
+    const connections: StreamConnection[] = [];
+    for (const set of this.byUser.values())
+      for (const connection of set) connections.push(connection);
+    const sendFrom = (start: number) => {
+      const end = Math.min(connections.length, start + heartbeatSlice);
+      for (let i = start; i < end; i += 1) {
+        const connection = connections[i] as StreamConnection;
+        if (connection.isClosed) continue;
         connection.sendTransient({
           event_type: "heartbeat",
           context_id: null,
-          user_id: userId,
+          user_id: connection.userId,
           data: {},
           timestamp,
         });
       }
-    }
+      if (end < connections.length) setImmediate(() => sendFrom(end));
+    };
+    sendFrom(0);
   }
 
   private forget(connection: StreamConnection): void {

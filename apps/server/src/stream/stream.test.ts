@@ -5,6 +5,8 @@ import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { SseReader } from "../test/sse.js";
 import { anonymousSession, bearer } from "../test/tokens.js";
+import { StreamConnection } from "./stream-connection.js";
+import { heartbeatSlice } from "./stream-hub.js";
 
 describeEachDialect("GET /api/v1/stream/contexts", (get) => {
   async function user(config?: ConfigInput) {
@@ -167,6 +169,21 @@ describeEachDialect("GET /api/v1/stream/contexts", (get) => {
     expect(beat.id).toBeUndefined();
     expect(beat.envelope).toMatchObject({ event_type: "heartbeat", context_id: null });
     await stream.close();
+  });
+
+  it("gives every connection a heartbeat when they are more than one turn's slice", async () => {
+    const u = await user({ stream: { heartbeatSeconds: 300, maxConnectionsPerUser: 1000 } });
+    const streams: SseReader[] = [];
+    for (let i = 0; i < heartbeatSlice + 5; i += 1) streams.push(await u.open());
+    for (const stream of streams) expect((await stream.next()).event).toBe("snapshot");
+    const sent = vi.spyOn(StreamConnection.prototype, "sendTransient");
+    u.app.services.hub.heartbeat();
+    // One slice now, the rest in the next turns of the loop.
+    expect(sent).toHaveBeenCalledTimes(heartbeatSlice);
+    for (const stream of streams) expect((await stream.next(2500)).event).toBe("heartbeat");
+    expect(sent).toHaveBeenCalledTimes(heartbeatSlice + 5);
+    sent.mockRestore();
+    for (const stream of streams) await stream.close();
   });
 
   it("needs a valid token", async () => {
