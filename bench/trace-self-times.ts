@@ -2,32 +2,15 @@
 // on each busy renderer main thread of a trace written by web-chat-ab.ts, and the time of each
 // kind of top-level task. Usage: npx tsx bench/trace-self-times.ts /tmp/webchat-trace-after.json
 import { readFileSync } from "node:fs";
+import { rendererMainEvents, type TraceEvent } from "./web-chat-stream.js";
 
-interface Ev {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
+interface Ev extends TraceEvent {
   tts?: number;
   tdur?: number;
   args?: { name?: string; data?: { type?: string; functionName?: string } };
 }
 const events = JSON.parse(readFileSync(process.argv[2] as string, "utf8")) as Ev[];
-const mains = new Set(
-  events
-    .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
-    .map((e) => `${e.pid}:${e.tid}`),
-);
-const byThread = new Map<string, Ev[]>();
-for (const e of events) {
-  const key = `${e.pid}:${e.tid}`;
-  if (e.ph !== "X" || !mains.has(key)) continue;
-  const list = byThread.get(key) ?? [];
-  list.push(e);
-  byThread.set(key, list);
-}
+const byThread = rendererMainEvents(events);
 const useThread = process.env.WALL !== "1";
 for (const [key, list] of byThread) {
   list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));

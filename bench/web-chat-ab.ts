@@ -16,7 +16,7 @@ import { passkeyUrl, signUp, virtualAuthenticator } from "../e2e/harness/passkey
 import { startBuiltServer } from "../e2e/harness/server.js";
 import { envNumber } from "./browser.js";
 import { CdpPage, launchPipedChromium, traceBrowser } from "./cdp-pipe.js";
-import { newConversation, streamRun } from "./web-chat-stream.js";
+import { newConversation, streamRun, webChatServerEnv } from "./web-chat-stream.js";
 
 const variants = (process.env.PROBE_DIRS ?? "").split(",").map((entry) => {
   const [name, dir] = entry.split(":") as [string, string];
@@ -29,13 +29,7 @@ const traceParagraphs = envNumber("PROBE_TRACE_PARAGRAPHS", 20);
 const load = () => execSync("cat /proc/loadavg").toString().split(" ").slice(0, 3).join(" ");
 
 const provider = await startFakeTokenProvider();
-const serverEnv = {
-  RATE_LIMIT_SESSIONS_PER_IP: "0",
-  RATE_LIMIT_API_PER_USER: "0",
-  LOG_LEVEL: "warn",
-  OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
-  OPENAI_COMPATIBLE_MODEL: "bench-web",
-};
+const serverEnv = webChatServerEnv(provider.baseUrl);
 const chrome = await launchPipedChromium();
 const servers = [];
 const pages = [];
@@ -61,7 +55,11 @@ try {
     pages.push({ v, targetId: targetInfo.targetId });
   }
   await browser.close();
-  const attached = [];
+  const attached: {
+    v: (typeof variants)[number];
+    page: CdpPage;
+    metrics: Awaited<ReturnType<CdpPage["metrics"]>>;
+  }[] = [];
   for (const { v, targetId } of pages) {
     const page = await CdpPage.attach(chrome.cdp, targetId);
     const metrics = await page.metrics();
@@ -101,18 +99,20 @@ try {
       `SUMMARY ${name}: wall median ${med(s.wall).toFixed(3)} [${s.wall.map((x) => x.toFixed(3)).join(" ")}] cpu median ${med(s.cpu).toFixed(3)} [${s.cpu.map((x) => x.toFixed(3)).join(" ")}]`,
     );
   }
-  if (process.env.PROBE_PROFILE === "1") {
+  /** Streams the trace reply into each build's page between `start` and `stop`. */
+  const recordEach = async (
+    tag: string,
+    start: (page: CdpPage) => Promise<(name: string) => Promise<void>>,
+  ): Promise<void> => {
     for (const { v, page } of attached) {
       await page.send("Page.bringToFront");
       await newConversation(page);
       await page.fill(
         'textarea[aria-label="Message"]',
-        `markdown:${traceParagraphs} gapMs:16 tag:c-${v.name}`,
+        `markdown:${traceParagraphs} gapMs:16 tag:${tag}-${v.name}`,
       );
       await new Promise((r) => setTimeout(r, 500));
-      await page.send("Profiler.enable");
-      await page.send("Profiler.setSamplingInterval", { interval: 100 });
-      await page.send("Profiler.start");
+      const stop = await start(page);
       await page.click('button[aria-label="Send message"]');
       await new Promise((r) => setTimeout(r, 1500));
       for (let i = 0; i < 200; i++) {
@@ -121,22 +121,25 @@ try {
         await new Promise((r) => setTimeout(r, 250));
       }
       await new Promise((r) => setTimeout(r, 300));
-      const { profile } = await page.send("Profiler.stop");
-      await page.send("Profiler.disable");
-      writeFileSync(`/tmp/webchat-profile-${v.name}.cpuprofile`, JSON.stringify(profile));
-      console.log(`profile ${v.name} written`);
+      await stop(v.name);
     }
+  };
+  if (process.env.PROBE_PROFILE === "1") {
+    await recordEach("c", async (page) => {
+      await page.send("Profiler.enable");
+      await page.send("Profiler.setSamplingInterval", { interval: 100 });
+      await page.send("Profiler.start");
+      return async (name) => {
+        const { profile } = await page.send("Profiler.stop");
+        await page.send("Profiler.disable");
+        writeFileSync(`/tmp/webchat-profile-${name}.cpuprofile`, JSON.stringify(profile));
+        console.log(`profile ${name} written`);
+      };
+    });
   }
   if (process.env.PROBE_TRACE === "1") {
-    for (const { v, page } of attached) {
-      await page.send("Page.bringToFront");
-      await newConversation(page);
-      await page.fill(
-        'textarea[aria-label="Message"]',
-        `markdown:${traceParagraphs} gapMs:16 tag:t-${v.name}`,
-      );
-      await new Promise((r) => setTimeout(r, 500));
-      const stop = await traceBrowser(chrome.cdp, [
+    await recordEach("t", async () => {
+      const stopTrace = await traceBrowser(chrome.cdp, [
         "devtools.timeline",
         "disabled-by-default-devtools.timeline",
         "blink",
@@ -144,18 +147,12 @@ try {
         "v8.execute",
         "toplevel",
       ]);
-      await page.click('button[aria-label="Send message"]');
-      await new Promise((r) => setTimeout(r, 1500));
-      for (let i = 0; i < 200; i++) {
-        const busy = await page.attribute('[role="log"][aria-label="Messages"]', "aria-busy");
-        if (busy === "false") break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      await new Promise((r) => setTimeout(r, 300));
-      const events = await stop();
-      writeFileSync(`/tmp/webchat-trace-${v.name}.json`, JSON.stringify(events));
-      console.log(`trace ${v.name}: ${events.length} events`);
-    }
+      return async (name) => {
+        const events = await stopTrace();
+        writeFileSync(`/tmp/webchat-trace-${name}.json`, JSON.stringify(events));
+        console.log(`trace ${name}: ${events.length} events`);
+      };
+    });
   }
 } finally {
   await chrome.close();

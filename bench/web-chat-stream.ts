@@ -183,7 +183,7 @@ export async function streamRuns(
   return results;
 }
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -193,21 +193,43 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** Sum of top-level RunTask durations (ms) on the busiest renderer main thread of a trace. */
-function rendererTaskMs(events: TraceEvent[]): number {
+/**
+ * A trace's complete events on each renderer main thread (by "pid:tid"), those `keep` accepts.
+ */
+export function rendererMainEvents<E extends TraceEvent>(
+  events: E[],
+  keep: (event: E) => boolean = () => true,
+): Map<string, E[]> {
   const mainThreads = new Set(
     events
       .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  const byThread = new Map<string, TraceEvent[]>();
+  const byThread = new Map<string, E[]>();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (e.ph !== "X" || e.name !== "RunTask" || !mainThreads.has(key)) continue;
+    if (e.ph !== "X" || !mainThreads.has(key) || !keep(e)) continue;
     const list = byThread.get(key) ?? [];
     list.push(e);
     byThread.set(key, list);
   }
+  return byThread;
+}
+
+/** The chat server's settings in the web-chat benches: limits off, the fake token provider. */
+export function webChatServerEnv(providerUrl: string): Record<string, string> {
+  return {
+    RATE_LIMIT_SESSIONS_PER_IP: "0",
+    RATE_LIMIT_API_PER_USER: "0",
+    LOG_LEVEL: "warn",
+    OPENAI_COMPATIBLE_BASE_URL: providerUrl,
+    OPENAI_COMPATIBLE_MODEL: "bench-web",
+  };
+}
+
+/** Sum of top-level RunTask durations (ms) on the busiest renderer main thread of a trace. */
+function rendererTaskMs(events: TraceEvent[]): number {
+  const byThread = rendererMainEvents(events, (e) => e.name === "RunTask");
   let best = 0;
   for (const list of byThread.values()) {
     list.sort((a, b) => a.ts - b.ts);

@@ -10,7 +10,7 @@ import { buildNoDrawingCopy, measureFloors } from "./web-chat-floors.js";
 import { historyRun } from "./web-chat-history.js";
 import { type ChatBenchResults, chatReport, kb } from "./web-chat-report.js";
 import { seedConversation } from "./web-chat-seed.js";
-import { streamRuns, traceCrossCheck } from "./web-chat-stream.js";
+import { streamRuns, traceCrossCheck, webChatServerEnv } from "./web-chat-stream.js";
 
 const runs = envNumber("BENCH_RUNS", 3);
 const paragraphs = envNumber("BENCH_CHAT_PARAGRAPHS", 50);
@@ -48,13 +48,7 @@ function localStorageOf(page: Page): Promise<{ name: string; value: string }[]> 
 export async function webChatBench(): Promise<void> {
   const started = performance.now();
   const provider = await startFakeTokenProvider();
-  const serverEnv = {
-    RATE_LIMIT_SESSIONS_PER_IP: "0",
-    RATE_LIMIT_API_PER_USER: "0",
-    LOG_LEVEL: "warn",
-    OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
-    OPENAI_COMPATIBLE_MODEL: "bench-web",
-  };
+  const serverEnv = webChatServerEnv(provider.baseUrl);
   const server = await startBuiltServer(serverEnv);
   // Set-up steps (sign-up, the history runs) use Playwright; the streamed replies are measured
   // with Playwright disconnected, over a CDP pipe with only the Performance domain on (see
