@@ -118,7 +118,9 @@ describeEachDialect(
     });
 
     it("counts each request once against the per-user limit", async () => {
-      const app = createTestApp(get(), { config: { rateLimit: { apiRequestsPerUser: 4 } } });
+      const app = createTestApp(get(), {
+        config: { rateLimit: { apiRequestsPerUser: 4, windowSeconds: 86_400 } },
+      });
       const u = await taskUser(app);
       const id = await u.createContext();
       expect((await u.get(`/contexts/${id}/tasks`)).status).toBe(200);
