@@ -81,7 +81,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // requests wait at the turn gate while the loop lags (http/turn-gate.ts).
   const gate = createTurnGate();
   const rest = listenerWithFastPath(readPath, listener);
-  const server = createServer(gatedListener(healthPath, gate, rest));
+  const server = createServer(listenerWithFastPath(healthPath, gatedListener(gate, rest)));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, request } from "node:http";
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { listenerWithFastPath } from "./health-fast-path.js";
 import { createTurnGate, gatedListener, type TurnGate } from "./turn-gate.js";
 
 const gates: TurnGate[] = [];
@@ -126,12 +127,12 @@ describe("turn gate", () => {
 describe("gated listener", () => {
   it("answers the health path before the gate and marks a connection's later requests known", async () => {
     const admitted: { url: string | undefined; known: boolean | undefined }[] = [];
-    const listener = gatedListener(
-      (req, res) => {
-        if (req.url !== "/health") return false;
-        res.end("ok");
-        return true;
-      },
+    const health = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url !== "/health") return false;
+      res.end("ok");
+      return true;
+    };
+    const gated = gatedListener(
       {
         admit(start, options) {
           admitted.push({ url: undefined, known: options?.known });
@@ -144,10 +145,10 @@ describe("gated listener", () => {
         res.end("rest");
       },
     );
+    const listener = listenerWithFastPath(health, gated);
     const server = createServer({ keepAlive: true }, listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
-    const { Agent } = await import("node:http");
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const get = (path: string) =>
       new Promise<string>((resolve, reject) => {

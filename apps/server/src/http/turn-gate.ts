@@ -8,8 +8,8 @@ import type { Socket } from "node:net";
  * Node 20 accepts one connection per event-loop turn, and each turn starts every request that
  * arrived during the last one. When the process is saturated, turns last tens to hundreds of
  * milliseconds and new connections (a load balancer's health check among them) wait for seconds
- * in the kernel's listen queue. While the loop lags, the gate queues new requests in arrival
- * order instead and starts them from the check phase, about `budgetMs` of work per turn (at least
+ * in the kernel's listen queue. While the loop lags, the gate queues new requests instead
+ * and starts them from the check phase, about `budgetMs` of work per turn (at least
  * one request): turns stay a few milliseconds long, connections are accepted at once, and
  * /health, answered before the gate, within a turn or two. The work is the same; what waits is
  * the queued requests, in the process instead of in the kernel. As the kernel's queue did, the
@@ -182,20 +182,16 @@ export function createTurnGate(options: TurnGateOptions = {}): TurnGate {
   };
 }
 
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
-
 /**
- * Node's request listener: `first` (the health check) answers what it can before the gate; every
- * other request waits at the gate for `rest`, known when its connection carried one before.
+ * A request listener that sends every request through the gate to `rest`, known when its
+ * connection carried one before. The health check goes before it (`listenerWithFastPath`).
  */
 export function gatedListener(
-  first: (req: IncomingMessage, res: ServerResponse) => boolean,
   gate: Pick<TurnGate, "admit">,
-  rest: Listener,
-): Listener {
+  rest: (req: IncomingMessage, res: ServerResponse) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const served = new WeakSet<Socket>();
   return (req, res) => {
-    if (first(req, res)) return;
     const socket = req.socket;
     const known = served.has(socket);
     if (!known) served.add(socket);
