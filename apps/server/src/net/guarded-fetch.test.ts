@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { loopbackServers } from "../test/loopback-servers.js";
@@ -182,17 +182,42 @@ describe("guardedFetch", () => {
     expect(none).toMatchObject({ reason: "too_many_redirects" });
   });
 
-  it("drops credentials when a redirect leaves the origin", async () => {
-    const target = await serve((req, res) =>
-      res.end(JSON.stringify([req.headers.authorization, req.headers["x-a2a-notification-token"]])),
+  it("sends only headers that describe the request when a redirect leaves the origin", async () => {
+    const seen = (req: IncomingMessage) =>
+      Object.keys(req.headers)
+        .filter((name) => !["host", "connection", "content-length"].includes(name))
+        .sort();
+    const target = await serve((req, res) => res.end(JSON.stringify(seen(req))));
+    const base = await serve((req, res) =>
+      req.url === "/same"
+        ? res.writeHead(307, { location: "/here" }).end()
+        : req.url === "/here"
+          ? res.end(JSON.stringify(seen(req)))
+          : res.writeHead(307, { location: target }).end(),
     );
-    const base = await serve((_req, res) => res.writeHead(307, { location: target }).end());
-    const res = await guardedFetch(
-      base,
-      { headers: { Authorization: "Bearer t", "X-A2A-Notification-Token": "t" } },
-      policy({ allowHosts: ["127.0.0.1"] }),
-    );
-    expect(JSON.parse(res.body.toString())).toEqual([null, null]);
+    const headers = {
+      Authorization: "Bearer t",
+      "X-A2A-Notification-Token": "t",
+      // A stored custom header can carry a secret under any name.
+      "X-Secret": "s",
+      "Api-Auth": "s",
+      Cookie: "c=1",
+      Accept: "application/json",
+      "A2A-Version": "1.0",
+    };
+    const allowed = policy({ allowHosts: ["127.0.0.1"] });
+    const elsewhere = await guardedFetch(`${base}/other`, { headers }, allowed);
+    expect(JSON.parse(elsewhere.body.toString())).toEqual(["a2a-version", "accept"]);
+    const same = await guardedFetch(`${base}/same`, { headers }, allowed);
+    expect(JSON.parse(same.body.toString())).toEqual([
+      "a2a-version",
+      "accept",
+      "api-auth",
+      "authorization",
+      "cookie",
+      "x-a2a-notification-token",
+      "x-secret",
+    ]);
   });
 
   it("reports a refused connection generically", async () => {

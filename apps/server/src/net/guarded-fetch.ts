@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { AllowList, refusedAddressReason, refusedHostReason } from "./address-policy.js";
+import { headersForOtherOrigin } from "./cross-origin-headers.js";
 
 /** Why a guarded fetch did not return a response; messages never carry the fetched body. */
 export type GuardedFetchReason =
@@ -175,15 +176,6 @@ function send(
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
-/** Headers that carry credentials: never sent on to another origin by a redirect. */
-function withoutCredentials(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).filter(
-      ([name]) => name !== "authorization" && name !== "cookie" && !name.includes("token"),
-    ),
-  );
-}
-
 function lowerCased(headers: Record<string, string> = {}): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
@@ -226,7 +218,7 @@ export async function guardedFetch(
     const next = new URL(location, target.url);
     current = next.href;
     if (next.origin !== target.url.origin)
-      hop = { ...hop, headers: withoutCredentials(hop.headers ?? {}) };
+      hop = { ...hop, headers: headersForOtherOrigin(hop.headers ?? {}) };
     const method = (hop.method ?? "GET").toUpperCase();
     if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
       const { "content-type": _type, ...headers } = hop.headers ?? {};

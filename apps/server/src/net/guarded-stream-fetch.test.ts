@@ -1,4 +1,4 @@
-import type { RequestListener, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { FloodingAgent } from "../test/flooding-agent.js";
 import { loopbackServers } from "../test/loopback-servers.js";
@@ -70,6 +70,54 @@ describe("guardedStreamFetch", () => {
     });
     const response = await guardedStreamFetch(policy(1000))(url);
     await expect(response.text()).rejects.toThrow("Response exceeds the size limit");
+  });
+
+  describe("redirects", () => {
+    const redirecting = (over: Partial<StreamPolicy> = {}): StreamPolicy => ({
+      ...policy(1000),
+      maxRedirects: 3,
+      ...over,
+    });
+    const sentHeaders = (req: IncomingMessage) =>
+      Object.keys(req.headers)
+        .filter((name) => !["host", "connection", "content-length"].includes(name))
+        .sort();
+
+    it("carries only headers that describe the request to another origin", async () => {
+      const target = await serve((req, res) => res.end(JSON.stringify(sentHeaders(req))));
+      const base = await serve((_req, res) => res.writeHead(307, { location: target }).end());
+      const response = await guardedStreamFetch(redirecting())(base, {
+        method: "POST",
+        body: "{}",
+        headers: {
+          "content-type": "application/json",
+          "a2a-version": "1.0",
+          authorization: "Bearer stored",
+          "x-api-key": "k",
+          "x-secret": "s",
+          "mcp-session-id": "abc",
+        },
+      });
+      expect(await response.json()).toEqual(["a2a-version", "content-type"]);
+    });
+
+    it("refuses a redirect to a private address, and to a name that resolves to loopback", async () => {
+      const base = await serveOrigin((req, res) => {
+        const to = req.url === "/private" ? "http://10.1.2.3/x" : "http://inside.example/x";
+        res.writeHead(302, { location: to }).end();
+      });
+      // Only the test's own server's address is allowed; the name resolves to another loopback one.
+      const resolve = async () => [{ address: "127.0.0.2", family: 4 }];
+      const open = guardedStreamFetch(redirecting({ resolve }));
+      await expect(open(`${base}/private`)).rejects.toMatchObject({
+        reason: "refused_address",
+        message: "Address refused: private",
+      });
+      await expect(open(`${base}/name`)).rejects.toMatchObject({
+        reason: "refused_address",
+        message: "Address refused: loopback",
+      });
+    });
   });
 
   describe("an event stream sent faster than it is read", () => {

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
+import { headersForOtherOrigin } from "./cross-origin-headers.js";
 import {
   GuardedFetchError,
   type OutboundPolicy,
@@ -30,19 +31,6 @@ function headersOf(message: IncomingMessage): Headers {
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   return headers;
-}
-
-/** Headers that carry credentials: never sent on to another origin by a redirect. */
-function withoutCredentials(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).filter(
-      ([name]) =>
-        name !== "authorization" &&
-        name !== "cookie" &&
-        !name.includes("token") &&
-        !name.includes("key"),
-    ),
-  );
 }
 
 function open(
@@ -346,7 +334,7 @@ export function guardedStreamOpen(policy: StreamPolicy): GuardedOpen {
         if (redirects >= policy.maxRedirects)
           throw new GuardedFetchError("too_many_redirects", "Too many redirects");
         const next = new URL(location, target.url);
-        if (next.origin !== target.url.origin) headers = withoutCredentials(headers);
+        if (next.origin !== target.url.origin) headers = headersForOtherOrigin(headers);
         if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
           method = "GET";
           body = undefined;
