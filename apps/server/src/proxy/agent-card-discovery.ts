@@ -75,19 +75,26 @@ function candidatesOf(card: Record<string, unknown>): Candidate[] {
 }
 
 /**
- * The endpoint the server will call: a JSON-RPC interface with an absolute http(s) URL, protocol
- * 1.0 before 0.3, in the card's order. Interfaces with any other URL (relative, javascript:,
- * data:…) or binding are ignored; undefined when none is usable.
+ * The endpoint the server will call: a JSON-RPC interface with an absolute http(s) URL. Those on
+ * the origin the user entered come first (the credentials the user gave for that address go to
+ * the endpoint chosen), then protocol 1.0 before 0.3, then the card's order. Interfaces with any
+ * other URL (relative, javascript:, data:…) or binding are ignored; undefined when none is usable.
  */
 export function chooseEndpoint(
   card: Record<string, unknown>,
+  enteredUrl?: string,
 ): { endpoint: string; protocol: "1.0" | "0.3" } | undefined {
   const usable = candidatesOf(card).flatMap((candidate) => {
     const url = absoluteHttpUrl(candidate.url);
     const binding = String(candidate.binding ?? "").toUpperCase();
     return url && binding === "JSONRPC" ? [{ endpoint: url, protocol: candidate.version }] : [];
   });
-  return usable.find((c) => c.protocol === "1.0") ?? usable[0];
+  const origin = enteredUrl ? absoluteHttpUrl(enteredUrl) : undefined;
+  const home = origin ? new URL(origin).origin : undefined;
+  const rank = (c: { endpoint: string; protocol: "1.0" | "0.3" }) =>
+    (new URL(c.endpoint).origin === home ? 0 : 2) + (c.protocol === "1.0" ? 0 : 1);
+  // A stable sort keeps the card's order among equals.
+  return [...usable].sort((a, b) => rank(a) - rank(b))[0];
 }
 
 const stepOf: Record<GuardedFetchReason, string> = {
@@ -145,7 +152,7 @@ export async function discoverAgent(
         break;
       continue;
     }
-    const chosen = chooseEndpoint(card);
+    const chosen = chooseEndpoint(card, base);
     if (!chosen) {
       throw new AgentDiscoveryError(
         externalAgentMessages.connectError(
