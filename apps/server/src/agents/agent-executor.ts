@@ -35,7 +35,7 @@ import { requestHostKey } from "./follow-stored-task.js";
 import { openAgentTools } from "./mcp-tools.js";
 import type { ModelRunner, RunnerArtifact, RunnerMessage, RunnerTool } from "./model-runner.js";
 import { PacedDeltas } from "./paced-deltas.js";
-import { ReplyLimit, replyLimitReason } from "./reply-limit.js";
+import { ReplyLimit, replyLimitReason, watchReplyTime } from "./reply-limit.js";
 import type { RunningTaskViews } from "./running-task-views.js";
 import {
   artifactToSdk,
@@ -313,9 +313,14 @@ export class ChatAgentExecutor implements AgentExecutor {
       publish: (piece) => this.publishDelta(turn, replyId, piece),
       intervalMs: this.deltaIntervalMs,
     });
+    const stopWatch = watchReplyTime(this.services.config.quotas.replySeconds, (reason) => {
+      running.cut ??= reason;
+      running.controller.abort();
+    });
     try {
       await this.runEvents(turn, running, tools, replyId, deltas);
     } finally {
+      stopWatch();
       // After a failure too: the text so far is published and recorded before the failure.
       deltas.flush();
     }

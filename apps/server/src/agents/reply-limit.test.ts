@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { ReplyLimit, replyLimitReason } from "./reply-limit.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ReplyLimit, replyLimitReason, replyTimeReason, watchReplyTime } from "./reply-limit.js";
 
 describe("a reply's size limit", () => {
   it("takes pieces while they fit, then the start of the one that passes, then nothing", () => {
@@ -39,5 +39,42 @@ describe("a reply's size limit", () => {
     expect(replyLimitReason(1_048_576)).toBe(
       "The agent's reply was stopped: it passed the 1.00 MB limit for one reply.",
     );
+  });
+});
+
+describe("a reply's time limit", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("stops once, with the limit in the reason, when the turn runs past it", () => {
+    vi.useFakeTimers();
+    const reasons: string[] = [];
+    watchReplyTime(90, (reason) => reasons.push(reason));
+    vi.advanceTimersByTime(89_999);
+    expect(reasons).toEqual([]);
+    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(200_000);
+    expect(reasons).toEqual([
+      "The agent's reply was stopped: it took longer than the 90-second limit for one reply.",
+    ]);
+  });
+
+  it("does nothing once cleared, or with no limit", () => {
+    vi.useFakeTimers();
+    const reasons: string[] = [];
+    const clear = watchReplyTime(60, (reason) => reasons.push(reason));
+    clear();
+    watchReplyTime(0, (reason) => reasons.push(reason));
+    vi.advanceTimersByTime(10 * 3600_000);
+    expect(reasons).toEqual([]);
+  });
+
+  it("names minutes and hours as such", () => {
+    expect(replyTimeReason(1800)).toBe(
+      "The agent's reply was stopped: it took longer than the 30-minute limit for one reply.",
+    );
+    expect(replyTimeReason(3600)).toContain("the 1-hour limit");
+    expect(replyTimeReason(1)).toContain("the 1-second limit");
   });
 });

@@ -229,6 +229,11 @@ export const configSchema = z
          * event repeats it whole, and A2A clients (the SDK's) refuse an event over 4 MiB.
          */
         replyBytes: z.coerce.number().int().min(0).default(1_048_576),
+        /**
+         * Longest one agent turn may run, in seconds: past it the agent is no longer read and the
+         * task fails with the text so far (an agent streaming only progress updates is cut too).
+         */
+        replySeconds: z.coerce.number().int().min(0).default(1800),
         /** Bytes of messages and artifacts one user's conversations may hold. */
         storageBytesPerUser: z.coerce.number().int().min(0).default(104_857_600),
         /** Largest file a user may upload (attachments are uploaded once, then linked), in bytes. */

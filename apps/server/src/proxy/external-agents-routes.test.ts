@@ -29,7 +29,7 @@ const credentialsKey = randomBytes(32).toString("base64");
 const appWith = (
   db: Parameters<typeof createTestApp>[0],
   allow = ["127.0.0.1"],
-  quotas: { replyBytes?: number } = {},
+  quotas: { replyBytes?: number; replySeconds?: number } = {},
 ) => createTestApp(db, { config: { outbound: { allowHosts: allow, credentialsKey }, quotas } });
 
 /** The longest start of `text`, in whole characters, of at most `limit` bytes in UTF-8. */
@@ -260,6 +260,60 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     }
   });
 
+  it("a client that drops mid-reply resubscribes at the proxy URL and gets the rest of the agent's reply", async () => {
+    const app = appWith(get());
+    const count = 40;
+    let published = 0;
+    const remote = await agent({
+      behaviour: "stream",
+      stream: { events: count, gapMs: 15, onPublish: (_context, index) => (published = index) },
+    });
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const added = externalAgentSchema.parse(
+      await (await add(app, token, { url: remote.url })).json(),
+    );
+    const contextId = await user.createContext();
+    const client = await a2aClient(inProcessFetch(app, token), `external/${added.id}`);
+    const cut = new AbortController();
+    let taskId = "";
+    try {
+      for await (const event of client.sendMessageStream(
+        sendParams(textMessage(contextId, "count")),
+        { signal: cut.signal },
+      )) {
+        if (event.payload?.$case === "task") taskId = event.payload.value.id;
+        if (event.payload?.$case === "statusUpdate" && published >= 3) cut.abort();
+      }
+    } catch {
+      // the abort ends the first stream
+    }
+    expect(taskId).not.toBe("");
+    // The agent is still streaming: the reply goes on without the client.
+    expect(published).toBeLessThan(count - 1);
+    const again: StreamResponse[] = [];
+    for await (const event of client.resubscribeTask({ tenant: "", id: taskId })) again.push(event);
+    expect(again[0]?.payload?.$case).toBe("task");
+    const last = again.at(-1)?.payload;
+    expect(last?.$case === "statusUpdate" && last.value.status?.state).toBe(
+      TaskState.TASK_STATE_COMPLETED,
+    );
+    const numbered = Array.from({ length: count }, (_, i) => `#${i}`).join("");
+    const finalText =
+      last?.$case === "statusUpdate"
+        ? (last.value.status?.message?.parts ?? [])
+            .map((p) => (p.content?.$case === "text" ? p.content.value : ""))
+            .join("")
+        : "";
+    expect(finalText).toBe(`${numbered}done`);
+    // The agent was asked once: the resubscription is answered by this server's running turn.
+    const calls = remote.received.flatMap((r) => (r.body ? [JSON.parse(r.body).method] : []));
+    expect(calls).toEqual(["SendStreamingMessage"]);
+    const stored = taskSchema.parse(await (await user.get(`/tasks/${taskId}`)).json());
+    expect(stored.status.state).toBe("completed");
+    expect(stored.history.at(-1)?.parts).toEqual([{ kind: "text", text: `${numbered}done` }]);
+  });
+
   it("ends the task as failed with the text so far when the agent drops mid-reply", async () => {
     const app = appWith(get());
     const remote = await agent({ behaviour: "drop" });
@@ -337,6 +391,41 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     expect(row).toEqual({ reply_text: null, runner: null });
   });
 
+  it("stops an agent that sends only progress updates at the reply's time limit", async () => {
+    const app = appWith(get(), ["127.0.0.1"], { replySeconds: 1 });
+    const remote = await agent({ behaviour: "busy" });
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const added = externalAgentSchema.parse(
+      await (await add(app, token, { url: remote.url })).json(),
+    );
+    const contextId = await user.createContext();
+    const cut = remote.nextStreamCut();
+    const started = Date.now();
+    const { events } = await chat(app, token, added.id, contextId, "work on it");
+    await cut;
+    // Never idle (an update every 20 ms) and no text to count: only the time limit ends it.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const calls = remote.received.flatMap((r) => (r.body ? [JSON.parse(r.body).method] : []));
+    expect(calls).toEqual(["SendStreamingMessage", "CancelTask"]);
+    const last = events.at(-1)?.payload;
+    expect(last?.$case === "statusUpdate" && last.value.status?.state).toBe(
+      TaskState.TASK_STATE_FAILED,
+    );
+    const tasks = taskSchema
+      .array()
+      .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
+    expect(tasks[0]?.status.state).toBe("failed");
+    // No text came: the reason is the whole reply.
+    expect(tasks[0]?.status.message?.parts).toEqual([
+      {
+        kind: "text",
+        text: "The agent's reply was stopped: it took longer than the 1-second limit for one reply.",
+      },
+    ]);
+    expect(app.services.runs.taskIds).toEqual([]);
+  });
+
   it("forwards a cancel to the agent", async () => {
     const app = appWith(get());
     const remote = await agent({ behaviour: "hang" });
@@ -389,6 +478,28 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const calls = remote.received.filter((r) => r.method === "POST");
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call.headers.authorization).toBe(`Bearer ${secret}`);
+
+    // An API key header and custom headers go on every call too, and never the session token.
+    for (const [credentials, expected] of [
+      [{ kind: "api_key", header: "X-Api-Key", value: "key-1" }, { "x-api-key": "key-1" }],
+      [
+        { kind: "headers", headers: { "X-Tenant": "t-9", "X-Signature": "sig-2" } },
+        { "x-tenant": "t-9", "x-signature": "sig-2" },
+      ],
+    ] as const) {
+      const other = await agent();
+      const withKey = externalAgentSchema.parse(
+        await (await add(app, token, { url: other.url, credentials })).json(),
+      );
+      await chat(app, token, withKey.id, await user.createContext(), "with headers");
+      const posts = other.received.filter((r) => r.method === "POST");
+      expect(posts.length).toBeGreaterThan(0);
+      for (const call of posts) {
+        expect(call.headers).toMatchObject(expected);
+        expect(call.headers.authorization).toBeUndefined();
+        expect(JSON.stringify(call.headers) + call.body).not.toContain(token);
+      }
+    }
     const keyless = createTestApp(get(), { config: { outbound: { allowHosts: ["127.0.0.1"] } } });
     const other = await taskUser(keyless);
     const refused = await add(keyless, other.session.access_token, {

@@ -27,10 +27,11 @@ import { textMessage } from "./a2a.js";
 
 /**
  * How the test agent answers: echoes (in two streamed pieces and an artifact), drops mid-reply,
- * hangs, streams numbered updates, asks a question, or streams `endlessPiece(i)` without end
- * (one every millisecond, never idle) until its task is canceled or its stream is closed.
+ * hangs, streams numbered updates, asks a question, streams `endlessPiece(i)` without end
+ * (one every millisecond, never idle), or ("busy") sends progress updates with no text every
+ * 20 ms; the last two until its task is canceled or its stream is closed.
  */
-export type TestAgentBehaviour = "echo" | "drop" | "hang" | "stream" | "ask" | "endless";
+export type TestAgentBehaviour = "echo" | "drop" | "hang" | "stream" | "ask" | "endless" | "busy";
 
 /** The text of the "endless" agent's update `index` (a two-byte character in each). */
 export const endlessPiece = (index: number) => `é#${index}, and then some more words. `;
@@ -190,6 +191,15 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
           if (closing || streamsCut > cutBefore || canceled.includes(taskId)) return;
           status(TaskState.TASK_STATE_WORKING, endlessPiece(index));
           await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+      }
+      if (behaviour === "busy") {
+        // Working, working, working…: progress updates without a word of text, never done.
+        const cutBefore = streamsCut;
+        for (;;) {
+          if (closing || streamsCut > cutBefore || canceled.includes(taskId)) return;
+          status(TaskState.TASK_STATE_WORKING);
+          await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }
       if (behaviour === "stream") {

@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
  * by path: /bad-list lists tools without an input schema, /twice lists one name twice, /drop
  * closes the connection in the middle of a call, /wrong-output returns a result that does not
  * match the outputSchema it declared, /ghost lists a tool it then says it does not know, /auth
- * answers 401 unless sent "Authorization: Bearer right", /html answers a web page. /echo and
+ * answers 401 unless sent "Authorization: Bearer right", /html answers a web page, /hang never
+ * answers a call (its stream stays open, a keep-alive comment every 100 ms). /echo and
  * /auth-echo behave (the latter behind the same 401): their one tool, echo, answers "Echo: {text}".
  */
 export async function startMisbehavingMcp() {
@@ -87,6 +88,12 @@ export async function startMisbehavingMcp() {
         case "tools/list":
           return answer(res, message.id, { tools: toolsFor(path) });
         case "tools/call":
+          if (path === "/hang") {
+            res.writeHead(200, { "content-type": "text/event-stream" });
+            const timer = setInterval(() => res.write(": still here\n\n"), 100);
+            res.on("close", () => clearInterval(timer));
+            return;
+          }
           if (path === "/drop") {
             res.writeHead(200, { "content-type": "text/event-stream" });
             res.write(": working\n\n");

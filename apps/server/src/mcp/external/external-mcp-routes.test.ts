@@ -242,6 +242,56 @@ describeEachDialect("user-added MCP servers through the proxy", (get) => {
     expect(failed).toEqual({ slow: "failed", ghost: "failed", count: "failed" });
   });
 
+  it("ends a call that the server never answers at the server's time limit, recorded as failed", async () => {
+    const app = appWith(get());
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const contextId = await user.createContext();
+    const hang = await added(app, token, {
+      name: "hanger",
+      url: `${liar.origin}/hang`,
+      timeout_ms: 1000,
+    });
+    expect(hang.timeout_ms).toBe(1000);
+    const client = await proxyClient(app, token, hang.endpoint, contextId);
+    const started = Date.now();
+    // The browser's own client waits longer than the server's limit: the proxy answers first.
+    await expect(
+      client.callTool({ name: "slow", arguments: {} }, undefined, { timeout: 20_000 }),
+    ).rejects.toThrow(externalMcpMessages.timedOut);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(1000);
+    expect(took).toBeLessThan(10_000);
+    await client.close();
+    const tasks = (await (await user.get(`/contexts/${contextId}/tasks`)).json()) as {
+      status: { state: string };
+      metadata: { tool_name?: string };
+    }[];
+    expect(tasks.map((t) => [t.metadata.tool_name, t.status.state])).toEqual([["slow", "failed"]]);
+  });
+
+  it("stores credentials encrypted: the row holds none of the secret", async () => {
+    const app = appWith(get());
+    const user = await taskUser(app);
+    const server = await added(app, user.session.access_token, {
+      name: "sealed",
+      url: `${liar.origin}/echo`,
+      credentials: { kind: "headers", headers: { "X-Secret": "plain-secret-value" } },
+    });
+    const row = await get()
+      .db.kysely.selectFrom("external_mcp_servers")
+      .selectAll()
+      .where("id", "=", server.id)
+      .executeTakeFirstOrThrow();
+    const stored = JSON.stringify(row, (_key, value: unknown) =>
+      Buffer.isBuffer(value) || value instanceof Uint8Array
+        ? Buffer.from(value).toString("latin1")
+        : value,
+    );
+    expect(stored).not.toContain("plain-secret-value");
+    expect(stored).not.toContain("X-Secret");
+  });
+
   it("replaces credentials write-only and checks the connection step by step", async () => {
     const app = appWith(get());
     const user = await taskUser(app);
