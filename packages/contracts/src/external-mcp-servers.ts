@@ -1,13 +1,33 @@
 import { z } from "zod";
 import { agentCredentialsSchema } from "./external-agents.js";
 
+/** Texts of checking OAuth credentials. */
+export const externalMcpCredentialTexts = {
+  secretWithoutClient: "A client secret needs the client ID it belongs to",
+} as const;
+
 /**
  * How the server authenticates to an MCP server a user added: as for agents, or OAuth 2.1 (the
  * user signs in at the server's authorization server; tokens are kept encrypted here).
  */
 export const mcpCredentialsSchema = z.discriminatedUnion("kind", [
   ...agentCredentialsSchema.options,
-  z.object({ kind: z.literal("oauth"), scope: z.string().max(1000).optional() }).strict(),
+  z
+    .object({
+      kind: z.literal("oauth"),
+      scope: z.string().max(1000).optional(),
+      /**
+       * A client registered with the authorization server beforehand, for servers that do not
+       * register clients themselves (no dynamic client registration); its secret, if it has one.
+       */
+      client_id: z.string().trim().min(1).max(500).optional(),
+      client_secret: z.string().min(1).max(2000).optional(),
+    })
+    .strict()
+    .refine((c) => c.client_secret === undefined || c.client_id !== undefined, {
+      message: externalMcpCredentialTexts.secretWithoutClient,
+      path: ["client_secret"],
+    }),
 ]);
 /** Credentials of a user-added MCP server. */
 export type McpCredentials = z.infer<typeof mcpCredentialsSchema>;

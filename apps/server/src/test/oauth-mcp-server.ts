@@ -25,14 +25,25 @@ const express = createRequire(import.meta.url)("express") as Express;
 /**
  * An MCP server protected by OAuth 2.1, with its own authorization server, built on the MCP SDK's
  * server auth: protected-resource and authorization-server metadata, dynamic client
- * registration, PKCE (S256) checked by the SDK, refresh tokens. Authorization is granted at once
+ * registration (unless `registration: false`; clients can be registered beforehand), PKCE (S256)
+ * checked by the SDK, client secrets checked by the SDK at the token endpoint, refresh tokens. Authorization is granted at once
  * (no login page): /authorize redirects straight back with a code. Access tokens live
  * `accessTtlSeconds`; every token issued and each grant is recorded, and requests refused with
  * 401 are counted. Refresh tokens rotate: each is good for one refresh.
  */
-export async function startOAuthMcpServer(options: { accessTtlSeconds?: number } = {}) {
+export async function startOAuthMcpServer(
+  options: {
+    accessTtlSeconds?: number;
+    /** false: no dynamic client registration (no registration endpoint in the metadata). */
+    registration?: boolean;
+    /** Clients registered beforehand (by the server's owner, outside OAuth). */
+    preRegistered?: OAuthClientInformationFull[];
+  } = {},
+) {
   const ttl = options.accessTtlSeconds ?? 3600;
-  const clients = new Map<string, OAuthClientInformationFull>();
+  const clients = new Map<string, OAuthClientInformationFull>(
+    (options.preRegistered ?? []).map((client) => [client.client_id, client]),
+  );
   const codes = new Map<string, { challenge: string; clientId: string; redirectUri: string }>();
   const access = new Map<string, { clientId: string; expiresAt: number }>();
   const refresh = new Map<string, string>();
@@ -54,15 +65,19 @@ export async function startOAuthMcpServer(options: { accessTtlSeconds?: number }
   const provider: OAuthServerProvider = {
     clientsStore: {
       getClient: async (id) => clients.get(id),
-      registerClient: async (client) => {
-        const full = {
-          ...client,
-          client_id: randomUUID(),
-          client_id_issued_at: Math.floor(Date.now() / 1000),
-        } as OAuthClientInformationFull;
-        clients.set(full.client_id, full);
-        return full;
-      },
+      ...(options.registration === false
+        ? {}
+        : {
+            registerClient: async (client: OAuthClientInformationFull) => {
+              const full = {
+                ...client,
+                client_id: randomUUID(),
+                client_id_issued_at: Math.floor(Date.now() / 1000),
+              } as OAuthClientInformationFull;
+              clients.set(full.client_id, full);
+              return full;
+            },
+          }),
     },
     async authorize(client, params, res) {
       const code = randomUUID();

@@ -24,6 +24,10 @@ const labelClass = "block text-xs font-medium text-neutral-400";
 export const oauthHint =
   "After saving, sign in from the server's Connection: you are sent to its sign-in page (PKCE S256), and this server keeps the tokens.";
 
+/** What the fields say about an OAuth client given beforehand. */
+export const oauthClientHint =
+  "Leave the client empty when the server registers clients itself; otherwise enter the client registered for this site's callback, /api/v1/mcp/external/oauth/callback.";
+
 /** What the fields say about credentials already stored. */
 export const storedCredentialsText = (label: string) =>
   `Stored: ${label}. Values are never shown; enter new ones to replace them.`;
@@ -43,6 +47,9 @@ export function CredentialsFields({
   const tokenId = useId();
   const headerId = useId();
   const valueId = useId();
+  const clientIdId = useId();
+  const clientSecretId = useId();
+  const scopeId = useId();
   const set = (patch: Partial<CredentialsDraft>) => onChange({ ...draft, ...patch });
   const setHeader = (index: number, patch: Partial<CredentialsDraft["headers"][number]>) =>
     set({ headers: draft.headers.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
@@ -70,7 +77,56 @@ export function CredentialsFields({
       {stored && stored.kind !== "none" ? (
         <p className="text-xs text-neutral-500">{storedCredentialsText(stored.label)}</p>
       ) : null}
-      {draft.kind === "oauth" ? <p className="text-xs text-neutral-500">{oauthHint}</p> : null}
+      {draft.kind === "oauth" ? (
+        <div className="space-y-2">
+          <p className="text-xs text-neutral-500">{oauthHint}</p>
+          <div className="grid grid-cols-2 gap-2">
+            <div className="space-y-1">
+              <label htmlFor={clientIdId} className={labelClass}>
+                Client ID (optional)
+              </label>
+              <input
+                id={clientIdId}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                value={draft.clientId}
+                onChange={(event) => set({ clientId: event.target.value })}
+                className={inputClass}
+              />
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={clientSecretId} className={labelClass}>
+                Client secret (optional)
+              </label>
+              <input
+                id={clientSecretId}
+                type="password"
+                autoComplete="off"
+                value={draft.clientSecret}
+                onChange={(event) => set({ clientSecret: event.target.value })}
+                className={inputClass}
+              />
+            </div>
+          </div>
+          <p className="text-xs text-neutral-500">{oauthClientHint}</p>
+          <div className="space-y-1">
+            <label htmlFor={scopeId} className={labelClass}>
+              Scopes (optional)
+            </label>
+            <input
+              id={scopeId}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="read write"
+              value={draft.scope}
+              onChange={(event) => set({ scope: event.target.value })}
+              className={inputClass}
+            />
+          </div>
+        </div>
+      ) : null}
       {draft.kind === "bearer" ? (
         <div className="space-y-1">
           <label htmlFor={tokenId} className={labelClass}>

@@ -19,6 +19,22 @@ describe("draftToCredentials", () => {
         ],
       }),
     ).toEqual({ credentials: { kind: "headers", headers: { "X-One": "1" } } });
+    expect(draftToCredentials(emptyDraft("oauth"))).toEqual({ credentials: { kind: "oauth" } });
+    expect(
+      draftToCredentials({
+        ...emptyDraft("oauth"),
+        clientId: " app-1 ",
+        clientSecret: "s3cret",
+        scope: " read write ",
+      }),
+    ).toEqual({
+      credentials: {
+        kind: "oauth",
+        client_id: "app-1",
+        client_secret: "s3cret",
+        scope: "read write",
+      },
+    });
   });
 
   it("names what is missing", () => {
@@ -37,5 +53,8 @@ describe("draftToCredentials", () => {
     expect(
       draftToCredentials({ ...emptyDraft("headers"), headers: [{ name: "X-A", value: "" }] }),
     ).toEqual({ error: credentialTexts.headerIncomplete });
+    expect(draftToCredentials({ ...emptyDraft("oauth"), clientSecret: "s" })).toEqual({
+      error: credentialTexts.secretWithoutClient,
+    });
   });
 });

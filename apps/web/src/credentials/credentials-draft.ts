@@ -19,11 +19,25 @@ export interface CredentialsDraft {
   header: string;
   value: string;
   headers: { name: string; value: string }[];
+  /** OAuth: a client registered beforehand (for servers without dynamic registration). */
+  clientId: string;
+  clientSecret: string;
+  /** OAuth: the scopes to ask for, space-separated; empty asks for the server's default. */
+  scope: string;
 }
 
 /** An empty draft of the given kind. */
 export function emptyDraft(kind: CredentialKind = "none"): CredentialsDraft {
-  return { kind, token: "", header: "X-API-Key", value: "", headers: [{ name: "", value: "" }] };
+  return {
+    kind,
+    token: "",
+    header: "X-API-Key",
+    value: "",
+    headers: [{ name: "", value: "" }],
+    clientId: "",
+    clientSecret: "",
+    scope: "",
+  };
 }
 
 /** Texts of the credential fields. */
@@ -33,6 +47,7 @@ export const credentialTexts = {
   valueRequired: "Value is required",
   headersRequired: "Add at least one header",
   headerIncomplete: "Each header needs a name and a value",
+  secretWithoutClient: "A client secret needs the client ID it belongs to",
 } as const;
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
@@ -44,8 +59,19 @@ export function draftToCredentials(
   switch (draft.kind) {
     case "none":
       return { credentials: { kind: "none" } };
-    case "oauth":
-      return { credentials: { kind: "oauth" } };
+    case "oauth": {
+      const clientId = draft.clientId.trim();
+      const scope = draft.scope.trim();
+      if (draft.clientSecret && !clientId) return { error: credentialTexts.secretWithoutClient };
+      return {
+        credentials: {
+          kind: "oauth",
+          ...(scope ? { scope } : {}),
+          ...(clientId ? { client_id: clientId } : {}),
+          ...(clientId && draft.clientSecret ? { client_secret: draft.clientSecret } : {}),
+        },
+      };
+    }
     case "bearer":
       return draft.token.trim()
         ? { credentials: { kind: "bearer", token: draft.token.trim() } }

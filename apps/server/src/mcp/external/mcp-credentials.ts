@@ -13,7 +13,7 @@ import type { SecretBox } from "../../proxy/secret-box.js";
 export interface OAuthState {
   kind: "oauth";
   scope?: string;
-  /** The client registered with the authorization server (dynamic registration). */
+  /** The client registered with the authorization server (dynamically, or by the user beforehand). */
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
   /** When the access token expires (ms since the epoch), when the server said (expires_in). */
@@ -44,5 +44,17 @@ export function openMcpCredentials(
 /** What is stored for credentials the user gave. */
 export function storedFrom(credentials: McpCredentials): StoredMcpCredentials {
   if (credentials.kind !== "oauth") return credentials;
-  return { kind: "oauth", ...(credentials.scope ? { scope: credentials.scope } : {}) };
+  return {
+    kind: "oauth",
+    ...(credentials.scope ? { scope: credentials.scope } : {}),
+    // A client registered beforehand: the SDK then skips dynamic registration.
+    ...(credentials.client_id
+      ? {
+          client: {
+            client_id: credentials.client_id,
+            ...(credentials.client_secret ? { client_secret: credentials.client_secret } : {}),
+          },
+        }
+      : {}),
+  };
 }
