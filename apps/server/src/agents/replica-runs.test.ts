@@ -1,8 +1,9 @@
 import { join } from "node:path";
+import { restartingMessage } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runnerStoppedReason } from "../tasks/end-abandoned-task.js";
+import { runnerStoppedReason, shutdownReason } from "../tasks/end-abandoned-task.js";
 import { testDialects } from "../test/databases.js";
 import { testPostgresUrl } from "../test/postgres-probe.js";
 import { processDatabase } from "../test/process-database.js";
@@ -28,9 +29,14 @@ const heldChunks = ["Followed ", "from ", "the ", "other ", "replica."];
 let release: () => void = () => {};
 let held: Promise<void> = Promise.resolve();
 
+const shortChunks = ["Still ", "serving."];
+
 function script(request: FakeChatRequest): FakeReply {
   const user = request.body.messages.filter((m) => m.role === "user").at(-1);
-  if (JSON.stringify(user?.content ?? "").includes("held")) {
+  const said = JSON.stringify(user?.content ?? "");
+  if (said.includes("short"))
+    return { kind: "text", chunks: shortChunks, usage: { prompt_tokens: 1, completion_tokens: 2 } };
+  if (said.includes("held")) {
     return {
       kind: "text",
       chunks: heldChunks,
@@ -51,8 +57,9 @@ function finalText(event: StreamResponse | undefined): string {
 
 /**
  * Two server processes on one PostgreSQL schema, as replicas behind a load balancer: a client
- * following a reply on the replica that does not run it, and a replica killed mid-reply whose
- * task another replica ends (lease run out) with the text so far.
+ * following a reply on the replica that does not run it, a replica killed mid-reply whose task
+ * another replica ends (lease run out) with the text so far, and a third replica stopped with
+ * SIGTERM mid-reply (drained, the rest ended with their text) while another serves on.
  */
 run("replies across two replicas (PostgreSQL)", () => {
   const database = processDatabase("runs");
@@ -61,10 +68,12 @@ run("replies across two replicas (PostgreSQL)", () => {
   let a: ServerProcess;
   let b: ServerProcess;
   let admin: pg.Client;
+  let env: Record<string, string>;
+  const extra: ServerProcess[] = [];
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer(script);
-    const env = database.env({
+    env = database.env({
       WEB_DIR: join(dir, "none"),
       OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
       OPENAI_COMPATIBLE_MODEL: "fake",
@@ -80,6 +89,7 @@ run("replies across two replicas (PostgreSQL)", () => {
   afterAll(async () => {
     await a?.kill("SIGKILL");
     await b?.kill("SIGKILL");
+    for (const server of extra) await server.kill("SIGKILL");
     await admin?.end();
     await fake?.close();
     await database.dispose();
@@ -172,5 +182,85 @@ run("replies across two replicas (PostgreSQL)", () => {
     expect(kept).toMatch(/^(tick )+$/);
     expect(reason).toBe(`\n\n${runnerStoppedReason}`);
     expect(text).toBe(`${kept}${reason}`);
+  }, 120_000);
+
+  it("a replica stopped with SIGTERM mid-reply drains: health says so, new turns get 503, a reply may finish past the shutdown window, the rest end with their text; the other replica serves on", async () => {
+    const c = await startServerProcess({
+      ...env,
+      DRAIN_TIMEOUT_MS: "6000",
+      SHUTDOWN_TIMEOUT_MS: "1000",
+      LOG_LEVEL: "info",
+    });
+    extra.push(c);
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const user = await remoteUser(c.url);
+    const onC = await user.client(c.url);
+    const endless = readReply(onC, await user.createContext(c.url), "endless");
+    const finishing = readReply(onC, await user.createContext(c.url), "held");
+    await waitFor("both replies streaming", async () =>
+      (await savedReply(endless.taskId)) && finishing.text !== "" ? true : undefined,
+    );
+
+    const exited = new Promise<number | null>((resolve) => c.child.once("exit", resolve));
+    const stoppedAt = Date.now();
+    c.child.kill("SIGTERM");
+    await waitFor("the drain", () =>
+      c.output().includes("waiting for running replies to finish") ? true : undefined,
+    );
+    // A load balancer's check sees the replica leaving and sends traffic elsewhere.
+    const health = await fetch(`${c.url}/api/v1/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({
+      status: "draining",
+      message: "The server is shutting down.",
+    });
+    const refused = await fetch(`${c.url}/api/v1/agents/assistant`, {
+      method: "POST",
+      headers: { ...user.headers, "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {} }),
+    });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({
+      error: "service_unavailable",
+      message: restartingMessage,
+    });
+
+    // Meanwhile the other replica takes the user's next turn.
+    const elsewhere = readReply(await user.client(b.url), await user.createContext(b.url), "short");
+    await elsewhere.ended;
+    expect(elsewhere.text).toBe(shortChunks.join(""));
+
+    // The held reply runs past the shutdown window (1 s) and still finishes within the drain's.
+    await waitFor("past the shutdown window", () =>
+      Date.now() - stoppedAt > 1500 ? true : undefined,
+    );
+    release();
+    await finishing.ended;
+    expect(finishing.text).toBe(heldChunks.join(""));
+    expect(stateOf(finishing.events.at(-1) as StreamResponse)).toBe(TaskState.TASK_STATE_COMPLETED);
+    await endless.ended;
+    expect(stateOf(endless.events.at(-1) as StreamResponse)).toBe(TaskState.TASK_STATE_FAILED);
+    expect(await exited).toBe(0);
+    // The endless one was cut when the drain window ended, not before.
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(6000);
+    const cutLine = c
+      .output()
+      .split("\n")
+      .find((line) => line.includes("replies still running at shutdown were ended"));
+    expect(cutLine).toContain(endless.taskId);
+    expect(cutLine).not.toContain(finishing.taskId);
+
+    // What the other replica serves of both.
+    const cut = await user.task(endless.taskId, b.url);
+    expect(cut.status.state).toBe("failed");
+    const [text, reason] = textParts(cut, 1);
+    expect(text).toMatch(/^(tick )+$/);
+    expect(endless.text.startsWith(text ?? "-")).toBe(true);
+    expect(reason).toBe(`\n\n${shutdownReason}`);
+    const done = await user.task(finishing.taskId, b.url);
+    expect(done.status.state).toBe("completed");
+    expect(textParts(done, 1)).toEqual([heldChunks.join("")]);
   }, 120_000);
 });
