@@ -11,6 +11,7 @@ import { resetAllStores } from "../../stores/reset.js";
 import { anonymousReply, makeJwt } from "../../test/jwt-fixture.js";
 import { contextRecord } from "../../test/sse-fixture.js";
 import { useDraftsStore } from "../composer/drafts-store.js";
+import { selectIsStreaming } from "../conversation-selectors.js";
 import type { ChatStreamEvent } from "../model/chat-types.js";
 import { AgentClientError } from "./agent-client-error.js";
 import { setAgentClientFactory } from "./agent-clients.js";
@@ -36,6 +37,7 @@ import {
   testTask,
   textMessage,
 } from "./engine-fixtures.js";
+import { maxTaskPollFailures, taskPollIntervalMs } from "./follow-task.js";
 import { applyServerMessage } from "./history-reducers.js";
 import { setFrameScheduler } from "./stream-pipe.js";
 
@@ -271,6 +273,41 @@ describe("sendMessage streaming", () => {
       ["assistant", "Half done"],
     ]);
     expect(chat().error).toBeNull();
+    expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe("a reply whose server goes away", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("stops counting the task as running once the server does not answer, keeping the text", async () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const working = testTask({
+      status: { state: "working", timestamp: "2025-01-01T00:00:01.000Z" },
+      history: [],
+    });
+    fake.onSend = () =>
+      eventsOf([{ type: "task", task: working }, text("So far")], new TypeError("network"));
+    fake.onResubscribe = () => eventsOf([], new TypeError("network"));
+    fake.onGetTask = () => Promise.reject(new AgentClientError("Network error"));
+    const sending = sendMessage(agent, { text: "hi" });
+    // Resubscribing fails, then one failed read a second until polling gives up.
+    for (let i = 0; i < maxTaskPollFailures; i += 1) {
+      expect(selectIsStreaming(chat(), "ctx-1")).toBe(true);
+      await vi.advanceTimersByTimeAsync(taskPollIntervalMs);
+    }
+    expect(await sending).toBe(true);
+    expect(fake.taskReads).toHaveLength(maxTaskPollFailures);
+    expect(selectIsStreaming(chat(), "ctx-1")).toBe(false);
+    expect(chat().activeTaskByContext).toEqual({});
+    expect(messages().map((m) => [m.role, m.content, m.isStreaming])).toEqual([
+      ["user", "hi", false],
+      ["assistant", "So far", false],
+    ]);
+
     expect(warn).toHaveBeenCalled();
   });
 });

@@ -162,3 +162,14 @@ export function trackActiveTask(
   if (current !== taskId) return data;
   return { ...data, activeTaskByContext: without(data.activeTaskByContext, contextId) };
 }
+
+/**
+ * Stops counting a task as the conversation's running reply without ending it: this tab can no
+ * longer reach the server to follow it (it may have died with the server). The composer is free
+ * again; what the server says of the task later (its end on the live stream, a history load that
+ * finds it still running) is applied as usual.
+ */
+export function untrackActiveTask(data: ChatData, contextId: string, taskId: string): ChatData {
+  if (data.activeTaskByContext[contextId] !== taskId) return data;
+  return { ...data, activeTaskByContext: without(data.activeTaskByContext, contextId) };
+}

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
+import { launchChromium, screenshot } from "./harness/browser.js";
+import {
+  agentMessages,
+  composer,
+  desktopViewport,
+  send,
+  unlimitedEnv,
+  waitForReplyDone,
+  waitForTextLength,
+} from "./harness/chat.js";
+import { type FakeTokenProvider, startFakeTokenProvider } from "./harness/fake-model.js";
+import { startTcpRelay, type TcpRelay } from "./harness/tcp-relay.js";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
+
+/** The fake model's numbered tokens ("t0 t1 …") in a message's text, as numbers. */
+const tokensOf = (text: string) => [...text.matchAll(/\bt(\d+)\b/g)].map((m) => Number(m[1]));
+
+/** What a reply says when its server died under it (apps/server/src/tasks/end-abandoned-task.ts). */
+const stoppedReason =
+  "The server running this reply stopped; the text so far was kept. Retry to continue.";
+
+describe("a reply whose server is killed mid-way", () => {
+  let browser: Browser;
+  let provider: FakeTokenProvider;
+  let relay: TcpRelay;
+  let server: ServerProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-e2e-killed-"));
+  const start = () =>
+    startServerProcess(
+      {
+        ...unlimitedEnv,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        RUN_REPLY_SAVE_MS: "200",
+        OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
+        OPENAI_COMPATIBLE_MODEL: "fake-e2e",
+      },
+      { built: true, cwd: repoRoot },
+    );
+
+  beforeAll(async () => {
+    provider = await startFakeTokenProvider();
+    relay = await startTcpRelay();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.kill("SIGTERM");
+    await relay?.close();
+    await provider?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // The page talks to a relay the test holds; the server behind it is SIGKILLed and a new one
+  // starts on the same data, as a crash and a restart would.
+  it("frees the composer, keeps the text so far, and after the restart shows the reason, also on reload", async () => {
+    server = await start();
+    relay.target(portOf(server));
+    const context = await browser.newContext({ viewport: desktopViewport });
+    const page = await context.newPage();
+    // The live stream retries a down server every minute after its quick reconnects: the page's
+    // clock is moved forward instead of waiting for it.
+    await page.clock.install();
+    await page.goto(`${relay.url}/chat`);
+    await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
+    await waitForReplyDone(page);
+
+    // About a minute of reply: it is nowhere near its end when the server dies.
+    await send(page, "tokens:3000 tag:killed gapMs:20");
+    const reply = agentMessages(page).last();
+    await waitForTextLength(reply, 200);
+    // Wait until the server saved some of it (every 200 ms here), then kill it.
+    await page.waitForTimeout(600);
+    const shown = (await reply.innerText()).trim();
+    await server.kill("SIGKILL");
+    server = undefined;
+    relay.target(undefined);
+
+    // Nobody runs the reply now: the page stops waiting for it and the composer is free again.
+    await waitForReplyDone(page, 30_000);
+    expect(await composer(page).isEnabled()).toBe(true);
+    const kept = (await reply.innerText()).trim();
+    expect(kept.length).toBeGreaterThanOrEqual(200);
+    await screenshot(page, "killed-reply-server-down");
+
+    // The server comes back (the crash left the task running): it ends the task as failed,
+    // keeping the saved text, and the page learns it.
+    server = await start();
+    relay.target(portOf(server));
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(61_000);
+          return (await reply.innerText()).includes(stoppedReason);
+        },
+        { timeout: 60_000, intervals: [2000] },
+      )
+      .toBe(true);
+    // The text kept is what the server had saved: the tokens from t0 on, in order, at least
+    // as many as the first save held and at most what the model had written.
+    const ended = tokensOf(await reply.innerText());
+    expect(ended.length).toBeGreaterThan(0);
+    expect(ended).toEqual(ended.map((_, i) => i));
+    const shownTokens = tokensOf(shown);
+    const common = Math.min(ended.length, shownTokens.length);
+    expect(ended.slice(0, common)).toEqual(shownTokens.slice(0, common));
+    await screenshot(page, "killed-reply-ended");
+
+    // A reload shows the same, and the user can go on.
+    await page.reload();
+    await agentMessages(page).last().getByText(stoppedReason).waitFor();
+    await waitForReplyDone(page);
+    await send(page, "hello again");
+    await waitForReplyDone(page);
+    await agentMessages(page).last().getByText("Hello from the fake model.").waitFor();
+    await context.close();
+  }, 240_000);
+});
