@@ -102,7 +102,7 @@ describe("a reply whose server is killed mid-way", () => {
           await page.clock.fastForward(61_000);
           return (await reply.innerText()).includes(stoppedReason);
         },
-        { timeout: 60_000, intervals: [2000] },
+        { timeout: 60_000, interval: 2000 },
       )
       .toBe(true);
     // The text kept is what the server had saved: the tokens from t0 on, in order, at least
