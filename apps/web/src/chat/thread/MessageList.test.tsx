@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage } from "../model/chat-types.js";
-import { MessageList } from "./MessageList.js";
+import { MessageList, reservedHeight, streamingRoomStepPx } from "./MessageList.js";
 import { chatMessage } from "./test-messages.js";
 
 const viewportHeight = 600;
@@ -153,26 +153,48 @@ describe("MessageList", () => {
     expect(await screen.findByText("Message number 79")).toBeInTheDocument();
   });
 
-  it("measures a streaming reply's row when it grows and follows its end in the same update", async () => {
+  it("measures a streaming reply's row when it grows, in steps of room, and follows its end in the same update", async () => {
     const list = messages(50);
-    const reply = (text: string) =>
-      chatMessage({ id: "reply", isStreaming: true, parts: [{ kind: "text", text }] });
+    const reply = (text: string, isStreaming = true) =>
+      chatMessage({ id: "reply", isStreaming, parts: [{ kind: "text", text }] });
     const { rerender } = render(<MessageList messages={[...list, reply("One")]} />);
     await waitFor(() => expect(distanceFromBottom()).toBe(0));
-    // The reply's row now lays out 400 px tall; no resize observer reports it.
+    // The reply's content now lays out `contentHeight` px tall; no resize observer reports it.
+    let contentHeight = 390;
     vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (
       this: HTMLElement,
     ) {
-      const height = this.getAttribute("data-index") === "50" ? 400 : 0;
+      const row = this.parentElement?.getAttribute("data-index") === "50";
+      const height = row ? contentHeight : 0;
       return { height, width: 0, top: 0, left: 0, bottom: height, right: 0, x: 0, y: 0 } as DOMRect;
     });
     const listHeight = () =>
       Number.parseFloat((scroller().firstElementChild as HTMLElement).style.height);
+    const row = () => scroller().querySelector<HTMLElement>('[data-index="50"]');
     const before = listHeight();
     rerender(<MessageList messages={[...list, reply("One two three")]} />);
-    // Measured in the update itself (it was at most its 120 px estimate before).
-    expect(listHeight() - before).toBeGreaterThanOrEqual(400 - 120);
+    // Measured in the update itself (it was at most its 120 px estimate before), rounded up to
+    // the next step of room: 390 px of content reserve 480.
+    expect(reservedHeight(390)).toBe(3 * streamingRoomStepPx);
+    expect(row()?.style.minHeight).toBe("480px");
+    expect(listHeight() - before).toBeGreaterThanOrEqual(480 - 120);
     expect(distanceFromBottom()).toBe(0);
+
+    // Growing within the room changes nothing of the list.
+    const reserved = listHeight();
+    contentHeight = 470;
+    rerender(<MessageList messages={[...list, reply("One two three four")]} />);
+    expect(listHeight()).toBe(reserved);
+    // Past it, the next step.
+    contentHeight = 481;
+    rerender(<MessageList messages={[...list, reply("One two three four five")]} />);
+    expect(row()?.style.minHeight).toBe("640px");
+    expect(listHeight() - reserved).toBe(160);
+    expect(distanceFromBottom()).toBe(0);
+
+    // Once the reply ends, the room is given back.
+    rerender(<MessageList messages={[...list, reply("One two three four five.", false)]} />);
+    expect(row()?.style.minHeight).toBe("");
   });
 
   it("marks the log busy while a reply streams", () => {

@@ -32,6 +32,18 @@ const bottomThreshold = 24;
  */
 const scrollingSettleMs = 1000;
 
+/**
+ * A streaming reply's row reserves its height in steps of this many pixels (about six lines):
+ * text that grows within the room left needs no new row size, list height or scroll to follow
+ * it, so most draws of a streamed reply lay out and paint the reply alone (docs/benchmarks.md).
+ */
+export const streamingRoomStepPx = 160;
+
+/** The height a streaming row reserves for content of this natural height. */
+export function reservedHeight(natural: number, step = streamingRoomStepPx): number {
+  return Math.max(step, Math.ceil(natural / step) * step);
+}
+
 /** The index of the last streaming message, -1 when none streams; searched from the end. */
 function lastStreamingIndex(messages: ChatMessage[]): number {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
@@ -146,15 +158,39 @@ export function MessageList({
   // resize observer (after layout, in the frame) the scroll came too late for that frame's scroll
   // event, which took one more frame per draw. The size is the one the observer reports (its
   // border box, rounded), so the observer finds nothing left to change.
+  //
+  // The row keeps room to grow into (reservedHeight): its size, and so the list's height and the
+  // scroll that follows the end, change once every few lines instead of on every draw. The room
+  // is given back when the reply stops streaming.
   const streamingIndex = lastStreamingIndex(messages);
+  const streamingId = streamingIndex >= 0 ? messages[streamingIndex]?.id : undefined;
+  const roomyRow = useRef<HTMLElement | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of the messages
   useLayoutEffect(() => {
     if (streamingIndex < 0) return;
     const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${streamingIndex}"]`);
-    const height = row ? Math.round(row.getBoundingClientRect().height) : 0;
+    const content = row?.firstElementChild;
+    if (!row || !(content instanceof HTMLElement)) return;
+    const contentHeight = content.getBoundingClientRect().height;
     // (No layout, as in jsdom, gives 0: the observer's measuring is left to do its work then.)
-    if (height > 0) virtualizer.resizeItem(streamingIndex, height);
+    if (contentHeight <= 0) return;
+    const style = getComputedStyle(row);
+    const natural = contentHeight + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+    const height = reservedHeight(Math.round(natural));
+    const minHeight = `${height}px`;
+    if (row.style.minHeight !== minHeight) row.style.minHeight = minHeight;
+    roomyRow.current = row;
+    virtualizer.resizeItem(streamingIndex, height);
   }, [messages, streamingIndex]);
+  // When the reply stops streaming (or another starts), its row gives the room back; the
+  // virtualizer's observer measures its real height then.
+  useLayoutEffect(() => {
+    if (streamingId === undefined) return;
+    return () => {
+      if (roomyRow.current) roomyRow.current.style.minHeight = "";
+      roomyRow.current = null;
+    };
+  }, [streamingId]);
 
   if (!hasMessages) return <div className="min-h-0 flex-1 overflow-y-auto">{empty}</div>;
 
