@@ -52,6 +52,11 @@ async function add(app: App, token: string, body: unknown) {
   });
 }
 
+/** Adds the agent at `url` for the token's user; the agent as the API answers it. */
+async function addedAgent(app: App, token: string, url: string) {
+  return externalAgentSchema.parse(await (await add(app, token, { url })).json());
+}
+
 async function chat(app: App, token: string, id: string, contextId: string, text: string) {
   const client = await a2aClient(inProcessFetch(app, token), `external/${id}`);
   const events: StreamResponse[] = [];
@@ -115,9 +120,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const remote = await agent({ protocol: "0.3", cardAt: "fallback" });
     const user = await taskUser(app);
     const token = user.session.access_token;
-    const added = externalAgentSchema.parse(
-      await (await add(app, token, { url: remote.url })).json(),
-    );
+    const added = await addedAgent(app, token, remote.url);
     expect(added.protocol).toBe("0.3");
     const contextId = await user.createContext();
     await chat(app, token, added.id, contextId, "old protocol");
@@ -224,9 +227,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const remote = await agent({ behaviour: "stream", stream: { events: count, gapMs: 0 } });
     const user = await taskUser(app);
     const token = user.session.access_token;
-    const added = externalAgentSchema.parse(
-      await (await add(app, token, { url: remote.url })).json(),
-    );
+    const added = await addedAgent(app, token, remote.url);
     for (const _ of [1, 2]) {
       const contextId = await user.createContext();
       const { events } = await chat(app, token, added.id, contextId, "count");
@@ -270,9 +271,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     });
     const user = await taskUser(app);
     const token = user.session.access_token;
-    const added = externalAgentSchema.parse(
-      await (await add(app, token, { url: remote.url })).json(),
-    );
+    const added = await addedAgent(app, token, remote.url);
     const contextId = await user.createContext();
     const client = await a2aClient(inProcessFetch(app, token), `external/${added.id}`);
     const cut = new AbortController();
@@ -319,9 +318,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const remote = await agent({ behaviour: "drop" });
     const user = await taskUser(app);
     const token = user.session.access_token;
-    const added = externalAgentSchema.parse(
-      await (await add(app, token, { url: remote.url })).json(),
-    );
+    const added = await addedAgent(app, token, remote.url);
     const contextId = await user.createContext();
     await chat(app, token, added.id, contextId, "bye").catch(() => undefined);
     const tasks = taskSchema
@@ -340,9 +337,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const remote = await agent({ behaviour: "endless" });
     const user = await taskUser(app);
     const token = user.session.access_token;
-    const added = externalAgentSchema.parse(
-      await (await add(app, token, { url: remote.url })).json(),
-    );
+    const added = await addedAgent(app, token, remote.url);
     const contextId = await user.createContext();
     const cut = remote.nextStreamCut();
     const { events } = await chat(app, token, added.id, contextId, "talk");
@@ -396,9 +391,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const remote = await agent({ behaviour: "busy" });
     const user = await taskUser(app);
     const token = user.session.access_token;
-    const added = externalAgentSchema.parse(
-      await (await add(app, token, { url: remote.url })).json(),
-    );
+    const added = await addedAgent(app, token, remote.url);
     const contextId = await user.createContext();
     const cut = remote.nextStreamCut();
     const started = Date.now();
@@ -431,9 +424,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const remote = await agent({ behaviour: "hang" });
     const user = await taskUser(app);
     const token = user.session.access_token;
-    const added = externalAgentSchema.parse(
-      await (await add(app, token, { url: remote.url })).json(),
-    );
+    const added = await addedAgent(app, token, remote.url);
     const contextId = await user.createContext();
     const client = await a2aClient(inProcessFetch(app, token), `external/${added.id}`);
     const stream = client.sendMessageStream(sendParams(textMessage(contextId, "wait")));

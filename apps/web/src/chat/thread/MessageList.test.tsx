@@ -197,6 +197,24 @@ describe("MessageList", () => {
     expect(row()?.style.minHeight).toBe("");
   });
 
+  it("keeps no room while the whole conversation fits: there is no end to follow", () => {
+    const reply = (text: string) =>
+      chatMessage({ id: "reply", isStreaming: true, parts: [{ kind: "text", text }] });
+    const list = messages(1);
+    const { rerender } = render(<MessageList messages={[...list, reply("One")]} />);
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const height = this.parentElement?.getAttribute("data-index") === "1" ? 90 : 0;
+      return { height, width: 0, top: 0, left: 0, bottom: height, right: 0, x: 0, y: 0 } as DOMRect;
+    });
+    rerender(<MessageList messages={[...list, reply("One two")]} />);
+    const row = scroller().querySelector<HTMLElement>('[data-index="1"]');
+    expect(row?.style.minHeight).toBe("");
+    // Measured at its own height (the first row's 100 px and its 90).
+    expect(Number.parseFloat((scroller().firstElementChild as HTMLElement).style.height)).toBe(190);
+  });
+
   it("marks the log busy while a reply streams", () => {
     render(<MessageList messages={[chatMessage({ isStreaming: true })]} />);
     expect(scroller()).toHaveAttribute("aria-busy", "true");

@@ -175,11 +175,20 @@ export function MessageList({
     // (No layout, as in jsdom, gives 0: the observer's measuring is left to do its work then.)
     if (contentHeight <= 0) return;
     const style = getComputedStyle(row);
-    const natural = contentHeight + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-    const height = reservedHeight(Math.round(natural));
-    const minHeight = `${height}px`;
-    if (row.style.minHeight !== minHeight) row.style.minHeight = minHeight;
-    roomyRow.current = row;
+    const natural = Math.round(
+      contentHeight + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom),
+    );
+    // Room is kept only once the list scrolls: while everything fits there is no end to follow,
+    // and a row taller than its content there kept the virtualizer re-aiming its scroll to the
+    // end on every frame (a loop of animation frames until the list overflowed).
+    const scroller = scrollRef.current as HTMLElement;
+    const roomy = row.style.minHeight !== "" || scroller.scrollHeight > scroller.clientHeight;
+    const height = roomy ? reservedHeight(natural) : natural;
+    if (roomy) {
+      const minHeight = `${height}px`;
+      if (row.style.minHeight !== minHeight) row.style.minHeight = minHeight;
+      roomyRow.current = row;
+    }
     virtualizer.resizeItem(streamingIndex, height);
   }, [messages, streamingIndex]);
   // When the reply stops streaming (or another starts), its row gives the room back; the
