@@ -27,7 +27,7 @@ export interface DrawPaceOptions {
  */
 export const drawShare = 0.02;
 /** Streamed text is drawn at least this often, however costly a draw. */
-export const slowestDrawIntervalMs = 250;
+export const slowestDrawIntervalMs = 300;
 
 /**
  * Until a draw was measured, streamed text is drawn this often: the middle of the range, not its
