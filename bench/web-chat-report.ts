@@ -181,7 +181,8 @@ Each run opens a new conversation and sends \`markdown:${paragraphs} gapMs:<gap>
 streams a ${paragraphs}-paragraph markdown document (headings, lists, bold, inline code) word by
 word with that gap between tokens. The page's main-thread busy time is CDP
 \`Performance.getMetrics\` TaskDuration, sampled from Node every ${sampleMs} ms (200 ms for the 2 ms
-gap), with no script polling in the page; the idle rate measured over 2 s before the send is
+gap), with no script polling in the page; the idle rate before the send (the lower of two
+one-second windows, so a one-off task in one is not taken for the page's background) is
 subtracted. *Per token* is the busy time from the send until the reply stopped streaming (+300 ms)
 divided by the tokens; *first → last fifth* is the per-token time over the first and last fifth
 of the tokens (by the moments the provider wrote them), to show whether the cost grows with the
