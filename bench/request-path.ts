@@ -8,8 +8,8 @@ import { topEntries } from "./cpu-profile-top.js";
 import { type LoadResult, runLoad } from "./http-load.js";
 import { cpuMs, machineLine, median, writeSection } from "./report.js";
 
-const runs = Number(process.env.BENCH_RUNS ?? 3);
-const durationMs = Number(process.env.BENCH_DURATION_S ?? 8) * 1000;
+const runs = Number(process.env.BENCH_RUNS ?? 4);
+const durationMs = Number(process.env.BENCH_DURATION_S ?? 6) * 1000;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** A folder: profile our server with `node --cpu-prof` into it and print its top entries. */
 const profileDir = process.env.BENCH_CPU_PROF;
@@ -63,7 +63,10 @@ export async function requestPathBench(): Promise<void> {
     bare.child.kill("SIGTERM");
     throw error;
   });
-  const results = new Map<string, (LoadResult & { cpuUs: number })[]>();
+  const results = new Map<
+    string,
+    (LoadResult & { cpuUs: number; rateShare?: number; cpuShare?: number })[]
+  >();
   try {
     const session = await fetch(`${server.url}/api/v1/core/oauth/session`, { method: "POST" });
     const { access_token: token } = (await session.json()) as { access_token: string };
@@ -88,17 +91,31 @@ export async function requestPathBench(): Promise<void> {
       if (!check.ok) throw new Error(`${target.name} answered ${check.status}`);
       await runLoad({ ...target, concurrency: connections, durationMs: 1000 }); // warm-up
     }
+    const measure = async (target: Target, run: number) => {
+      const cpuBefore = cpuMs(target.pid);
+      const load = await runLoad({ ...target, concurrency: connections, durationMs });
+      if (load.errors > 0) throw new Error(`${target.name}: ${load.errors} errors`);
+      const result = { ...load, cpuUs: ((cpuMs(target.pid) - cpuBefore) * 1000) / load.requests };
+      console.log(
+        `request-path run ${run}/${runs}: ${target.name} ${result.perSecond.toFixed(0)}/s, ` +
+          `p99 ${result.p99Ms} ms, ${result.cpuUs.toFixed(1)} µs CPU per request`,
+      );
+      return result;
+    };
+    const [bareTarget, ...ours] = targets as [Target, ...Target[]];
     for (let run = 1; run <= runs; run++) {
-      for (const target of targets) {
-        const cpuBefore = cpuMs(target.pid);
-        const load = await runLoad({ ...target, concurrency: connections, durationMs });
-        if (load.errors > 0) throw new Error(`${target.name}: ${load.errors} errors`);
-        const result = { ...load, cpuUs: ((cpuMs(target.pid) - cpuBefore) * 1000) / load.requests };
-        results.set(target.name, [...(results.get(target.name) ?? []), result]);
-        console.log(
-          `request-path run ${run}/${runs}: ${target.name} ${result.perSecond.toFixed(0)}/s, ` +
-            `p99 ${result.p99Ms} ms, ${result.cpuUs.toFixed(1)} µs CPU per request`,
-        );
+      // Each of ours right after a slice of bare: this machine's speed drifts over seconds, so a
+      // ratio is taken between neighbours, not against a figure from another moment.
+      for (const target of ours) {
+        const bareSlice = await measure(bareTarget, run);
+        results.set(bareTarget.name, [...(results.get(bareTarget.name) ?? []), bareSlice]);
+        const slice = await measure(target, run);
+        const paired = {
+          ...slice,
+          rateShare: slice.perSecond / bareSlice.perSecond,
+          cpuShare: bareSlice.cpuUs / slice.cpuUs,
+        };
+        results.set(target.name, [...(results.get(target.name) ?? []), paired]);
       }
     }
   } finally {
@@ -112,19 +129,18 @@ export async function requestPathBench(): Promise<void> {
     }
     return; // a profiled server is slower; its numbers are not recorded
   }
-  const bareRate = median((results.get("bare Hono, small JSON") ?? []).map((r) => r.perSecond));
-  const bareCpu = median((results.get("bare Hono, small JSON") ?? []).map((r) => r.cpuUs));
   const rows = [...results.entries()].map(([name, list]) => {
     const rate = median(list.map((r) => r.perSecond));
-    const ratios = list.map((r, i) => {
-      const bareRun = results.get("bare Hono, small JSON")?.[i]?.perSecond ?? bareRate;
-      return `${((100 * r.perSecond) / bareRun).toFixed(0)}%`;
-    });
+    const shares = list.map((r) => r.rateShare ?? 1);
+    const cpuShares = list.map((r) => r.cpuShare ?? 1);
     return (
-      `| ${name} | **${rate.toFixed(0)}** | ${((100 * rate) / bareRate).toFixed(0)}% ` +
-      `(${ratios.join(", ")}) | ${median(list.map((r) => r.p99Ms))} ms | ` +
+      `| ${name} | **${rate.toFixed(0)}** | ${(100 * median(shares)).toFixed(0)}%` +
+      (list[0]?.rateShare === undefined
+        ? ""
+        : ` (${shares.map((x) => `${(100 * x).toFixed(0)}%`).join(", ")})`) +
+      ` | ${median(list.map((r) => r.p99Ms))} ms | ` +
       `${list.map((r) => r.perSecond.toFixed(0)).join(", ")} | ` +
-      `${median(list.map((r) => r.cpuUs)).toFixed(1)} µs (${((100 * bareCpu) / median(list.map((r) => r.cpuUs))).toFixed(0)}%) |`
+      `${median(list.map((r) => r.cpuUs)).toFixed(1)} µs (${(100 * median(cpuShares)).toFixed(0)}%) |`
     );
   });
   writeSection(
@@ -137,16 +153,17 @@ server's authenticated \`GET /api/v1/core/contexts\` (an empty list; answered be
 the token verified and the session is known active, \`http/read-fast-path.ts\`), an authenticated
 list that every request takes through Hono's nine layers (\`GET /api/v1/core/tasks\`, empty), and
 \`GET /api/v1/health\` (also before Hono), measured side by side in one run: autocannon,
-${connections} connections, ${durationMs / 1000} s each, the four interleaved over ${runs} rounds; rate limits
-off, log level warn. The ratio to bare is per round (each round's bare figure), the bold figures
-are medians. Goals: authenticated JSON GET at least 50% of bare, /health at least 70%, p99 under
+${connections} connections, ${durationMs / 1000} s a slice, over ${runs} rounds; in each round each of ours
+runs right after a slice of bare (this machine's speed drifts over seconds: a ratio is taken
+between neighbours); rate limits off, log level warn. The ratio to bare is per pair, the bold
+figures are medians (of the pairs' ratios for the ratio and the CPU share). Goals: authenticated JSON GET at least 50% of bare, /health at least 70%, p99 under
 10 ms. Server CPU per request is the answering process's user and system CPU time over a round
 divided by the requests it answered; on a shared machine it is steadier than req/s, and bare's as
 a share of ours is the ratio to hold against the goals. Settings: \`BENCH_RUNS\`,
 \`BENCH_DURATION_S\`, \`BENCH_CONNECTIONS\`; \`BENCH_CPU_PROF=<dir>\` profiles the server
 (\`node --cpu-prof\`) and prints its top entries instead.
 
-| target | req/s (median) | of bare (per round) | p99 (median) | runs req/s | server CPU per request (bare's as a share of it) |
+| target | req/s (median) | of bare (per pair) | p99 (median) | runs req/s | server CPU per request (bare's as a share of it) |
 |---|---|---|---|---|---|
 ${rows.join("\n")}
 

@@ -9,24 +9,31 @@ import type { Database as SqliteDatabase, Statement } from "better-sqlite3";
 export function withStatementCache(
   sqlite: SqliteDatabase,
   maxStatements = 500,
+  /** Called as a statement that may write is handed out, before it runs (see ReadCache). */
+  onWrite: () => void = () => undefined,
 ): { prepare(sql: string): Statement; close(): void } {
   const statements = new Map<string, Statement>();
+  const handOut = (statement: Statement) => {
+    // readonly, not reader: an INSERT … RETURNING reads rows back and writes.
+    if (!statement.readonly) onWrite();
+    return statement;
+  };
   return {
     prepare(sql) {
       const known = statements.get(sql);
       if (known && !known.busy) {
         statements.delete(sql);
         statements.set(sql, known); // most recently used goes last
-        return known;
+        return handOut(known);
       }
       const statement = sqlite.prepare(sql);
-      if (known) return statement; // the cached one is busy: this one is used once
+      if (known) return handOut(statement); // the cached one is busy: this one is used once
       statements.set(sql, statement);
       if (statements.size > maxStatements) {
         const oldest = statements.keys().next().value;
         if (oldest !== undefined) statements.delete(oldest);
       }
-      return statement;
+      return handOut(statement);
     },
     close() {
       statements.clear();
