@@ -1,14 +1,15 @@
 import { join } from "node:path";
-import { restartingMessage } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runnerStoppedReason, shutdownReason } from "../tasks/end-abandoned-task.js";
+import { runnerStoppedReason } from "../tasks/end-abandoned-task.js";
 import { testDialects } from "../test/databases.js";
 import { testPostgresUrl } from "../test/postgres-probe.js";
 import { processDatabase } from "../test/process-database.js";
 import {
   deltaText,
+  expectDrained,
+  expectTurnRefused,
   readReply,
   remoteUser,
   stateOf,
@@ -216,16 +217,7 @@ run("replies across two replicas (PostgreSQL)", () => {
       status: "draining",
       message: "The server is shutting down.",
     });
-    const refused = await fetch(`${c.url}/api/v1/agents/assistant`, {
-      method: "POST",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {} }),
-    });
-    expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({
-      error: "service_unavailable",
-      message: restartingMessage,
-    });
+    await expectTurnRefused(c.url, user);
 
     // Meanwhile the other replica takes the user's next turn.
     const elsewhere = readReply(await user.client(b.url), await user.createContext(b.url), "short");
@@ -245,22 +237,14 @@ run("replies across two replicas (PostgreSQL)", () => {
     expect(await exited).toBe(0);
     // The endless one was cut when the drain window ended, not before.
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(6000);
-    const cutLine = c
-      .output()
-      .split("\n")
-      .find((line) => line.includes("replies still running at shutdown were ended"));
-    expect(cutLine).toContain(endless.taskId);
-    expect(cutLine).not.toContain(finishing.taskId);
-
     // What the other replica serves of both.
-    const cut = await user.task(endless.taskId, b.url);
-    expect(cut.status.state).toBe("failed");
-    const [text, reason] = textParts(cut, 1);
-    expect(text).toMatch(/^(tick )+$/);
-    expect(endless.text.startsWith(text ?? "-")).toBe(true);
-    expect(reason).toBe(`\n\n${shutdownReason}`);
-    const done = await user.task(finishing.taskId, b.url);
-    expect(done.status.state).toBe("completed");
-    expect(textParts(done, 1)).toEqual([heldChunks.join("")]);
+    await expectDrained({
+      output: c.output(),
+      user,
+      servedBy: b.url,
+      cut: endless,
+      finished: finishing,
+      finishedText: heldChunks.join(""),
+    });
   }, 120_000);
 });

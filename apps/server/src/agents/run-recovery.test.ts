@@ -1,13 +1,20 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { restartingMessage } from "@a2a-chat/contracts";
 import { TaskState } from "@a2a-js/sdk";
 import SqliteDatabase from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteFileName } from "../db/database.js";
-import { runnerStoppedReason, shutdownReason } from "../tasks/end-abandoned-task.js";
-import { readReply, remoteUser, stateOf, textParts, waitFor } from "../test/remote-chat.js";
+import { runnerStoppedReason } from "../tasks/end-abandoned-task.js";
+import {
+  expectDrained,
+  expectTurnRefused,
+  readReply,
+  remoteUser,
+  stateOf,
+  textParts,
+  waitFor,
+} from "../test/remote-chat.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
 import {
   type FakeChatRequest,
@@ -148,16 +155,7 @@ describe("a reply whose server dies or shuts down (SQLite)", () => {
     await waitFor("the drain", () =>
       server.output().includes("waiting for running replies to finish") ? true : undefined,
     );
-    const refused = await fetch(`${server.url}/api/v1/agents/assistant`, {
-      method: "POST",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {} }),
-    });
-    expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({
-      error: "service_unavailable",
-      message: restartingMessage,
-    });
+    await expectTurnRefused(server.url, user);
 
     release();
     await finishing.ended;
@@ -167,22 +165,13 @@ describe("a reply whose server dies or shuts down (SQLite)", () => {
     // The client following the cut reply got its end: failed, the text so far and the reason.
     expect(stateOf(endless.events.at(-1) ?? {})).toBe(TaskState.TASK_STATE_FAILED);
     expect(await exited).toBe(0);
-    const cutLine = server
-      .output()
-      .split("\n")
-      .find((line) => line.includes("replies still running at shutdown were ended"));
-    expect(cutLine).toContain(endless.taskId);
-    expect(cutLine).not.toContain(finishing.taskId);
-
-    const after = await start();
-    const cut = await user.task(endless.taskId, after.url);
-    expect(cut.status.state).toBe("failed");
-    const [text, reason] = textParts(cut, 1);
-    expect(text).toMatch(/^(tick )+$/);
-    expect(endless.text.startsWith(text ?? "-")).toBe(true);
-    expect(reason).toBe(`\n\n${shutdownReason}`);
-    const done = await user.task(finishing.taskId, after.url);
-    expect(done.status.state).toBe("completed");
-    expect(textParts(done, 1)).toEqual([heldChunks.join("")]);
+    await expectDrained({
+      output: server.output(),
+      user,
+      servedBy: (await start()).url,
+      cut: endless,
+      finished: finishing,
+      finishedText: heldChunks.join(""),
+    });
   }, 120_000);
 });

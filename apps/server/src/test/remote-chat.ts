@@ -1,6 +1,14 @@
-import { contextRecordSchema, type Task, taskSchema, tokenReplySchema } from "@a2a-chat/contracts";
+import {
+  contextRecordSchema,
+  restartingMessage,
+  type Task,
+  taskSchema,
+  tokenReplySchema,
+} from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import type { Client } from "@a2a-js/sdk/client";
+import { expect } from "vitest";
+import { shutdownReason } from "../tasks/end-abandoned-task.js";
 import { a2aClient, sendParams, textMessage } from "./a2a.js";
 import { SseReader } from "./sse.js";
 
@@ -109,4 +117,51 @@ export function readReply(client: Client, contextId: string, text: string) {
 /** The text of a message's text parts, each. */
 export function textParts(task: Task, index: number): string[] {
   return (task.history[index]?.parts ?? []).map((p) => (p.kind === "text" ? p.text : ""));
+}
+
+/**
+ * What a server stopped with SIGTERM left of two replies: its log names the one cut at the end of
+ * the drain and not the one that finished, and `servedBy` serves the cut one as failed with its
+ * text so far ("tick " words) and the shutdown reason, the finished one as completed.
+ */
+export async function expectDrained(drained: {
+  output: string;
+  user: Awaited<ReturnType<typeof remoteUser>>;
+  servedBy: string;
+  cut: ReturnType<typeof readReply>;
+  finished: ReturnType<typeof readReply>;
+  finishedText: string;
+}): Promise<void> {
+  const { user, servedBy, cut, finished } = drained;
+  const cutLine = drained.output
+    .split("\n")
+    .find((line) => line.includes("replies still running at shutdown were ended"));
+  expect(cutLine).toContain(cut.taskId);
+  expect(cutLine).not.toContain(finished.taskId);
+  const stored = await user.task(cut.taskId, servedBy);
+  expect(stored.status.state).toBe("failed");
+  const [text, reason] = textParts(stored, 1);
+  expect(text).toMatch(/^(tick )+$/);
+  expect(cut.text.startsWith(text ?? "-")).toBe(true);
+  expect(reason).toBe(`\n\n${shutdownReason}`);
+  const done = await user.task(finished.taskId, servedBy);
+  expect(done.status.state).toBe("completed");
+  expect(textParts(done, 1)).toEqual([drained.finishedText]);
+}
+
+/** Checks that a draining server refuses a new turn with 503 and the restart message. */
+export async function expectTurnRefused(
+  serverUrl: string,
+  user: Awaited<ReturnType<typeof remoteUser>>,
+): Promise<void> {
+  const refused = await fetch(`${serverUrl}/api/v1/agents/assistant`, {
+    method: "POST",
+    headers: { ...user.headers, "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "SendMessage", params: {} }),
+  });
+  expect(refused.status).toBe(503);
+  expect(await refused.json()).toEqual({
+    error: "service_unavailable",
+    message: restartingMessage,
+  });
 }
