@@ -97,11 +97,12 @@ function openSqlite(config: DatabaseSettings): Db {
     },
     readNow: <R>(query: CompiledQuery<R>) => {
       if (!dialect.free) return undefined;
-      const kept = reads.get(query);
+      const key = ReadCache.keyOf(query);
+      const kept = reads.get<R>(key);
       if (kept) return kept;
       const statement = statements.prepare(query.sql);
       if (!statement.reader || !statement.readonly) return undefined;
-      return reads.set(query, statement.all(query.parameters) as R[]);
+      return reads.set(key, statement.all(query.parameters) as R[]);
     },
     walCheckpoint: () => checkpointer.checkpoint(),
     close: async () => {

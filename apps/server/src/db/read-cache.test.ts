@@ -2,7 +2,8 @@ import { CompiledQuery } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ReadCache } from "./read-cache.js";
 
-const query = (sql: string, ...parameters: unknown[]) => CompiledQuery.raw(sql, parameters);
+const query = (sql: string, ...parameters: unknown[]) =>
+  ReadCache.keyOf(CompiledQuery.raw(sql, parameters));
 
 describe("ReadCache", () => {
   it("keeps answers by SQL and parameters, frozen, until cleared", () => {

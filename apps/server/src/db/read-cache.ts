@@ -17,16 +17,21 @@ export class ReadCache {
     return this.answers.size;
   }
 
-  /** The kept answer of a query with these parameters, if no write came since it was read. */
-  get<R>(query: CompiledQuery<R>): R[] | undefined {
-    return this.answers.get(keyOf(query)) as R[] | undefined;
+  /** The key of a query with its parameters (computed once per read, see Db.readNow). */
+  static keyOf(query: CompiledQuery): string {
+    return `${JSON.stringify(query.parameters)}\u0000${query.sql}`;
+  }
+
+  /** The kept answer of a query's key, if no write came since it was read. */
+  get<R>(key: string): R[] | undefined {
+    return this.answers.get(key) as R[] | undefined;
   }
 
   /** Keeps an answer read now; when full, the oldest answers make room (all of them: cheap). */
-  set<R>(query: CompiledQuery<R>, rows: R[]): R[] {
+  set<R>(key: string, rows: R[]): R[] {
     if (this.answers.size >= this.maxEntries) this.answers.clear();
     for (const row of rows) Object.freeze(row);
-    this.answers.set(keyOf(query), Object.freeze(rows));
+    this.answers.set(key, Object.freeze(rows));
     return rows;
   }
 
@@ -34,8 +39,4 @@ export class ReadCache {
   clear(): void {
     if (this.answers.size > 0) this.answers.clear();
   }
-}
-
-function keyOf(query: CompiledQuery): string {
-  return `${JSON.stringify(query.parameters)}\u0000${query.sql}`;
 }

@@ -1,4 +1,4 @@
-import type { McpCredentials } from "@a2a-chat/contracts";
+import { externalMcpCredentialTexts, type McpCredentials } from "@a2a-chat/contracts";
 
 /** Ways to authenticate to an agent or tool server the user added. */
 export const credentialKinds = [
@@ -47,7 +47,7 @@ export const credentialTexts = {
   valueRequired: "Value is required",
   headersRequired: "Add at least one header",
   headerIncomplete: "Each header needs a name and a value",
-  secretWithoutClient: "A client secret needs the client ID it belongs to",
+  secretWithoutClient: externalMcpCredentialTexts.secretWithoutClient,
 } as const;
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;

@@ -151,21 +151,15 @@ export function trackActiveTask(
   state: TaskState,
 ): ChatData {
   const current = data.activeTaskByContext[contextId];
-  if (data.tasksById[taskId]?.metadata.task_type === "mcp_execution") {
-    if (current !== taskId) return data;
-    return { ...data, activeTaskByContext: without(data.activeTaskByContext, contextId) };
-  }
-  if (!isFinalState(state)) {
-    if (current === taskId) return data;
-    return { ...data, activeTaskByContext: { ...data.activeTaskByContext, [contextId]: taskId } };
-  }
-  if (current !== taskId) return data;
-  return { ...data, activeTaskByContext: without(data.activeTaskByContext, contextId) };
+  if (data.tasksById[taskId]?.metadata.task_type === "mcp_execution" || isFinalState(state))
+    return untrackActiveTask(data, contextId, taskId);
+  if (current === taskId) return data;
+  return { ...data, activeTaskByContext: { ...data.activeTaskByContext, [contextId]: taskId } };
 }
 
 /**
- * Stops counting a task as the conversation's running reply without ending it: this tab can no
- * longer reach the server to follow it (it may have died with the server). The composer is free
+ * Stops counting a task as the conversation's running reply: it ended, or this tab can no longer
+ * reach the server to follow it (it may have died with the server). The composer is free
  * again; what the server says of the task later (its end on the live stream, a history load that
  * finds it still running) is applied as usual.
  */
