@@ -12,10 +12,18 @@ import {
 import { textMessage } from "../apps/server/src/test/a2a.js";
 import { startTestAgent } from "../apps/server/src/test/a2a-test-agent.js";
 import { startBuiltServer } from "../e2e/harness/server.js";
-import { percentile, runQueueWaitMs } from "./agents-latency.js";
+import { percentile } from "./agents-latency.js";
 import { topEntries } from "./cpu-profile-top.js";
 import { heapTop } from "./heap-profile-top.js";
-import { cpuMs, machineLine, median, writeSection } from "./report.js";
+import {
+  addedAt,
+  jitActivity,
+  latencyTable,
+  measureLatency,
+  type Streamed,
+  worstEvents,
+} from "./proxy-latency.js";
+import { machineLine, writeSection } from "./report.js";
 
 /**
  * The A2A proxy of agents users add (bench `proxy`): what the proxy adds to each streamed event
@@ -28,17 +36,22 @@ import { cpuMs, machineLine, median, writeSection } from "./report.js";
  * /api/v1/agents/external/{id} (which stores each event and streams it on).
  *
  * Settings: BENCH_PROXY_EVENTS, BENCH_PROXY_GAP_MS, BENCH_PROXY_RUNS, BENCH_PROXY_STREAMS, BENCH_PROXY_STREAM_EVENTS,
- * BENCH_PROXY_STREAM_GAP_MS, BENCH_PROXY_RAMP_MS, BENCH_PROXY_WARM_EVENTS (the warm-up reply's
- * events, as many as a measured reply's by default), BENCH_PROXY_COPYING_AGENT=1 (the agent on
+ * BENCH_PROXY_STREAM_GAP_MS, BENCH_PROXY_RAMP_MS, BENCH_PROXY_WARM_EVENTS (the warm-up replies'
+ * events, as many as a measured reply's by default), BENCH_PROXY_WARM_REPLIES (replies the server
+ * has proxied before the warm server's are measured, 20), BENCH_PROXY_WORST=1 (prints each
+ * measured reply's worst events), BENCH_PROXY_COPYING_AGENT=1 (the agent on
  * the SDK's InMemoryTaskStore, as before 2026-11-25); BENCH_CPU_PROF=<dir> profiles the server and
  * prints its top entries, BENCH_TRACE_GC=1 runs it with --trace-gc and prints its scavenges during
- * the proxied replies, BENCH_HEAP_SAMPLE=1 samples what it allocates during them and prints the
+ * the proxied replies, BENCH_TRACE_OPT=1 runs it with --trace-opt --trace-deopt and prints the
+ * functions it optimized during each proxied reply, BENCH_HEAP_SAMPLE=1 samples what it allocates during them and prints the
  * top allocating functions per event (in these cases its numbers are not written to
  * docs/benchmarks.md).
  */
 
 const latencyEvents = Number(process.env.BENCH_PROXY_EVENTS ?? 200);
 const latencyRuns = Number(process.env.BENCH_PROXY_RUNS ?? 5);
+/** Replies each way the server has proxied before the measured ones (warm-up and the first runs). */
+const warmReplies = Number(process.env.BENCH_PROXY_WARM_REPLIES ?? 20);
 /** Gap between a latency reply's events (the agent's timer; 1 ms by default). */
 const latencyGapMs = Number(process.env.BENCH_PROXY_GAP_MS ?? 1);
 const concurrentStreams = Number(process.env.BENCH_PROXY_STREAMS ?? 1000);
@@ -52,6 +65,8 @@ const rampMs = Number(process.env.BENCH_PROXY_RAMP_MS ?? 5000);
 const profileDir = process.env.BENCH_CPU_PROF;
 /** Run the server with --trace-gc and count its young-generation collections while it proxies. */
 const traceGc = process.env.BENCH_TRACE_GC === "1";
+/** Run the server with --trace-opt --trace-deopt and count its (de)optimizations per proxied reply. */
+const traceOpt = process.env.BENCH_TRACE_OPT === "1";
 /** Sample the server's allocations (collected ones included) during the proxied replies. */
 const heapSample = process.env.BENCH_HEAP_SAMPLE === "1";
 const heapSampleFile = join(tmpdir(), `bench-proxy-${process.pid}.heapprofile`);
@@ -115,6 +130,7 @@ function indexOf(event: StreamResponse): number | undefined {
 /** Streams one reply; returns each event's latency (arrival - publish) and the indexes seen. */
 async function streamOnce(client: Client, contextId: string) {
   const latencies: number[] = [];
+  const byIndex: [number, number][] = [];
   const seen = new Set<number>();
   let last = "";
   for await (const event of client.sendMessageStream({
@@ -129,9 +145,12 @@ async function streamOnce(client: Client, contextId: string) {
     if (index === undefined) continue;
     seen.add(index);
     const sent = published.get(key(contextId, index));
-    if (sent !== undefined) latencies.push(at - sent);
+    if (sent !== undefined) {
+      latencies.push(at - sent);
+      byIndex.push([index, at - sent]);
+    }
   }
-  return { latencies, seen, last };
+  return { latencies, byIndex, seen, last };
 }
 
 /** What an event is, in a few words (for streams that lost events). */
@@ -183,6 +202,7 @@ export async function proxyBench(): Promise<void> {
     [
       ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
       ...(traceGc ? ["--trace-gc"] : []),
+      ...(traceOpt ? ["--trace-opt", "--trace-deopt"] : []),
       ...(heapSample
         ? ["--require", fileURLToPath(new URL("heap-sample-preload.cjs", import.meta.url))]
         : []),
@@ -215,52 +235,55 @@ export async function proxyBench(): Promise<void> {
     const direct = await clientFor(`${agent.url}/`);
     const first = await newUser();
     users.push(first);
-    // Warm-up: JIT and lazy imports on both paths; a reply as long as the measured ones, so that
-    // they do not share the cores with the optimizing compiler's threads (a short warm-up left
-    // the server compiling hot functions through every measured reply).
+    const directReply = () => streamOnce(direct, `direct-${crypto.randomUUID()}`);
+    const proxied = {
+      prepare: () => newContext(first),
+      stream: (contextId: string) => streamOnce(first.proxy, contextId),
+    };
+    const proxiedReply = async () => proxied.stream(await proxied.prepare());
+    const onProxied =
+      (label: string) => (run: number, output: string, d: Streamed, p: Streamed) => {
+        if (traceOpt) {
+          const jit = jitActivity(output);
+          console.log(
+            `${label} proxied reply ${run + 1}: ${jit.optimized.length} functions optimized (${jit.optimized.join(", ")}), ${jit.deoptimized} deoptimized`,
+          );
+        }
+        if (process.env.BENCH_PROXY_WORST === "1") {
+          console.log(`${label} run ${run + 1} worst direct: ${worstEvents(d)}`);
+          console.log(`${label} run ${run + 1} worst proxied: ${worstEvents(p)}`);
+        }
+      };
+    const measure = (label: string) =>
+      measureLatency({
+        runs: latencyRuns,
+        direct: directReply,
+        proxied,
+        serverPid: server.pid,
+        serverOutput: server.output,
+        onProxied: onProxied(label),
+      });
+    // One reply each way loads what is imported lazily; the replies measured right after it show
+    // a server just started, whose optimizing compiler is still at work on the reply's path.
     events = Number(process.env.BENCH_PROXY_WARM_EVENTS ?? latencyEvents);
-    await streamOnce(direct, `warm-${crypto.randomUUID()}`);
-    await streamOnce(first.proxy, await newContext(first));
-
+    await directReply();
+    await proxiedReply();
     events = latencyEvents;
-    const runs: { direct: number[]; proxied: number[] }[] = [];
-    // The server's CPU time over the proxied replies only (it is idle during the direct ones).
-    let serverCpuMs = 0;
-    // This process's (the agent's and the client's) over the same replies: it shares the cores.
-    let benchCpuUs = 0;
-    // How long the server's event loop waited for a core during them (Linux).
-    let waitMs = 0;
-    let proxiedEvents = 0;
-    const gcs: { pauseMs: number; freedMb: number }[] = [];
+    const early = await measure("new server");
+    // Then a warm server, the steady state the goal is about: V8 compiles a function on its own
+    // threads once it has run often enough, and per-reply functions (the task's storage, the
+    // stream's start and end) run once a reply; after one warm-up reply 3-12 functions were
+    // still being compiled during every measured reply, after 20 none or one (BENCH_TRACE_OPT=1).
+    events = Number(process.env.BENCH_PROXY_WARM_EVENTS ?? latencyEvents);
+    for (let reply = 1 + latencyRuns; reply < warmReplies; reply += 1) {
+      await directReply();
+      await proxiedReply();
+    }
+    events = latencyEvents;
     // The preload starts sampling on the first SIGUSR2 and writes the profile on the second.
     if (heapSample) process.kill(server.pid, "SIGUSR2");
-    for (let run = 0; run < latencyRuns; run += 1) {
-      const straight = await streamOnce(direct, `direct-${crypto.randomUUID()}`);
-      const contextId = await newContext(first);
-      const cpuBefore = cpuMs(server.pid);
-      const outputBefore = server.output().length;
-      const benchBefore = process.cpuUsage();
-      const waitBefore = runQueueWaitMs(server.pid);
-      const through = await streamOnce(first.proxy, contextId);
-      serverCpuMs += cpuMs(server.pid) - cpuBefore;
-      const benchUsed = process.cpuUsage(benchBefore);
-      benchCpuUs += benchUsed.user + benchUsed.system;
-      waitMs += runQueueWaitMs(server.pid) - waitBefore;
-      gcs.push(...scavenges(server.output().slice(outputBefore)));
-      proxiedEvents += through.seen.size;
-      runs.push({
-        direct: straight.latencies.sort((a, b) => a - b),
-        proxied: through.latencies.sort((a, b) => a - b),
-      });
-    }
+    const steady = await measure("warm server");
     if (heapSample) await writtenHeapSample(server.pid);
-    const cpuPerEventUs = (1000 * serverCpuMs) / Math.max(1, proxiedEvents);
-    const benchPerEventUs = benchCpuUs / Math.max(1, proxiedEvents);
-    const p = (list: number[], at: number) => percentile(list, at);
-    const added = (at: number) => median(runs.map((r) => p(r.proxied, at) - p(r.direct, at)));
-    const latencyLoad = loadavg()
-      .map((l) => l.toFixed(2))
-      .join(", ");
 
     // 1,000 proxied streams at once: 10 users, each with their own conversations.
     events = eventsPerConcurrentStream;
@@ -304,44 +327,46 @@ export async function proxyBench(): Promise<void> {
       .sort((a, b) => a - b);
 
     const ms = (value: number) => `${value.toFixed(2)} ms`;
-    const busy = Number(latencyLoad.split(",")[0]) > availableParallelism();
+    const busy = Number(steady.load.split(",")[0]) > availableParallelism();
     const loadNote = busy
       ? `\n\nThe machine was shared when this ran (load average above its ${availableParallelism()} cores): the p99
 figures are dominated by scheduling delays of the other processes, not by the proxy, and vary
 from run to run; the goal needs a run on an idle machine to be judged.`
       : "";
-    const waitNote = Number.isNaN(waitMs)
+    const waitNote = Number.isNaN(steady.waitMsPerReply)
       ? ""
       : `, and the server's event loop
-waited ${(waitMs / latencyRuns).toFixed(1)} ms per proxied reply for a core while it had work`;
-    const rows = runs
-      .map(
-        (r, i) =>
-          `| ${i + 1} | ${ms(p(r.direct, 50))} | ${ms(p(r.proxied, 50))} | ${ms(p(r.direct, 99))} | ${ms(p(r.proxied, 99))} | ${ms(p(r.proxied, 99) - p(r.direct, 99))} |`,
-      )
-      .join("\n");
+waited ${steady.waitMsPerReply.toFixed(1)} ms per proxied reply for a core while it had work`;
     const markdown = `## Proxy of added agents (bench \`proxy\`)
 
 ${machineLine()}; measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.
 
 A real \`@a2a-js/sdk\` agent on loopback (its tasks kept as saved, not copied per update by the SDK's
-in-memory store) streams replies of numbered working updates 1 ms apart, after a warm-up reply as
-long each way; the client (same process, same clock) notes each event's latency from the agent publishing it to the
-client reading it, straight from the agent and through the built server's proxy
-(\`/api/v1/agents/external/{id}\`, SQLite, which stores every event and streams it on).
+in-memory store) streams replies of numbered working updates ${latencyGapMs} ms apart; the client (same process,
+same clock) notes each event's latency from the agent publishing it to the client reading it,
+straight from the agent and through the built server's proxy
+(\`/api/v1/agents/external/{id}\`, SQLite, which stores every event and streams it on). A direct and
+a proxied reply alternate; what the proxy adds at a percentile is the median over the runs of
+the proxied reply's percentile minus the direct one's.
 
-**Per-event latency**, ${latencyEvents} events per reply, ${latencyRuns} replies each way (load average
-${latencyLoad}):
+**Per-event latency on a warm server** (the server had proxied ${warmReplies} replies before these),
+${latencyEvents} events per reply, ${latencyRuns} replies each way (load average ${steady.load}):
 
-| run | direct p50 | proxied p50 | direct p99 | proxied p99 | added at p99 |
-|---|---|---|---|---|---|
-${rows}
+${latencyTable(steady)}
 
-Added by the proxy (median of the runs): **${ms(added(50))} at p50, ${ms(added(99))} at p99** (goal:
-under 2 ms at p99 — ${added(99) < 2 ? "met" : "not met"}). Server CPU per proxied event:
-${cpuPerEventUs.toFixed(0)} µs (all its threads' time during the proxied replies, their start and end
+Added by the proxy (median of the runs): **${ms(addedAt(steady, 50))} at p50, ${ms(addedAt(steady, 99))} at p99** (goal:
+under 2 ms at p99 — ${addedAt(steady, 99) < 2 ? "met" : "not met"}). Server CPU per proxied event:
+${steady.serverCpuPerEventUs.toFixed(0)} µs (all its threads' time during the proxied replies, their start and end
 included, divided by their events); the bench's own process (the agent and the client) used
-${benchPerEventUs.toFixed(0)} µs per proxied event on the same cores${waitNote}.${loadNote}
+${steady.benchCpuPerEventUs.toFixed(0)} µs per proxied event on the same cores${waitNote}.${loadNote}
+
+**Right after the server starts** (its replies 2 to ${1 + latencyRuns}, after one warm-up reply; load average
+${early.load}): added **${ms(addedAt(early, 50))} at p50, ${ms(addedAt(early, 99))} at p99**, server CPU
+${early.serverCpuPerEventUs.toFixed(0)} µs per event. V8's optimizing compiler is still compiling the
+reply's path on its own threads then, which take one of the two cores for milliseconds at a time
+(\`BENCH_TRACE_OPT=1\` prints the functions compiled during each proxied reply):
+
+${latencyTable(early)}
 
 **${concurrentStreams} proxied streams at once** on one server process (10 users, a conversation each,
 ${eventsPerConcurrentStream} events ${concurrentGapMs} ms apart per stream, opened over ${rampMs / 1000} s, at most
@@ -352,17 +377,20 @@ latency under that load p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all,
 event lost — ${complete === concurrentStreams ? "met" : "not met"}).
 `;
     // A profiled or traced server is slower: its numbers are printed, not recorded.
-    if (!profileDir && !traceGc && !heapSample) writeSection("proxy", markdown);
+    if (!profileDir && !traceGc && !traceOpt && !heapSample) writeSection("proxy", markdown);
     console.log(markdown);
     if (traceGc) {
+      const gcs = scavenges(steady.output);
+      const proxiedEvents = latencyRuns * latencyEvents;
       const sorted = gcs.map((gc) => gc.pauseMs).sort((a, b) => a - b);
       const freedKb = (1024 * gcs.reduce((sum, gc) => sum + gc.freedMb, 0)) / proxiedEvents;
       console.log(
-        `scavenges during the proxied replies: ${gcs.length} over ${proxiedEvents} events, pause p50 ${percentile(sorted, 50)} ms, max ${sorted.at(-1) ?? 0} ms; young garbage freed ${freedKb.toFixed(1)} KB per event; server CPU ${cpuPerEventUs.toFixed(0)} µs per event`,
+        `scavenges during the proxied replies: ${gcs.length} over ${proxiedEvents} events, pause p50 ${percentile(sorted, 50)} ms, max ${sorted.at(-1) ?? 0} ms; young garbage freed ${freedKb.toFixed(1)} KB per event; server CPU ${steady.serverCpuPerEventUs.toFixed(0)} µs per event`,
       );
     }
     if (heapSample) {
-      const kb = (bytes: number) => `${(bytes / 1024 / proxiedEvents).toFixed(2)} KB`;
+      const kb = (bytes: number) =>
+        `${(bytes / 1024 / (latencyRuns * latencyEvents)).toFixed(2)} KB`;
       const top = heapTop(heapSampleFile, 30);
       rmSync(heapSampleFile, { force: true });
       console.log(`allocated during the proxied replies: ${kb(top.total)} per event`);
