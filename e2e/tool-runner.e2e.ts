@@ -120,8 +120,14 @@ describe("running tools from the tools column", () => {
     await screenshot(page, "tool-run-cancelled");
   });
 
-  it("runs a tool of server-everything, configured as an external server", async () => {
+  it("runs a tool of server-everything, configured as an external server, through this site", async () => {
     const { page, errors } = await openFirstVisit(browser, server.url);
+    // The browser talks to this site only: the server's own address is never asked.
+    const elsewhere: string[] = [];
+    page.on("request", (request) => {
+      const url = request.url();
+      if (!url.startsWith(`${server.url}/`) && !url.startsWith("data:")) elsewhere.push(url);
+    });
     await pickTool(page, "everything", "get-structured-content");
     const form = page.getByRole("form", { name: "Parameters of get-structured-content" });
     await form.getByLabel(/^Location/).selectOption("Chicago");
@@ -158,6 +164,7 @@ describe("running tools from the tools column", () => {
         .getByRole("img", { name: "Status: running" })
         .count(),
     ).toBeGreaterThanOrEqual(3);
+    expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { neutraliseUrls } from "../mcp/artifacts/neutralise-urls.js";
 import { resultFiles } from "../mcp/artifacts/tool-result-body.js";
 import { builtinServer } from "../mcp/builtin-servers.js";
 import { externalHeaders } from "../mcp/external-probe.js";
-import { builtinEndpointPath } from "../mcp/mcp-registry.js";
+import { siteMcpEndpointPath } from "../mcp/mcp-registry.js";
 import { executionIdMetaKey } from "../mcp/record-calls.js";
 import { taskIdHeader } from "../mcp/tool-context.js";
 import { version } from "../version.js";
@@ -124,7 +124,7 @@ function endpoint(input: AgentToolsInput, name: string): Endpoint | undefined {
       return undefined;
     }
     return {
-      url: new URL(`${input.origin}${builtinEndpointPath(name)}`),
+      url: new URL(`${input.origin}${siteMcpEndpointPath(name)}`),
       headers: ownHeaders(input),
       listKey: ToolListCache.key(name, input.scopes),
     };

@@ -5,8 +5,11 @@ import { redactUrl } from "../net/redact-url.js";
 import { builtinServers } from "./builtin-servers.js";
 import { type ProbeResult, probeExternalServer } from "./external-probe.js";
 
-/** Path of a built-in server's streamable-HTTP endpoint. */
-export const builtinEndpointPath = (name: string) => `/api/v1/mcp/${name}/mcp`;
+/**
+ * Path of a streamable-HTTP endpoint this site serves: a built-in server's, or the proxy of a
+ * server the config file lists.
+ */
+export const siteMcpEndpointPath = (name: string) => `/api/v1/mcp/${name}/mcp`;
 
 type Probe = typeof probeExternalServer;
 
@@ -48,7 +51,7 @@ export class McpRegistry {
         name: server.name,
         version: server.version,
         description: server.description,
-        endpoint: `${origin}${builtinEndpointPath(server.name)}`,
+        endpoint: `${origin}${siteMcpEndpointPath(server.name)}`,
         enabled: settings.enabled,
         status: settings.enabled ? "running" : "disabled",
         auth: "required",
@@ -65,10 +68,11 @@ export class McpRegistry {
           const base = {
             name: server.name,
             description: server.description,
-            // The registry is public: a key in the URL's query or userinfo must not show.
-            endpoint: redactUrl(server.url),
+            // Reached through this site, which adds the configured credentials: the browser
+            // never sees the server's own URL, headers or bearer token.
+            endpoint: `${origin}${siteMcpEndpointPath(server.name)}`,
             enabled: server.enabled,
-            auth: server.bearer ? ("required" as const) : ("none" as const),
+            auth: "required" as const,
             oauth_required: false,
             oauth_scopes: [],
             kind: "external" as const,
@@ -79,7 +83,15 @@ export class McpRegistry {
           );
           return result.ok
             ? { ...base, version: result.version ?? "", status: "running" }
-            : { ...base, version: "", status: "error", error: result.error ?? "unreachable" };
+            : {
+                ...base,
+                version: "",
+                status: "error",
+                // The registry is public: the server's URL (a key in its query) must not show.
+                error: (result.error ?? "unreachable")
+                  .split(server.url)
+                  .join(redactUrl(server.url)),
+              };
         }),
     );
     return [...builtins, ...externals];

@@ -3,6 +3,7 @@ import type { StreamResponse } from "@a2a-js/sdk";
 import { TaskState } from "@a2a-js/sdk";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   type FakeChatRequest,
@@ -14,7 +15,9 @@ import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { type EverythingProcess, startEverything } from "../test/everything.js";
+import { mcpClient } from "../test/mcp.js";
 import { taskUser } from "../test/tasks.js";
+import { anonymousSession } from "../test/tokens.js";
 import { builtinServer } from "./builtin-servers.js";
 
 /**
@@ -98,31 +101,42 @@ describeEachDialect("external MCP server: server-everything", (get) => {
       },
     });
 
-  it("is listed in the registry as running, and its tools are reachable at its endpoint", async () => {
+  it("is listed in the registry as running, reached through this site with a session", async () => {
     const app = makeApp();
     const res = await app.request("/api/v1/mcp/registry");
     expect(res.status).toBe(200);
     const { data } = mcpRegistryResponseSchema.parse(await res.json());
     const entry = data.find((e) => e.name === "everything");
     expect(entry).toMatchObject({
-      endpoint: everythingUrl,
+      endpoint: "http://localhost/api/v1/mcp/everything/mcp",
       enabled: true,
       status: "running",
-      auth: "none",
+      auth: "required",
+      kind: "external",
     });
     expect(entry?.version).not.toBe("");
+    // The server's own address shows nowhere, nor the key in the other's query.
+    expect(JSON.stringify(data)).not.toContain(everythingUrl);
+    expect(JSON.stringify(data)).not.toContain("s3cret");
 
-    const client = new Client({ name: "t", version: "1" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(entry?.endpoint ?? "")));
+    const { access_token: token } = await anonymousSession(app);
+    const client = await mcpClient(app, "everything", token);
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain("echo");
+      const result = (await client.callTool({
+        name: "echo",
+        arguments: { message: "through the proxy" },
+      })) as CallToolResult;
+      expect(JSON.stringify(result.content)).toContain("Echo: through the proxy");
+      // Recorded as this site's own servers' calls are: the record's id comes back.
+      expect(result._meta?.mcp_execution_id).toEqual(expect.any(String));
     } finally {
       await client.close();
     }
   });
 
-  it("is shown on agent cards with its real endpoint (secrets redacted) and version", async () => {
+  it("is shown on agent cards at its endpoint on this site, with its version", async () => {
     const app = makeApp();
     const probe = new Client({ name: "t", version: "1" });
     await probe.connect(new StreamableHTTPClientTransport(new URL(everythingUrl)));
@@ -145,7 +159,7 @@ describeEachDialect("external MCP server: server-everything", (get) => {
       {
         name: "keyed",
         version: reported,
-        endpoint: `${everythingUrl}?api_key=[redacted]`,
+        endpoint: "http://localhost/api/v1/mcp/keyed/mcp",
         status: "running",
       },
       { name: "missing", version: "", endpoint: "", status: "unknown" },
@@ -164,7 +178,12 @@ describeEachDialect("external MCP server: server-everything", (get) => {
     };
     const echoer = registry.data.find((card) => card.name === "echoer");
     expect(mcpServersOf(echoer)).toEqual([
-      { name: "everything", version: reported, endpoint: everythingUrl, status: "running" },
+      {
+        name: "everything",
+        version: reported,
+        endpoint: "http://localhost/api/v1/mcp/everything/mcp",
+        status: "running",
+      },
     ]);
     expect(mcpServersOf(registry.data.find((card) => card.name === "carded"))).toEqual(expected);
   });

@@ -81,6 +81,30 @@ describe("fetchMcpRegistry", () => {
     ]);
   });
 
+  it("takes a listed server this site proxies as its own: on this site, its calls recorded there", async () => {
+    const fetchImpl = replying({
+      data: [
+        // The config file's servers are proxied at this site's path, under its public URL.
+        entry({
+          name: "everything",
+          kind: "external",
+          endpoint: "https://public.example/api/v1/mcp/everything/mcp",
+        }),
+        // Another name's path is not this server's.
+        entry({
+          name: "other",
+          kind: "external",
+          endpoint: "https://elsewhere.example/api/v1/mcp/everything/mcp",
+        }),
+      ],
+    });
+    const servers = await fetchMcpRegistry({ fetchImpl, origin });
+    expect(servers.map((s) => [s.name, s.endpoint, s.recordsCalls])).toEqual([
+      ["everything", "/api/v1/mcp/everything/mcp", true],
+      ["other", "https://elsewhere.example/api/v1/mcp/everything/mcp", false],
+    ]);
+  });
+
   it("accepts the older status 'enabled' and skips entries without name or endpoint", async () => {
     const fetchImpl = replying({
       data: [

@@ -17,7 +17,8 @@ export interface ToolServer {
   oauth_scopes: string[];
   /**
    * The server records each call as an execution and stores its result in the conversation
-   * (this site's built-in servers); for other servers the browser reports its calls.
+   * (every server this site serves: its built-in ones and those it proxies); for other servers
+   * the browser reports its calls.
    */
   recordsCalls: boolean;
   /** Set for a server the user added (see user-servers-api.ts): it can be removed. */
@@ -37,18 +38,32 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 /**
  * Drops the scheme and host of an endpoint this site serves, so it is resolved against the
  * origin the page was loaded from: the registry builds endpoints from its configured public URL,
- * which a browser behind another name or a proxy may not be able to reach. Servers the registry
- * marks as built in are always ours; others keep their host unless it is this site's.
+ * which a browser behind another name or a proxy may not be able to reach. Servers this site
+ * serves (`servedHere`) are always ours; others keep their host unless it is this site's.
  */
-export function stripHostPrefix(endpoint: string, origin: string, builtIn = false): string {
+export function stripHostPrefix(endpoint: string, origin: string, ours = false): string {
   let url: URL;
   try {
     url = new URL(endpoint, origin);
   } catch {
     return endpoint;
   }
-  if (!builtIn && url.origin !== origin) return endpoint;
+  if (!ours && url.origin !== origin) return endpoint;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Whether this site serves an entry's endpoint: its built-in servers, and the servers its config
+ * file lists, which it proxies at the same path (/api/v1/mcp/{name}/mcp).
+ */
+export function servedHere(entry: { kind?: unknown; name: string; endpoint: string }): boolean {
+  if (entry.kind === "built_in") return true;
+  try {
+    const path = new URL(entry.endpoint, "http://site.invalid").pathname;
+    return path === `/api/v1/mcp/${encodeURIComponent(entry.name)}/mcp`;
+  } catch {
+    return false;
+  }
 }
 
 // The registry is read leniently: one odd entry must not hide the others.
@@ -57,15 +72,16 @@ function toToolServer(entry: Entry, origin: string): ToolServer | null {
   const endpoint = text(entry.endpoint);
   if (!name || !endpoint) return null;
   const scopes = Array.isArray(entry.oauth_scopes) ? entry.oauth_scopes : [];
+  const ours = servedHere({ kind: entry.kind, name, endpoint });
   return {
     name,
     description: text(entry.description),
-    endpoint: stripHostPrefix(endpoint, origin, entry.kind === "built_in"),
+    endpoint: stripHostPrefix(endpoint, origin, ours),
     auth: text(entry.auth),
     status: text(entry.status),
     oauth_required: entry.oauth_required === true,
     oauth_scopes: scopes.filter((scope): scope is string => typeof scope === "string"),
-    recordsCalls: entry.kind === "built_in",
+    recordsCalls: ours,
   };
 }
 

@@ -10,11 +10,10 @@ const pagePolicy: [string, string[]][] = [
   ["style-src", ["'self'", "'unsafe-inline'"]],
   ["img-src", ["'self'", "data:", "blob:", "https:"]],
   ["font-src", ["'self'", "data:"]],
-  // Agents and tool servers users add are reached through this server, but the MCP servers an
-  // administrator lists in the config file (mcp.servers) are called by the browser at their own
-  // URL: any HTTPS origin, plus servers on the user's own machine during development. The
-  // session token is attached for this origin only (same-origin-credentials.ts).
-  ["connect-src", ["'self'", "https:", "http://localhost:*", "http://127.0.0.1:*"]],
+  // The browser talks to this site only: agents and tool servers users add, and the MCP servers
+  // the config file lists, are reached through it (the session token is attached for this
+  // origin only as well: same-origin-credentials.ts).
+  ["connect-src", ["'self'"]],
   ["object-src", ["'none'"]],
   ["base-uri", ["'self'"]],
   ["form-action", ["'self'"]],

@@ -9,6 +9,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../http/errors.js";
+import type { OutboundPolicy } from "../../net/guarded-fetch.js";
 import { version } from "../../version.js";
 import { completeExecution, failExecution } from "../executions/finish-execution.js";
 import { startCallerExecution } from "../executions/start-caller-execution.js";
@@ -25,6 +26,8 @@ import { upstreamReason } from "./upstream-errors.js";
 /** What one proxied request knows: the caller (as for built-in tools) and the upstream server. */
 export interface ProxyContext extends ToolContext {
   server: UpstreamServer;
+  /** The outbound policy for the upstream server; the config's by default. */
+  outbound?: OutboundPolicy;
 }
 
 /** A JSON-RPC error with a plain message (McpError would prefix "MCP error <code>:" twice). */
@@ -43,7 +46,8 @@ function rpcError(code: number, message: string): ProxyRpcError {
 
 /** The caller's error for a failure talking to the upstream server. */
 function failureOf(context: ProxyContext, error: unknown, lost: AbortSignal): ProxyRpcError {
-  const { name, url } = context.server;
+  const { name } = context.server;
+  const url = context.server.shownUrl ?? context.server.url;
   if (lost.aborted && !context.signal.aborted)
     return rpcError(ErrorCode.ConnectionClosed, externalMcpMessages.connectionLost(name));
   const { kind, reason } = upstreamReason(error);
@@ -67,7 +71,7 @@ async function withUpstream<T>(
   try {
     upstream = await connectUpstream(
       context.server,
-      context.services.config.outbound,
+      context.outbound ?? context.services.config.outbound,
       context.signal,
     );
     return await work(upstream, AbortSignal.any([context.signal, upstream.lost]));
@@ -82,7 +86,7 @@ async function withUpstream<T>(
 }
 
 /**
- * The MCP server the browser talks to for a user-added server: each request opens a session
+ * The MCP server the browser talks to for a user-added server (or one the config file lists): each request opens a session
  * with the upstream server through the guarded fetch (with the server's stored credentials,
  * never the caller's session token), forwards tools/list and tools/call, and closes. A call is
  * recorded as our built-in tools' calls are (an execution record, the result as an artifact in

@@ -16,6 +16,8 @@ import { version } from "../../version.js";
 export interface UpstreamServer {
   name: string;
   url: string;
+  /** The URL as errors show it, when it is not to be shown whole (a config file's secrets). */
+  shownUrl?: string;
   transport: McpTransport;
   /** Headers of its credentials (never the caller's session token). */
   headers: Record<string, string>;

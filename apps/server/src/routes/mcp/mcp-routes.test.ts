@@ -121,12 +121,14 @@ describeEachDialect("/api/v1/mcp", (get) => {
       ["gone", "error"],
       ["off", "disabled"],
     ]);
+    // Reached through this site: the servers' own addresses show nowhere.
     expect(data[2]).toMatchObject({
       kind: "external",
       auth: "required",
-      endpoint: "http://127.0.0.1:9/mcp",
+      endpoint: "http://localhost/api/v1/mcp/gone/mcp",
     });
-    expect(data[3]?.endpoint).toBe("http://[redacted]@127.0.0.1:9/mcp?api_key=[redacted]");
+    expect(data[3]?.endpoint).toBe("http://localhost/api/v1/mcp/off/mcp");
+    expect(raw).not.toContain("127.0.0.1:9");
   });
 
   it("analytics: lists tools with artifact output schemas and a dynamic enum", async () => {

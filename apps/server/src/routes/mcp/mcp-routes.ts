@@ -1,22 +1,32 @@
 import { canAccess, contextIdHeader, forbiddenMessage } from "@a2a-chat/contracts";
 import { type Context, Hono, type Next } from "hono";
+import type { ExternalMcpServerConfig } from "../../config/mcp-schema.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
 import type { BuiltinServer } from "../../mcp/builtin-server.js";
 import { builtinServer } from "../../mcp/builtin-servers.js";
+import { configServerPolicy, configUpstream } from "../../mcp/config-upstream.js";
+import { createProxyServer } from "../../mcp/external/proxy-server.js";
 import { InFlightCalls } from "../../mcp/in-flight-calls.js";
-import { builtinEndpointPath, McpRegistry } from "../../mcp/mcp-registry.js";
+import { McpRegistry, siteMcpEndpointPath } from "../../mcp/mcp-registry.js";
 import { mcpMethodNotOffered } from "../../mcp/not-offered.js";
 import { rebindingGuard } from "../../mcp/rebinding-guard.js";
-import { serveBuiltin } from "../../mcp/serve-builtin.js";
-import { taskIdHeader } from "../../mcp/tool-context.js";
+import { serveBuiltin, serveStateless } from "../../mcp/serve-builtin.js";
+import { type ToolContext, taskIdHeader } from "../../mcp/tool-context.js";
 
 const contextIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** A server this site serves at /api/v1/mcp/{name}/mcp. */
+type Served =
+  | { kind: "builtin"; server: BuiltinServer }
+  | { kind: "config"; server: ExternalMcpServerConfig };
+
 /**
- * /api/v1/mcp: the public tool-server registry and the built-in MCP servers (streamable HTTP,
- * bearer token and the server's configured scopes required).
+ * /api/v1/mcp: the public tool-server registry, the built-in MCP servers, and the servers the
+ * config file lists (`mcp.servers`), proxied with their configured credentials so that the
+ * browser only talks to this site (streamable HTTP, bearer token required; a built-in server's
+ * configured scopes too).
  */
 export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -33,20 +43,23 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
   if (!requireAuth || !perUserLimit)
     throw new Error("services.protect must hold auth and rate limit");
 
-  const serverOf = (c: Context<AppEnv>): BuiltinServer => {
+  const servedOf = (c: Context<AppEnv>): Served => {
     const name = c.req.param("name") ?? "";
-    const server = builtinServer(name);
-    if (!server || !config.mcp.builtin[server.name].enabled) {
-      throw new AppError("not_found", `No MCP server named ${name}`);
-    }
-    return server;
+    const builtin = builtinServer(name);
+    if (builtin && config.mcp.builtin[builtin.name].enabled)
+      return { kind: "builtin", server: builtin };
+    const listed = config.mcp.servers.find((server) => server.name === name && server.enabled);
+    if (listed) return { kind: "config", server: listed };
+    throw new AppError("not_found", `No MCP server named ${name}`);
   };
   const knownServer = async (c: Context<AppEnv>, next: Next) => {
-    serverOf(c);
+    servedOf(c);
     await next();
   };
   const permitted = async (c: Context<AppEnv>, next: Next) => {
-    const { requiredScopes } = config.mcp.builtin[serverOf(c).name];
+    const served = servedOf(c);
+    const requiredScopes =
+      served.kind === "builtin" ? config.mcp.builtin[served.server.name].requiredScopes : [];
     if (!canAccess(c.var.auth.scopes, requiredScopes))
       throw new AppError("forbidden", forbiddenMessage);
     await next();
@@ -60,21 +73,27 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
   ] as const;
 
   routes.post("/:name/mcp", ...guards, (c) => {
+    const served = servedOf(c);
     const contextId = c.req.header(contextIdHeader);
     const taskId = c.req.header(taskIdHeader);
-    return serveBuiltin(
-      serverOf(c),
+    const context: Omit<ToolContext, "signal"> = {
+      services,
+      userId: c.var.auth.userId,
+      scopes: c.var.auth.scopes,
+      traceId: c.var.requestId,
+      endpoint: `${config.server.publicUrl ?? new URL(c.req.url).origin}${siteMcpEndpointPath(served.server.name)}`,
+      contextId: contextId && contextIdPattern.test(contextId) ? contextId : undefined,
+      taskId: taskId && contextIdPattern.test(taskId) ? taskId : undefined,
+    };
+    if (served.kind === "builtin")
+      return serveBuiltin(served.server, c.req.raw, c.var.body, context, inFlight);
+    const upstream = configUpstream(served.server);
+    const outbound = configServerPolicy(config.outbound, served.server);
+    return serveStateless(
+      (signal) => createProxyServer({ ...context, signal, server: upstream, outbound }),
       c.req.raw,
       c.var.body,
-      {
-        services,
-        userId: c.var.auth.userId,
-        scopes: c.var.auth.scopes,
-        traceId: c.var.requestId,
-        endpoint: `${config.server.publicUrl ?? new URL(c.req.url).origin}${builtinEndpointPath(serverOf(c).name)}`,
-        contextId: contextId && contextIdPattern.test(contextId) ? contextId : undefined,
-        taskId: taskId && contextIdPattern.test(taskId) ? taskId : undefined,
-      },
+      context.userId,
       inFlight,
     );
   });
