@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
 import {
   agentMessages,
@@ -74,6 +74,12 @@ describe("streamed replies from a model", () => {
     if (!chat) throw new Error("the first test opens the chat");
     return chat;
   };
+  // A failure here was seen once under a full run's load and never again: keep what it showed.
+  afterEach(async (context) => {
+    if (context.task.result?.state !== "fail" || !chat) return;
+    await screenshot(chat.page, `failed-${context.task.name.slice(0, 40)}`);
+    console.error(`server output before the failure:\n${suite.server.output().slice(-4000)}`);
+  });
   afterAll(async () => {
     await chat?.context.close();
   });
