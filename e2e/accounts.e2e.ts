@@ -49,11 +49,29 @@ describe("passkey accounts in Chromium", () => {
       .toBe(before);
     await screenshot(page, "accounts-registered");
 
+    // Signed out and straight back in on this page: the account's conversation comes back, and
+    // the empty one the new visitor's chat made is not added to the account.
+    for (const round of [1, 2]) {
+      await userButton(page, /e2e_ada \(User\)/).click();
+      await userButton(page, /Anonymous \(Guest\)/).click();
+      const again = page.getByRole("dialog", { name: "Sign in" });
+      await again.getByLabel("Email").fill("ada@example.com");
+      await again.getByRole("button", { name: "Sign in with passkey" }).click();
+      await again.waitFor({ state: "detached" });
+      await userButton(page, /e2e_ada \(User\)/).waitFor();
+      await page.getByText("show me a table of sales").first().waitFor({ timeout: 15_000 });
+      await page.getByRole("button", { name: /^Conversation: / }).click();
+      const list = page.getByRole("list", { name: "Conversations" });
+      await list.locator("[data-conversation-item]").first().waitFor();
+      expect(await list.locator("[data-conversation-item]").count(), `round ${round}`).toBe(1);
+      await page.keyboard.press("Escape");
+    }
+
+    // Copied now, with its signature counter as the server last saw it.
     const { credentials } = await device.cdp.send("WebAuthn.getCredentials", {
       authenticatorId: device.authenticatorId,
     });
     expect(credentials).toHaveLength(1);
-
     await userButton(page, /e2e_ada \(User\)/).click();
     await userButton(page, /Anonymous \(Guest\)/).waitFor();
     await tab.context.close();

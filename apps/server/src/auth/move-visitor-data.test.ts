@@ -147,6 +147,7 @@ describeEachDialect("moving a visitor's data to their account", (get) => {
       agents: 0,
       mcpServers: 0,
       duplicates: 0,
+      emptyContextsDropped: 0,
     });
     expect(await countsOf(account.user_id)).toEqual(before);
   });
@@ -221,6 +222,55 @@ describeEachDialect("moving a visitor's data to their account", (get) => {
       .where("user_id", "=", account.user_id)
       .execute();
     expect(texts.some((m) => m.parts.includes("same id as before"))).toBe(true);
+  });
+
+  it("drops a signing-in visitor's empty conversations when the account has some, and moves the rest", async () => {
+    const a = app();
+    const client = accountClient(a);
+    const who = {
+      username: `cycle_${Date.now().toString(36)}`,
+      email: `cycle.${Date.now()}@example.com`,
+    };
+    // Registering keeps the visitor's conversation, empty as it is: the account starts with it.
+    const first = await taskUser(a);
+    await first.createContext("Default Conversation");
+    const account = await client.signUp(who, first.session.access_token);
+    const contextsOf = async (userId: string) =>
+      (
+        await db()
+          .selectFrom("contexts")
+          .select("name")
+          .where("user_id", "=", userId)
+          .orderBy("name")
+          .execute()
+      ).map((row) => row.name);
+    expect(await contextsOf(account.user_id)).toEqual(["Default Conversation"]);
+
+    // Signed out and back in, twice: each new visitor's chat made an empty default conversation.
+    for (const round of [1, 2]) {
+      const visitor = await taskUser(a);
+      const contextId = await visitor.createContext("Default Conversation");
+      const signedIn = await client.signIn(who.email, visitor.session.access_token);
+      expect(signedIn.user_id, `round ${round}`).toBe(account.user_id);
+      expect(await contextsOf(account.user_id)).toEqual(["Default Conversation"]);
+      // Gone with its events: an open live stream of the account is never told of it.
+      const events = await db()
+        .selectFrom("events")
+        .select("event_type")
+        .where("context_id", "=", contextId)
+        .execute();
+      expect(events).toEqual([]);
+    }
+
+    // A visitor who wrote something keeps it: that conversation moves, the empty one does not.
+    const writer = await taskUser(a);
+    const empty = await writer.createContext("Default Conversation");
+    const used = await writer.createContext("Notes");
+    await writer.task(used, "cycle-m1", "keep me");
+    await client.signIn(who.email, writer.session.access_token);
+    expect(await contextsOf(account.user_id)).toEqual(["Default Conversation", "Notes"]);
+    const left = await db().selectFrom("contexts").select("id").where("id", "=", empty).execute();
+    expect(left).toEqual([]);
   });
 
   it("moves every conversation even past the account's limit, then starts no new one until under it", async () => {
