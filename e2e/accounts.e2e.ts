@@ -31,8 +31,13 @@ describe("passkey accounts in Chromium", () => {
 
     await userButton(page, /Anonymous \(Guest\)/).click();
     const dialog = page.getByRole("dialog", { name: "Sign in" });
-    await dialog.getByRole("button", { name: "Don't have an account? Create one" }).click();
+    await dialog.getByRole("button", { name: "Don't have an account? Create one" }).focus();
+    await page.keyboard.press("Enter");
     const register = page.getByRole("dialog", { name: "Create account" });
+    // The keyboard's focus stays in the dialog: on the new form's first field.
+    await expect
+      .poll(() => register.getByLabel("Username").evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await register.getByRole("button", { name: "Create account with passkey" }).click();
     await register.getByText("Username is required").waitFor();
     await register.getByText("Please enter your email address").waitFor();

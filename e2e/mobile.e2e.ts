@@ -30,7 +30,10 @@ describe("the chat on a phone", () => {
       .filter({ has: page.getByRole("button", { name: "Menu" }) });
     expect((await topBar.boundingBox())?.height).toBe(56);
     expect(await topBar.getByRole("link", { name: "A2A Chat home" }).isVisible()).toBe(true);
-    expect(await topBar.getByRole("button", { name: "Anonymous (Guest)" }).isVisible()).toBe(true);
+    // The user menu says what a tap does (tools spec §2: "Login or Logout").
+    const userMenu = topBar.getByRole("button", { name: "Anonymous (Guest), Login" });
+    expect(await userMenu.isVisible()).toBe(true);
+    expect(await userMenu.innerText()).toContain("Login");
     const bottomBar = page.getByRole("navigation", { name: "Sections" });
     expect((await bottomBar.boundingBox())?.height).toBe(64);
     expect(await bottomBar.getByRole("button").allInnerTexts()).toEqual([

@@ -95,7 +95,7 @@ describe("the website in Chromium", () => {
     await page.close();
   });
 
-  it("fits a phone: the menu opens without scripts and nothing scrolls sideways", async () => {
+  it("fits a phone: the menu opens without scripts, closes on Escape, and nothing scrolls sideways", async () => {
     const context = await suite.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -121,6 +121,13 @@ describe("the website in Chromium", () => {
     const pricing = page.locator(".menu-panel").getByRole("link", { name: "Pricing" });
     expect(await pricing.isVisible()).toBe(true);
     await screenshot(page, "website-phone-menu");
+    // Escape closes it and gives the focus back to the Menu button; it opens again.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => pricing.isVisible()).toBe(false);
+    expect(await page.getByLabel("Menu").evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+    await page.getByLabel("Menu").click();
     await pricing.click();
     await page.waitForURL(`${suite.server.url}/pricing`);
     await screenshot(page, "website-phone-pricing");

@@ -1,5 +1,5 @@
 import { registrationCloseDelayMs, signInCloseDelayMs } from "@a2a-chat/contracts";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Modal } from "../agents/Modal.js";
 import { useAccountModal } from "./account-modal-store.js";
 import { passkeysSupported } from "./passkey-flow.js";
@@ -46,6 +46,16 @@ export default function AccountDialog() {
     }, delayMs);
   };
 
+  // Switching between the two forms removes the button that had the focus: the new form's
+  // first field takes it, so a keyboard user stays in the dialog.
+  const forms = useRef<HTMLDivElement>(null);
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    const was = shownMode.current;
+    shownMode.current = mode;
+    if (was && mode && was !== mode) forms.current?.querySelector<HTMLElement>("input")?.focus();
+  }, [mode]);
+
   const title = mode === "register" ? "Create account" : "Sign in";
   return (
     <Modal open={mode !== null} onClose={close} size="sm" title={title}>
@@ -55,19 +65,21 @@ export default function AccountDialog() {
           sign in.
         </p>
       ) : null}
-      {supported === false ? (
-        <UnsupportedPanel />
-      ) : mode === "register" ? (
-        <RegisterForm
-          onSuccess={() => succeeded(registrationCloseDelayMs)}
-          onSwitch={() => switchTo("signin")}
-        />
-      ) : (
-        <SignInForm
-          onSuccess={() => succeeded(signInCloseDelayMs)}
-          onSwitch={() => switchTo("register")}
-        />
-      )}
+      <div ref={forms}>
+        {supported === false ? (
+          <UnsupportedPanel />
+        ) : mode === "register" ? (
+          <RegisterForm
+            onSuccess={() => succeeded(registrationCloseDelayMs)}
+            onSwitch={() => switchTo("signin")}
+          />
+        ) : (
+          <SignInForm
+            onSuccess={() => succeeded(signInCloseDelayMs)}
+            onSwitch={() => switchTo("register")}
+          />
+        )}
+      </div>
     </Modal>
   );
 }

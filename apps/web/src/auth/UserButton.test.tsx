@@ -49,6 +49,18 @@ describe("UserButton", () => {
     useAccountModal.getState().close();
   });
 
+  it("on the phone's top bar says what a tap does: Login for a visitor, Logout once signed in", () => {
+    useAuthStore.getState().setAnonymousAuth(anonymousReply("anon-1"));
+    const { unmount } = render(<UserButton phone />);
+    expect(screen.getByRole("button", { name: "Anonymous (Guest), Login" })).toHaveTextContent(
+      "ALogin",
+    );
+    unmount();
+    signIn("user");
+    render(<UserButton phone />);
+    expect(screen.getByRole("button", { name: "ada (User), Logout" })).toHaveTextContent("ALogout");
+  });
+
   it("shows a signed-in user's initial, name and role", () => {
     signIn("user admin");
     render(<UserButton />);

@@ -105,7 +105,7 @@ export function ChatPage() {
             </div>
           </div>
         }
-        mobileUserMenu={<UserButton />}
+        mobileUserMenu={<UserButton phone />}
         mobileToolbar={
           <div className="flex items-center justify-between gap-2">
             <ConversationsDropdown />
