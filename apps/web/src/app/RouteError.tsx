@@ -6,7 +6,7 @@ export const applicationErrorHeading = "Unexpected Application Error!";
 /** Text of the status error page when the response gives none (tools spec §2). */
 export const defaultErrorText = "An unexpected error occurred";
 
-interface ErrorDescription {
+export interface ErrorDescription {
   /** The HTTP status of an error response; none for a crash. */
   status: string | null;
   heading: string;
@@ -48,7 +48,11 @@ function describe(error: unknown): ErrorDescription {
  * response (such as a 404) shows its status; anything thrown is 'Unexpected Application Error!'.
  */
 export function RouteError() {
-  const { status, heading, text, details } = describe(useRouteError());
+  return <ErrorScreen {...describe(useRouteError())} />;
+}
+
+/** The generic error page's layout (tools spec §2), for route errors and unknown addresses. */
+export function ErrorScreen({ status, heading, text, details }: ErrorDescription) {
   return (
     <main className="mx-auto flex min-h-full max-w-xl flex-col justify-center gap-4 p-6">
       {status && <p className="text-5xl font-bold text-primary-500">{status}</p>}

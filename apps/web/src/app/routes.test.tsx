@@ -34,7 +34,7 @@ describe("routes", () => {
   it("shows the not-found page for a path that is not the app's, without asking for a session", () => {
     renderAt("/elsewhere");
     expect(screen.getByRole("heading", { name: "Page not found" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("button", { name: "Go Home" })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
