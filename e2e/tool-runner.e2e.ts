@@ -165,6 +165,11 @@ describe("running tools from the tools column", () => {
         .count(),
     ).toBeGreaterThanOrEqual(3);
     expect(elsewhere).toEqual([]);
+    // With the servers' long tool lists open the shell still fits the window: nothing in the
+    // column (a screen-reader label) makes the document scroll the header away.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { makeJwt } from "../test/jwt-fixture.js";
 import { AddAgentForm, alreadyListedText } from "./AddAgentForm.js";
-import { fixtureAgent, fixtureAgentUrl, v1Card } from "./agent-card-fixtures.js";
+import { fixtureAgent, v1Card } from "./agent-card-fixtures.js";
 
 const proxyUrl = `${window.location.origin}/api/v1/agents/external/a1`;
 const remoteCard = {
@@ -139,12 +139,12 @@ describe("AddAgentForm", () => {
     );
   });
 
-  it("asks for a refresh when a proxy URL's card is unknown", async () => {
+  it("asks for a refresh when this site's proxy URL has no card it knows", async () => {
     serve({});
     useAgentsStore.setState({ agents: [fixtureAgent({ name: "assistant" })] });
     const user = userEvent.setup();
     render(<AddAgentForm />);
-    await user.type(field(), `${fixtureAgentUrl("missing")}{Enter}`);
+    await user.type(field(), `${window.location.origin}/api/v1/agents/missing{Enter}`);
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Error connecting to agent: Agent card not found for proxy URL. Please refresh agent discovery.",
     );

@@ -220,6 +220,16 @@ describe("useAgentsStore", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("adds another site's agent through the server even when its path has /api/v1/agents/", async () => {
+    signIn("anonymous");
+    await store().discover();
+    const server = agentServer();
+    const elsewhere = "https://other-chat.example.org/api/v1/agents/helper";
+    const added = await store().addAgentByUrl(elsewhere);
+    expect(server.posted).toEqual([{ url: elsewhere }]);
+    expect(added).toMatchObject({ name: "remote", external: true, url: proxyUrl("a1") });
+  });
+
   it("rejects with the add flow's texts and changes nothing", async () => {
     signIn("anonymous");
     await store().discover();
@@ -237,7 +247,9 @@ describe("useAgentsStore", () => {
       ),
     );
     await expect(store().addAgentByUrl("https://down.example.com")).rejects.toThrow(failure);
-    await expect(store().addAgentByUrl(fixtureAgentUrl("unknown"))).rejects.toThrow(
+    await expect(
+      store().addAgentByUrl(`${window.location.origin}/api/v1/agents/unknown`),
+    ).rejects.toThrow(
       "Error connecting to agent: Agent card not found for proxy URL. Please refresh agent discovery.",
     );
     await expect(store().addAgentByUrl("nonsense")).rejects.toThrow(

@@ -12,6 +12,7 @@ import {
   removeExternalAgent,
 } from "../agents/agents-api.js";
 import { logger } from "../lib/logger.js";
+import { goesToThisOrigin } from "../lib/same-origin-credentials.js";
 import { readStorage, removeStorage, writeStorage } from "../lib/storage.js";
 import { useAuthStore } from "./auth-store.js";
 
@@ -129,8 +130,12 @@ export const useAgentsStore = create<AgentsState>()((set, get) => ({
   },
 
   addAgentByUrl: async (url) => {
-    // This site's own agents are refreshed from the card held; any other URL goes to the server.
-    const agent = isProxyAgentUrl(url)
+    // This site's own agents (a proxy URL on this origin, or one the list holds) are refreshed
+    // from the card held; any other URL goes to the server, another site's /api/v1/agents/ too.
+    const ours =
+      isProxyAgentUrl(url) &&
+      (goesToThisOrigin(url) || get().agents.some((a) => a.url === url.replace(/\/+$/, "")));
+    const agent = ours
       ? await connectAgent(url, {
           knownCard: (candidate) => get().agents.find((a) => a.url === candidate)?.card,
         })

@@ -64,7 +64,7 @@ function ToolRow({ tool, onPick }: { tool: ServerTool; onPick?: (() => void) | u
         disabled={!onPick}
         aria-haspopup="dialog"
         aria-label={`Run ${tool.name}`}
-        className="block w-full rounded-md px-2 py-1.5 text-left transition-colors duration-150 hover:bg-neutral-800/60 focus-visible:bg-neutral-800/60"
+        className="relative block w-full rounded-md px-2 py-1.5 text-left transition-colors duration-150 hover:bg-neutral-800/60 focus-visible:bg-neutral-800/60"
       >
         <span className="flex items-center gap-2">
           <span

@@ -72,7 +72,9 @@ export function AppShell({
   const close = () => setPane("chat");
 
   return (
-    <div className="flex h-full flex-col">
+    // relative: the containing block of absolutely placed text (screen-reader labels), so that
+    // nothing inside can make the document taller than the window and scroll the shell away.
+    <div className="relative flex h-full flex-col overflow-hidden">
       {columns ? (
         <header className="hidden h-12 shrink-0 items-center gap-4 border-b border-border px-4 min-[768px]:flex">
           {homeLink}
