@@ -166,7 +166,15 @@ describe("running tools from the tools column", () => {
     ).toBeGreaterThanOrEqual(3);
     expect(elsewhere).toEqual([]);
     // With the servers' long tool lists open the shell still fits the window: nothing in the
-    // column (a screen-reader label) makes the document scroll the header away.
+    // column (a screen-reader label of a tool's render badge) makes the document scroll the
+    // header away.
+    const column = page.getByRole("list", { name: "Tool servers" });
+    for (const name of ["analytics", "product", "everything"]) {
+      const toggle = column.getByRole("button", { name, exact: true });
+      if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    }
+    await page.getByRole("button", { name: "Run code_sample", exact: true }).waitFor();
+    await page.getByText("Render behaviour:").first().waitFor({ state: "attached" });
     expect(
       await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
     ).toBeLessThanOrEqual(0);
