@@ -13,6 +13,7 @@ import {
 } from "./json-schema.js";
 import {
   type ConditionalPart,
+  lookupRef,
   RecursiveSchemaError,
   type ResolveContext,
   type ResolvedSchema,
@@ -56,6 +57,41 @@ export function choicesOf(resolved: ResolvedSchema): FieldOption[] | undefined {
 function optionsSource(schema: JsonSchema): OptionsFromTool | undefined {
   const parsed = optionsFromToolSchema.safeParse(schema["x-options-from-tool"]);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** A schema that is an object by its own words: `type: object` or properties. */
+function objectLike(schema: unknown, context: ResolveContext): boolean {
+  if (!isPlainObject(schema)) return false;
+  if (schema.type === "object" || isPlainObject(schema.properties)) return true;
+  if (typeof schema.$ref !== "string") return false;
+  try {
+    return objectLike(lookupRef(context.root, schema.$ref), context);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The field's type. A schema that says nothing of its own type but whose oneOf/anyOf branches
+ * (or if/then/else parts) are all objects is an object: its branches then become a discriminator
+ * or Variant select with their fields, not a text box whose text no branch accepts.
+ */
+function typeOf(resolved: ResolvedSchema, context: ResolveContext): JsonType {
+  const { schema } = resolved;
+  const silent =
+    schema.type === undefined &&
+    !isPlainObject(schema.properties) &&
+    schema.items === undefined &&
+    schema.enum === undefined &&
+    !("const" in schema);
+  const objectParts =
+    resolved.conditionals.length > 0 &&
+    resolved.conditionals.every((part) =>
+      part.kind === "if"
+        ? [part.whenTrue, part.whenFalse].every((b) => b === undefined || objectLike(b, context))
+        : part.branches.length > 0 && part.branches.every((b) => objectLike(b, context)),
+    );
+  return silent && objectParts ? "object" : schemaType(schema);
 }
 
 function pad(n: number): string {
@@ -176,7 +212,7 @@ export function compileField(
     return { ...jsonField(name, key, isPlainObject(value) ? value : {}, error.message), required };
   }
   const { schema } = resolved;
-  const type = schemaType(schema);
+  const type = typeOf(resolved, context);
   const inner = { ...context, expanding: [...context.expanding, ...resolved.refs] };
   const shape = shapeOf(resolved, type, inner);
   const description = stringKeyword(schema, "description");

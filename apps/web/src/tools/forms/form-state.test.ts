@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileForm } from "./compile-form.js";
 import { sameFieldProps } from "./FormField.js";
 import type { ObjectModel } from "./field-model.js";
-import { initialValues, readForm, visibleFields } from "./form-state.js";
+import { initialValues, readForm, submitForm, visibleFields } from "./form-state.js";
 
 function compiled(schema: unknown): ObjectModel {
   const model = compileForm(schema);
@@ -86,5 +86,42 @@ describe("sameFieldProps", () => {
     if (!group) throw new Error("no group");
     const same = { ...props({}), field: group };
     expect(sameFieldProps(same, same)).toBe(false);
+  });
+});
+
+describe("a field that is one of several object shapes, without a type of its own", () => {
+  const schema = {
+    type: "object",
+    properties: {
+      shape: {
+        oneOf: [
+          {
+            title: "Circle",
+            properties: { kind: { const: "circle" }, radius: { type: "number" } },
+            required: ["kind", "radius"],
+          },
+          {
+            title: "Square",
+            properties: { kind: { const: "square" }, side: { type: "number" } },
+            required: ["kind", "side"],
+          },
+        ],
+      },
+    },
+    required: ["shape"],
+  };
+  const model = compiled(schema);
+
+  it("is a group whose branch is picked by its discriminator, and sends the chosen shape", () => {
+    const shape = model.fields[0];
+    expect(shape?.kind).toBe("object");
+    const union = shape?.object?.conditionals[0];
+    if (union?.kind !== "union") throw new Error("no union");
+    expect(union.chooser.options?.map((option) => option.label)).toEqual(["Circle", "Square"]);
+
+    const circle = submitForm(model, schema, { "shape.kind": "circle", "shape.radius": "2" });
+    expect(circle).toEqual({ args: { shape: { kind: "circle", radius: 2 } }, errors: {} });
+    const square = submitForm(model, schema, { "shape.kind": "square", "shape.side": "3" });
+    expect(square).toEqual({ args: { shape: { kind: "square", side: 3 } }, errors: {} });
   });
 });
