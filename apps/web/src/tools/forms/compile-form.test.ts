@@ -366,9 +366,8 @@ describe("readForm and submitForm", () => {
 
   it("submitForm adds what the whole schema says beyond §5 (formats) to the field", () => {
     const raw = { name: "Ada", count: "3", tags: "x", email: "not-an-email" };
-    expect(submitForm(model, schema, raw).errors).toEqual({
-      email: expect.stringMatching(/email/i),
-    });
+    // A missed format reads as a missed pattern does, not as the validator's own words.
+    expect(submitForm(model, schema, raw).errors).toEqual({ email: "Invalid format" });
     expect(submitForm(model, schema, { ...raw, email: "ada@example.com" }).errors).toEqual({});
   });
 });

@@ -211,7 +211,8 @@ export function submitForm(
   const names = new Set(allNames(model, raw));
   for (const problem of validateAgainstSchema(schema, result.args)) {
     const owner = ownerOf(problem.path, names);
-    result.errors[owner] ??= problem.message;
+    // A format (email, uri, …) the value misses reads as a pattern does (tools spec §5).
+    result.errors[owner] ??= problem.keyword === "format" ? fieldMessages.pattern : problem.message;
   }
   return result;
 }

@@ -5,6 +5,8 @@ import type { JsonSchema } from "./json-schema.js";
 export interface SchemaProblem {
   path: string;
   message: string;
+  /** The JSON Schema keyword that failed ('format', 'multipleOf' …). */
+  keyword?: string;
 }
 
 // One validator per schema object: conditions are tested on every keystroke.
@@ -64,13 +66,16 @@ export function validateAgainstSchema(schema: JsonSchema, value: unknown): Schem
   } catch (error) {
     return [{ path: "", message: error instanceof Error ? error.message : String(error) }];
   }
-  const byPath = new Map<string, string>();
+  const byPath = new Map<string, { message: string; keyword: string }>();
   for (const error of errors) {
     if (summaries.has(error.keyword)) continue;
     const path = dottedPath(error.instanceLocation);
-    if (!byPath.has(path)) byPath.set(path, error.error);
+    if (!byPath.has(path)) byPath.set(path, { message: error.error, keyword: error.keyword });
   }
   if (byPath.size === 0 && errors[0])
-    byPath.set(dottedPath(errors[0].instanceLocation), errors[0].error);
-  return [...byPath].map(([path, message]) => ({ path, message }));
+    byPath.set(dottedPath(errors[0].instanceLocation), {
+      message: errors[0].error,
+      keyword: errors[0].keyword,
+    });
+  return [...byPath].map(([path, { message, keyword }]) => ({ path, message, keyword }));
 }
