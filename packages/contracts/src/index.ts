@@ -2,6 +2,7 @@ export * from "./accounts.js";
 export * from "./analytics.js";
 export * from "./artifacts.js";
 export * from "./auth.js";
+export * from "./cancel-notices.js";
 export * from "./connection-check.js";
 export * from "./contexts.js";
 export * from "./errors.js";

@@ -160,6 +160,38 @@ describe("callTool", () => {
     });
   });
 
+  it("cancelling a call cancels that call only, never the session's initialize", async () => {
+    const server = fakeServer({ content: [] });
+    const sent: { method?: string; params?: { requestId?: unknown } }[] = [];
+    const fetchImpl: McpFetch = async (url, init) => {
+      const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      if (body) sent.push(body);
+      if (body?.method !== "tools/call") return server.fetchImpl(url, init);
+      return new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener("abort", () =>
+          reject(new DOMException("gone", "AbortError")),
+        );
+      });
+    };
+    const controller = new AbortController();
+    const call = callTool({
+      endpoint: `${window.location.origin}/api/v1/mcp/analytics/mcp`,
+      toolName: "build_report",
+      args: {},
+      token: null,
+      fetch: fetchImpl,
+      signal: controller.signal,
+    });
+    await vi.waitFor(() => expect(sent.some((b) => b.method === "tools/call")).toBe(true));
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    const callId = (sent.find((b) => b.method === "tools/call") as { id?: unknown }).id;
+    const cancelled = sent
+      .filter((b) => b.method === "notifications/cancelled")
+      .map((b) => b.params?.requestId);
+    expect(cancelled).toEqual([callId]);
+  });
+
   it("rejects when the server cannot be reached", async () => {
     const fetchImpl: McpFetch = async () => {
       throw new TypeError("Failed to fetch");

@@ -1,4 +1,4 @@
-import type { McpTransport } from "@a2a-chat/contracts";
+import { keepingCancelNotices, type McpTransport } from "@a2a-chat/contracts";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -84,16 +84,19 @@ async function open(
   policy: OutboundPolicy,
   signal: AbortSignal | undefined,
 ): Promise<Upstream> {
-  const fetchImpl = guardedStreamFetch({
-    ...policy,
-    timeoutMs: server.timeoutMs,
-    idleMs: server.timeoutMs,
-  });
-  const transport: Transport = transportFor(server, kind, fetchImpl);
+  // A cancelled call's notice to the server is let through after the session closes.
+  const notices = keepingCancelNotices(
+    guardedStreamFetch({
+      ...policy,
+      timeoutMs: server.timeoutMs,
+      idleMs: server.timeoutMs,
+    }),
+  );
+  const transport: Transport = transportFor(server, kind, notices.fetch);
   const client = new Client({ name: "a2a-chat-proxy", version }, { capabilities: {} });
   const lost = new AbortController();
   const timeout = Math.min(server.timeoutMs, policy.timeoutMs * 2);
-  await client.connect(transport, { timeout, ...(signal ? { signal } : {}) });
+  await whileRunning(signal, (scoped) => client.connect(transport, { timeout, signal: scoped }));
   // Set after connecting: the client installs its own handler then. Only the transport's errors
   // (a broken stream, a failed POST) mean the connection is lost.
   const reported = transport.onerror;
@@ -106,6 +109,7 @@ async function open(
     transport: kind,
     lost: lost.signal,
     close: async () => {
+      await notices.settle();
       if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
         // Ends the server's session so it does not keep it; a slow or failing answer is no loss.
         await Promise.race([
@@ -138,6 +142,27 @@ export async function connectUpstream(
   }
 }
 
+/**
+ * Runs one request with a signal that follows `signal` only until the request is done. The SDK
+ * keeps listening to the signal a request was given and, when it aborts later (the caller
+ * cancelling the tool call), sends the server notifications/cancelled for every finished
+ * request too: the session's initialize among them, which MCP forbids cancelling.
+ */
+export async function whileRunning<T>(
+  signal: AbortSignal | undefined,
+  work: (scoped: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const scoped = new AbortController();
+  const stop = () => scoped.abort(signal?.reason);
+  if (signal?.aborted) stop();
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    return await work(scoped.signal);
+  } finally {
+    signal?.removeEventListener("abort", stop);
+  }
+}
+
 /** Every tool the server lists (all pages, at most 20). */
 export async function listAllTools(
   upstream: Upstream,
@@ -146,7 +171,10 @@ export async function listAllTools(
   const tools: Tool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page += 1) {
-    const result = await upstream.client.listTools(cursor ? { cursor } : undefined, options);
+    const { signal, ...rest } = options;
+    const result = await whileRunning(signal, (scoped) =>
+      upstream.client.listTools(cursor ? { cursor } : undefined, { ...rest, signal: scoped }),
+    );
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (!cursor) break;

@@ -1,6 +1,6 @@
 import { mcpRegistryResponseSchema } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { ConfigInput } from "../../config/schema.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
@@ -112,6 +112,43 @@ describeEachDialect("MCP servers of the config file, through this site", (get) =
       expect(calls).toEqual([]);
     } finally {
       await plain.close();
+    }
+  });
+
+  it("a cancelled call reaches the server as its call's cancel only, never its initialize's", async () => {
+    const { app, token } = await setup([{ name: "hung", url: `${mcp.origin}/hang` }]);
+    const client = await mcpClient(app, "hung", token);
+    const from = mcp.received.length;
+    const bodies = () =>
+      mcp.received.slice(from).map(
+        (request) =>
+          JSON.parse(request.body || "null") as {
+            id?: unknown;
+            method?: string;
+            params?: { requestId?: unknown };
+          } | null,
+      );
+    try {
+      const controller = new AbortController();
+      const call = client.callTool({ name: "slow", arguments: {} }, undefined, {
+        signal: controller.signal,
+      });
+      await vi.waitFor(() => expect(bodies().some((b) => b?.method === "tools/call")).toBe(true), {
+        timeout: 5000,
+      });
+      controller.abort();
+      await expect(call).rejects.toThrow();
+      await vi.waitFor(
+        () => expect(bodies().some((b) => b?.method === "notifications/cancelled")).toBe(true),
+        { timeout: 5000 },
+      );
+      const callId = bodies().find((b) => b?.method === "tools/call")?.id;
+      const cancelled = bodies()
+        .filter((b) => b?.method === "notifications/cancelled")
+        .map((b) => b?.params?.requestId);
+      expect(cancelled).toEqual([callId]);
+    } finally {
+      await client.close();
     }
   });
 
