@@ -189,7 +189,9 @@ async function listTools(client: Client): Promise<Tool[]> {
     tools.push(...page.tools);
     cursor = page.nextCursor;
   } while (cursor);
-  return tools;
+  // A tool that runs only as an MCP task (execution.taskSupport: required) fails when called
+  // directly, as the agent would: it is not offered to the model.
+  return tools.filter((tool) => tool.execution?.taskSupport !== "required");
 }
 
 async function connect(

@@ -124,6 +124,8 @@ describeEachDialect("external MCP server: server-everything", (get) => {
     try {
       const names = (await client.listTools()).tools.map((t) => t.name);
       expect(names).toContain("echo");
+      // Listed as the server lists it; the Tools column shows it as not runnable here.
+      expect(names).toContain("simulate-research-query");
       const result = (await client.callTool({
         name: "echo",
         arguments: { message: "through the proxy" },
@@ -214,6 +216,8 @@ describeEachDialect("external MCP server: server-everything", (get) => {
     expect(requests).toHaveLength(2);
     const offered = (requests[0]?.body.tools ?? []).map((t) => t.function.name);
     expect(offered).toContain("echo");
+    // Its task-only tool (execution.taskSupport: required) would fail called directly: not offered.
+    expect(offered).not.toContain("simulate-research-query");
     const toolMessage = requests[1]?.body.messages.find((m) => m.role === "tool");
     expect(toolMessage?.tool_call_id).toBe("call-echo");
     expect(JSON.stringify(toolMessage?.content ?? "")).toContain(`Echo: ${echoMessage}`);

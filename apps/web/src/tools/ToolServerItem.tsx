@@ -54,16 +54,27 @@ function Chevron({ open }: { open: boolean }) {
   );
 }
 
+/** What a tool that needs MCP's task-based execution (`execution.taskSupport: required`) says. */
+export const taskOnlyNote = "Runs only as an MCP task, which this client does not support";
+
+/** Whether a tool can only be called as an MCP task: this client calls tools directly. */
+export function isTaskOnly(tool: ServerTool): boolean {
+  const execution = (tool as { execution?: { taskSupport?: unknown } }).execution;
+  return execution?.taskSupport === "required";
+}
+
 function ToolRow({ tool, onPick }: { tool: ServerTool; onPick?: (() => void) | undefined }) {
   const behavior = toolRenderBehavior(tool);
+  const taskOnly = isTaskOnly(tool);
   return (
     <li>
       <button
         type="button"
         onClick={onPick}
-        disabled={!onPick}
+        disabled={!onPick || taskOnly}
         aria-haspopup="dialog"
         aria-label={`Run ${tool.name}`}
+        {...(taskOnly ? { title: taskOnlyNote } : {})}
         className="relative block w-full rounded-md px-2 py-1.5 text-left transition-colors duration-150 hover:bg-neutral-800/60 focus-visible:bg-neutral-800/60"
       >
         <span className="flex items-center gap-2">
@@ -84,6 +95,9 @@ function ToolRow({ tool, onPick }: { tool: ServerTool; onPick?: (() => void) | u
           <span title={tool.description} className="mt-0.5 line-clamp-2 text-xs text-neutral-400">
             {tool.description}
           </span>
+        ) : null}
+        {taskOnly ? (
+          <span className="mt-0.5 block text-xs text-neutral-500">{taskOnlyNote}</span>
         ) : null}
       </button>
     </li>

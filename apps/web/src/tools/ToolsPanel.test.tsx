@@ -179,6 +179,28 @@ describe("ToolsPanel", () => {
     expect(screen.getByRole("list", { name: "Tools of analytics" })).toBeInTheDocument();
   });
 
+  it("lists a tool that runs only as an MCP task, but not to be run, saying why", async () => {
+    withState({
+      servers: [analytics],
+      listings: { analytics: "loaded" },
+      tools: [
+        tool("analytics", "research", {
+          execution: { taskSupport: "required" },
+        } as Partial<ServerTool>),
+        tool("analytics", "list_regions"),
+      ],
+    });
+    const user = userEvent.setup();
+    render(<ToolsPanel />);
+    await user.click(screen.getByRole("button", { name: "analytics" }));
+    const research = screen.getByRole("button", { name: "Run research" });
+    expect(research).toBeDisabled();
+    expect(research).toHaveTextContent(
+      "Runs only as an MCP task, which this client does not support",
+    );
+    expect(screen.getByRole("button", { name: "Run list_regions" })).toBeEnabled();
+  });
+
   it("says when an opened server's tools are loading or could not be listed", async () => {
     withState({
       servers: [analytics, product],
