@@ -184,6 +184,30 @@ describe("refreshArtifact", () => {
     });
   });
 
+  it("reads a server's failure as a person would: no SDK code, an HTTP error's JSON message", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const gone = dependencies({
+      callTool: async () => {
+        throw new Error(
+          'Streamable HTTP error: Error POSTing to endpoint: {"error":"not_found","message":"MCP server not found"}',
+        );
+      },
+    });
+    await refreshArtifact(source, { token: "t", contextId: "c", dependencies: gone });
+    expect(executions()[0]).toMatchObject({ status: "error", error: "MCP server not found" });
+
+    const coded = dependencies({
+      callTool: async () => {
+        throw new Error("MCP error -32603: The MCP server mine closed the connection mid-call");
+      },
+    });
+    await refreshArtifact(source, { token: "t", contextId: "c", dependencies: coded });
+    expect(executions()[1]).toMatchObject({
+      status: "error",
+      error: "The MCP server mine closed the connection mid-call",
+    });
+  });
+
   it("reuses the given execution id on Retry", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const failing = dependencies({

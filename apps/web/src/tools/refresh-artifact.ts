@@ -4,6 +4,7 @@ import { logger } from "../lib/logger.js";
 import { newTraceId } from "../lib/trace-id.js";
 import { type ExecutionRecord, fetchExecutionRecord } from "./execution-record-api.js";
 import { type CallToolOptions, callTool, toolExecutionFailedMessage } from "./mcp-tool-call.js";
+import { readableReason } from "./runner/tool-errors.js";
 import { useToolExecutionsStore } from "./tool-executions-store.js";
 import { artifactRefreshWaitMs, waitForArtifact } from "./wait-for-artifact.js";
 
@@ -145,7 +146,8 @@ export async function refreshArtifact(
   } catch (error) {
     const message = messageOf(error);
     logger.warn(`Artifact refresh failed: ${message}`);
-    store.update(executionId, { status: "error", error: message });
+    // Without the SDK's code prefix, and an HTTP error's JSON envelope read for its message.
+    store.update(executionId, { status: "error", error: readableReason(message) });
     return undefined;
   }
 }

@@ -28,12 +28,31 @@ export interface RunFailure {
 }
 
 /**
+ * A failure's message as a person reads it: without the SDK's 'MCP error -32603:' prefix, and
+ * for an HTTP error whose body is our JSON envelope ('Streamable HTTP error: Error POSTing to
+ * endpoint: {"error":…,"message":"MCP server not found"}') the envelope's message.
+ */
+export function readableReason(message: string): string {
+  const plain = message.replace(/^MCP error -?\d+: /, "");
+  const body = /Error POSTing to endpoint: (\{.*\})\s*$/s.exec(plain)?.[1];
+  if (!body) return plain;
+  try {
+    const envelope = JSON.parse(body) as { message?: unknown; error?: unknown };
+    if (typeof envelope.message === "string" && envelope.message) return envelope.message;
+    if (typeof envelope.error === "string" && envelope.error) return envelope.error;
+  } catch {
+    // Not JSON after all: the message as it came.
+  }
+  return plain;
+}
+
+/**
  * The catalogue text for a call that threw (tools spec §8): cancelled by the user, timed out,
  * unknown tool, or 'Failed to execute tool' with the underlying message as detail.
  */
 export function describeFailure(error: unknown, toolName: string, cancelled: boolean): RunFailure {
   if (cancelled) return { error: toolRunMessages.cancelled };
-  const message = error instanceof Error ? error.message : String(error ?? "");
+  const message = readableReason(error instanceof Error ? error.message : String(error ?? ""));
   const code = (error as { code?: unknown } | null)?.code;
   if (code === requestTimeoutCode || /timed out/i.test(message))
     return { error: toolRunMessages.timedOut };
