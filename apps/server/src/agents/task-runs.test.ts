@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import type { Db } from "../db/database.js";
 import { createLogger } from "../log/logger.js";
 import { describeEachDialect } from "../test/databases.js";
-import { TaskRuns } from "./task-runs.js";
+import { firstSaveMs, TaskRuns } from "./task-runs.js";
 
 const now = new Date().toISOString();
 
@@ -86,6 +86,36 @@ describeEachDialect(
       );
       expect(transactions).toBe(1);
       expect(cuts).toEqual([]);
+    });
+
+    it("saves a reply's first words soon, not a whole save interval later", async () => {
+      const { db } = get();
+      const runs = new TaskRuns({
+        db,
+        logger: createLogger("silent"),
+        leaseMs: 30_000,
+        // Far longer than the test: only the first-words save can store the text.
+        saveIntervalMs: 60_000,
+      });
+      await runningTasks(db, runs, ["t1"]);
+      runs.begin("t1", () => undefined);
+      runs.replied("t1", { messageId: "m-1", text: "Building the" });
+      const read = async () =>
+        (
+          await db.kysely
+            .selectFrom("tasks")
+            .select(["reply_id", "reply_text"])
+            .where("id", "=", "t1")
+            .executeTakeFirstOrThrow()
+        ).reply_text;
+      for (let i = 0; i < 100 && (await read()) === null; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await read()).toBe("Building the");
+      // Later words wait for the timer.
+      runs.replied("t1", { messageId: "m-1", text: "Building the report" });
+      await new Promise((resolve) => setTimeout(resolve, firstSaveMs * 4));
+      expect(await read()).toBe("Building the");
+      runs.end("t1");
     });
   },
   { per: "test" },

@@ -18,6 +18,9 @@ interface Run {
   cut(reason: string): void;
 }
 
+/** How soon after a reply's first words they are saved (later words wait for the timer). */
+export const firstSaveMs = 50;
+
 export interface TaskRunsOptions {
   db: Db;
   logger: Logger;
@@ -38,6 +41,7 @@ export class TaskRuns {
   readonly runnerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly runs = new Map<string, Run>();
   private saver: NodeJS.Timeout | undefined;
+  private firstSave: NodeJS.Timeout | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   private saving = false;
   private idle: (() => void)[] = [];
@@ -75,10 +79,23 @@ export class TaskRuns {
     this.saver.unref();
   }
 
-  /** The reply grew; it is saved on the next tick of the timer. */
+  /**
+   * The reply grew; it is saved on the next tick of the timer. A reply's first words are saved
+   * sooner (one pass `firstSaveMs` later, shared by every reply that started meanwhile): a
+   * process killed in a reply's first second would otherwise leave no text and no id of it, and
+   * the page would keep what it had streamed beside the ended task's message.
+   */
   replied(taskId: string, reply: { messageId: string; text: string }): void {
     const run = this.runs.get(taskId);
-    if (run) run.reply = reply;
+    if (!run) return;
+    run.reply = reply;
+    if (run.saved.messageId === undefined && this.firstSave === undefined) {
+      this.firstSave = setTimeout(() => {
+        this.firstSave = undefined;
+        void this.save();
+      }, firstSaveMs);
+      this.firstSave.unref();
+    }
   }
 
   /** The run ended (its end is stored, which cleared the claim). */
@@ -87,6 +104,8 @@ export class TaskRuns {
     if (this.runs.size > 0) return;
     clearInterval(this.saver);
     this.saver = undefined;
+    clearTimeout(this.firstSave);
+    this.firstSave = undefined;
     for (const wake of this.idle.splice(0)) wake();
   }
 
