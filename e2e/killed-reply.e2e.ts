@@ -34,13 +34,13 @@ describe("a reply whose server is killed mid-way", () => {
   let relay: TcpRelay;
   let server: ServerProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-e2e-killed-"));
-  const start = () =>
+  const start = (saveMs = "200") =>
     startServerProcess(
       {
         ...unlimitedEnv,
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
-        RUN_REPLY_SAVE_MS: "200",
+        RUN_REPLY_SAVE_MS: saveMs,
         OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
         OPENAI_COMPATIBLE_MODEL: "fake-e2e",
       },
@@ -122,6 +122,53 @@ describe("a reply whose server is killed mid-way", () => {
     await send(page, "hello again");
     await waitForReplyDone(page);
     await agentMessages(page).last().getByText("Hello from the fake model.").waitFor();
+    await context.close();
+  }, 240_000);
+
+  // Killed within its first second, before the timer's first save: the first words were saved
+  // on their own, so the ended reply keeps them, in the same bubble, not beside it.
+  it("keeps a reply's first words when its server is killed in the reply's first second", async () => {
+    await server?.kill("SIGTERM");
+    // A save interval far beyond the test: only the first-words save can keep anything.
+    server = await start("60000");
+    relay.target(portOf(server));
+    const context = await browser.newContext({ viewport: desktopViewport });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${relay.url}/chat`);
+    await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
+    await waitForReplyDone(page);
+
+    await send(page, "tokens:3000 tag:early gapMs:20");
+    const reply = agentMessages(page).last();
+    await waitForTextLength(reply, 10);
+    await page.waitForTimeout(300);
+    const bubbles = await agentMessages(page).count();
+    await server.kill("SIGKILL");
+    server = undefined;
+    relay.target(undefined);
+    await waitForReplyDone(page, 30_000);
+
+    server = await start("60000");
+    relay.target(portOf(server));
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(61_000);
+          return (await agentMessages(page).last().innerText()).includes(stoppedReason);
+        },
+        { timeout: 60_000, interval: 2000 },
+      )
+      .toBe(true);
+    expect(await agentMessages(page).count()).toBe(bubbles);
+    const ended = tokensOf(await agentMessages(page).last().innerText());
+    expect(ended.length).toBeGreaterThan(0);
+    expect(ended).toEqual(ended.map((_, i) => i));
+
+    await page.reload();
+    await agentMessages(page).last().getByText(stoppedReason).waitFor();
+    expect(tokensOf(await agentMessages(page).last().innerText())).toEqual(ended);
+    await screenshot(page, "killed-reply-first-second");
     await context.close();
   }, 240_000);
 });
