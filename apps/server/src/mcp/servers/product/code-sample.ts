@@ -6,9 +6,13 @@ const languages = ["typescript", "python", "bash"] as const;
 type Language = (typeof languages)[number];
 
 /** How to list this product's tool servers and call a tool, in three languages. */
-const samples: Record<Language, { filename: string; code: (origin: string) => string }> = {
+const samples: Record<
+  Language,
+  { filename: string; description: string; code: (origin: string) => string }
+> = {
   typescript: {
     filename: "call-tool.ts",
+    description: "Calling the analytics server's query_orders tool (typescript).",
     code: (origin) => `import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
@@ -28,6 +32,7 @@ await client.close();
   },
   python: {
     filename: "call_tool.py",
+    description: "Calling the analytics server's query_orders tool (python).",
     code: (origin) => `import asyncio
 import httpx
 from mcp import ClientSession
@@ -49,6 +54,8 @@ asyncio.run(main())
   },
   bash: {
     filename: "registry.sh",
+    description:
+      "Listing the tool servers, then calling the analytics server's list_regions tool (bash).",
     code: (origin) => `#!/usr/bin/env bash
 set -euo pipefail
 ORIGIN="${origin}"
@@ -91,7 +98,7 @@ export function registerCodeSample(server: McpServer, origin: string): void {
           code: sample.code(origin),
           language,
           filename: sample.filename,
-          description: `Calling the analytics server's query_orders tool (${language}).`,
+          description: sample.description,
         },
         { hints: { language, line_numbers: true } },
       );

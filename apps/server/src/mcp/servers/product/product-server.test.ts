@@ -117,6 +117,16 @@ describeEachDialect("MCP server product", (get) => {
       line_numbers: true,
     });
     expect((await call("code_sample", { language: "cobol" })).isError).toBe(true);
+    // Each sample's description names the tool its code calls.
+    for (const language of ["typescript", "python", "bash"]) {
+      const sample = (await call("code_sample", { language })).structuredContent as {
+        code: string;
+        description: string;
+      };
+      const called = /"(query_orders|list_regions)"/.exec(sample.code)?.[1];
+      expect(called, language).toBeDefined();
+      expect(sample.description, language).toContain(`${called} tool`);
+    }
     const form = (await call("feedback_form", { topic: "idea" })).structuredContent as {
       fields: { type: string; name: string; default?: unknown }[];
     };
