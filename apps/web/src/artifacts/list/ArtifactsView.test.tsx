@@ -108,6 +108,15 @@ describe("ArtifactsView", () => {
     await user.selectOptions(conversationSelect, "Taxes");
     expect(screen.getByText("Showing 1 of 3 artifacts")).toBeInTheDocument();
     expect(cardIds()).toEqual(["Artifact 22222222"]);
+    expect(screen.queryByText("No Artifacts Match Filters")).not.toBeInTheDocument();
+    // Filters that match nothing say so instead of leaving the view blank.
+    await user.selectOptions(typeSelect, "code");
+    expect(screen.getByText("Showing 0 of 3 artifacts")).toBeInTheDocument();
+    expect(cardIds()).toEqual([]);
+    expect(screen.getByText("No Artifacts Match Filters")).toBeInTheDocument();
+    expect(
+      screen.getByText("Try adjusting your filters to see more artifacts"),
+    ).toBeInTheDocument();
   });
 
   it("hides internal artifacts unless in debug mode", () => {

@@ -19,6 +19,8 @@ export const artifactsViewTexts = {
   allConversations: "All Conversations",
   emptyTitle: "No artifacts yet",
   emptyText: "Artifacts will appear here as agents create them",
+  noMatchTitle: "No Artifacts Match Filters",
+  noMatchText: "Try adjusting your filters to see more artifacts",
 } as const;
 
 /** Props of the artifacts view. */
@@ -127,6 +129,12 @@ export function ArtifactsView({
               {showingText(shown.length, listed.length)}
             </p>
           </div>
+          {shown.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-2 p-10 text-center">
+              <h3 className="text-base font-semibold">{artifactsViewTexts.noMatchTitle}</h3>
+              <p className="text-neutral-400">{artifactsViewTexts.noMatchText}</p>
+            </div>
+          ) : null}
           <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
             {shown.map((artifact) => (
               <li key={artifact.artifactId}>
