@@ -5,7 +5,7 @@ import { MarkdownBlock } from "./MarkdownBlock.js";
 import { type MarkdownBlocks, updateMarkdownBlocks } from "./markdown-blocks.js";
 
 const proseClasses =
-  "space-y-3 break-words text-sm leading-relaxed [&_code]:rounded [&_code]:bg-neutral-800 [&_code]:px-1 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_table]:text-xs [&_td]:border [&_td]:border-border [&_td]:px-2 [&_th]:border [&_th]:border-border [&_th]:px-2 [&_blockquote]:border-l-2 [&_blockquote]:border-border [&_blockquote]:pl-3";
+  "space-y-3 break-words text-sm leading-relaxed [&_code]:rounded [&_code]:bg-neutral-800 [&_code]:px-1 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:border [&_pre]:border-border [&_pre]:bg-neutral-900 [&_pre]:p-3 [&_pre]:text-xs [&_pre_code]:rounded-none [&_pre_code]:bg-transparent [&_pre_code]:p-0 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5 [&_table]:text-xs [&_td]:border [&_td]:border-border [&_td]:px-2 [&_th]:border [&_th]:border-border [&_th]:px-2 [&_blockquote]:border-l-2 [&_blockquote]:border-border [&_blockquote]:pl-3";
 
 /**
  * A text part (core spec §2.3): markdown, or a preformatted block when it looks like code, with a
