@@ -63,5 +63,14 @@ export function upstreamReason(error: unknown): { kind: UpstreamFailure; reason:
     return { kind: "server_error", reason: clip(error.message.replace(/^MCP error -?\d+: /, "")) };
   const cause = error instanceof Error ? (error.cause as unknown) : undefined;
   if (cause instanceof GuardedFetchError) return upstreamReason(cause);
+  // The SDK's OAuth client, given a page where an OAuth reply should be, quotes the whole page.
+  const notOAuth = /^(?:HTTP (\d+): )?Invalid OAuth error response: .*Raw body: /s.exec(
+    error instanceof Error ? error.message : "",
+  );
+  if (notOAuth)
+    return {
+      kind: "other",
+      reason: `the server answered${notOAuth[1] ? ` HTTP ${notOAuth[1]}` : ""} without an OAuth reply (does it offer OAuth sign-in?)`,
+    };
   return { kind: "other", reason: clip(error instanceof Error ? error.message : String(error)) };
 }
