@@ -55,6 +55,18 @@ describe("AgentDetailsDialog", () => {
     );
   });
 
+  it("counts the uptime on from when the card was read", () => {
+    const readAt = Date.now() - 70_000;
+    render(
+      <AgentDetailsDialog
+        agent={{ ...rich, uptimeSeconds: 30, uptimeReadAt: readAt }}
+        onClose={() => undefined}
+      />,
+    );
+    const overview = within(section("Overview"));
+    expect(overview.getByText("Uptime").nextElementSibling).toHaveTextContent("1m");
+  });
+
   it("lists capabilities, MCP servers with an Active badge, and security schemes", () => {
     render(<AgentDetailsDialog agent={rich} onClose={() => undefined} />);
     const capabilities = within(section("Capabilities")).getAllByRole("listitem");

@@ -57,7 +57,11 @@ function ProviderLink({ organization, url }: { organization: string; url?: strin
 function Overview({ agent }: { agent: Agent }) {
   const rows: [string, ReactNode][] = [["Status", agent.status]];
   if (agent.port !== undefined) rows.push(["Port", agent.port]);
-  if (agent.uptimeSeconds !== undefined) rows.push(["Uptime", formatUptime(agent.uptimeSeconds)]);
+  if (agent.uptimeSeconds !== undefined) {
+    // The card's uptime as of when it was read, plus the time since: it goes on counting.
+    const since = agent.uptimeReadAt === undefined ? 0 : (Date.now() - agent.uptimeReadAt) / 1000;
+    rows.push(["Uptime", formatUptime(agent.uptimeSeconds + Math.max(0, Math.floor(since)))]);
+  }
   if (agent.version) rows.push(["Version", agent.version]);
   if (agent.model) rows.push(["Model", agent.model]);
   if (agent.provider) rows.push(["Provider", <ProviderLink key="provider" {...agent.provider} />]);

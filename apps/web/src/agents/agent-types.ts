@@ -54,6 +54,8 @@ export interface Agent {
   port?: number;
   pid?: number;
   uptimeSeconds?: number;
+  /** When the card that gave `uptimeSeconds` was read (ms since the epoch): the uptime goes on. */
+  uptimeReadAt?: number;
   isDefault: boolean;
   model?: string;
   mcpServers: AgentMcpServer[];

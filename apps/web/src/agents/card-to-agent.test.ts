@@ -8,7 +8,7 @@ const registry = { external: false };
 describe("cardToAgent", () => {
   it("reads a v1.0 card with our extensions", () => {
     const card = v1Card({ name: "assistant", displayName: "Assistant", isDefault: true });
-    const agent = cardToAgent(card, registry);
+    const agent = cardToAgent(card, { ...registry, readAt: 1_000 });
     expect(agent).toEqual({
       url: fixtureAgentUrl("assistant"),
       protocol: "1.0",
@@ -27,6 +27,7 @@ describe("cardToAgent", () => {
       port: 8080,
       pid: 42,
       uptimeSeconds: 7500,
+      uptimeReadAt: 1_000,
       isDefault: true,
       model: "auto",
       mcpServers: [

@@ -14,6 +14,8 @@ export interface CardToAgentOptions {
   /** The URL the card was fetched for: resolves relative interface URLs and is the last fallback. */
   url?: string;
   external: boolean;
+  /** When the card was read (ms since the epoch); now by default. */
+  readAt?: number;
 }
 
 interface CardInterface {
@@ -238,6 +240,8 @@ export function cardToAgent(card: unknown, options: CardToAgentOptions): Agent {
     port: count(status.port),
     pid: count(status.pid),
     uptimeSeconds: count(status.uptimeSeconds),
+    uptimeReadAt:
+      count(status.uptimeSeconds) === undefined ? undefined : (options.readAt ?? Date.now()),
     model: text(status.model),
   };
   // Absent optional fields stay absent rather than present-but-undefined.
