@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
 import { launchChromium, screenshot } from "./harness/browser.js";
@@ -47,6 +47,46 @@ describe("a reply whose server is killed mid-way", () => {
       { built: true, cwd: repoRoot },
     );
 
+  /** Starts a server behind the relay and opens the chat through it, ready for a message. */
+  const serveAndOpen = async (saveMs?: string) => {
+    server = await start(saveMs);
+    relay.target(portOf(server));
+    const context = await browser.newContext({ viewport: desktopViewport });
+    const page = await context.newPage();
+    // The live stream retries a down server every minute after its quick reconnects: the page's
+    // clock is moved forward instead of waiting for it.
+    await page.clock.install();
+    await page.goto(`${relay.url}/chat`);
+    await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
+    await waitForReplyDone(page);
+    return { context, page };
+  };
+
+  /** SIGKILLs the server; the relay answers nothing until a new one starts. */
+  const crash = async () => {
+    await server?.kill("SIGKILL");
+    server = undefined;
+    relay.target(undefined);
+  };
+
+  /**
+   * Starts a server on the same data (the crash left the task running): it ends the task as
+   * failed with the saved text, and the page learns it. Resolves once `reply` shows the reason.
+   */
+  const restartUntilEnded = async (page: Page, reply: () => Locator, saveMs?: string) => {
+    server = await start(saveMs);
+    relay.target(portOf(server));
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(61_000);
+          return (await reply().innerText()).includes(stoppedReason);
+        },
+        { timeout: 60_000, interval: 2000 },
+      )
+      .toBe(true);
+  };
+
   beforeAll(async () => {
     provider = await startFakeTokenProvider();
     relay = await startTcpRelay();
@@ -63,16 +103,7 @@ describe("a reply whose server is killed mid-way", () => {
   // The page talks to a relay the test holds; the server behind it is SIGKILLed and a new one
   // starts on the same data, as a crash and a restart would.
   it("frees the composer, keeps the text so far, and after the restart shows the reason, also on reload", async () => {
-    server = await start();
-    relay.target(portOf(server));
-    const context = await browser.newContext({ viewport: desktopViewport });
-    const page = await context.newPage();
-    // The live stream retries a down server every minute after its quick reconnects: the page's
-    // clock is moved forward instead of waiting for it.
-    await page.clock.install();
-    await page.goto(`${relay.url}/chat`);
-    await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
-    await waitForReplyDone(page);
+    const { context, page } = await serveAndOpen();
 
     // About a minute of reply: it is nowhere near its end when the server dies.
     await send(page, "tokens:3000 tag:killed gapMs:20");
@@ -81,9 +112,7 @@ describe("a reply whose server is killed mid-way", () => {
     // Wait until the server saved some of it (every 200 ms here), then kill it.
     await page.waitForTimeout(600);
     const shown = (await reply.innerText()).trim();
-    await server.kill("SIGKILL");
-    server = undefined;
-    relay.target(undefined);
+    await crash();
 
     // Nobody runs the reply now: the page stops waiting for it and the composer is free again.
     await waitForReplyDone(page, 30_000);
@@ -92,19 +121,8 @@ describe("a reply whose server is killed mid-way", () => {
     expect(kept.length).toBeGreaterThanOrEqual(200);
     await screenshot(page, "killed-reply-server-down");
 
-    // The server comes back (the crash left the task running): it ends the task as failed,
-    // keeping the saved text, and the page learns it.
-    server = await start();
-    relay.target(portOf(server));
-    await expect
-      .poll(
-        async () => {
-          await page.clock.fastForward(61_000);
-          return (await reply.innerText()).includes(stoppedReason);
-        },
-        { timeout: 60_000, interval: 2000 },
-      )
-      .toBe(true);
+    // The server comes back: it ends the task as failed, keeping the saved text.
+    await restartUntilEnded(page, () => reply);
     // The text kept is what the server had saved: the tokens from t0 on, in order, at least
     // as many as the first save held and at most what the model had written.
     const ended = tokensOf(await reply.innerText());
@@ -130,36 +148,17 @@ describe("a reply whose server is killed mid-way", () => {
   it("keeps a reply's first words when its server is killed in the reply's first second", async () => {
     await server?.kill("SIGTERM");
     // A save interval far beyond the test: only the first-words save can keep anything.
-    server = await start("60000");
-    relay.target(portOf(server));
-    const context = await browser.newContext({ viewport: desktopViewport });
-    const page = await context.newPage();
-    await page.clock.install();
-    await page.goto(`${relay.url}/chat`);
-    await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
-    await waitForReplyDone(page);
+    const { context, page } = await serveAndOpen("60000");
 
     await send(page, "tokens:3000 tag:early gapMs:20");
     const reply = agentMessages(page).last();
     await waitForTextLength(reply, 10);
     await page.waitForTimeout(300);
     const bubbles = await agentMessages(page).count();
-    await server.kill("SIGKILL");
-    server = undefined;
-    relay.target(undefined);
+    await crash();
     await waitForReplyDone(page, 30_000);
 
-    server = await start("60000");
-    relay.target(portOf(server));
-    await expect
-      .poll(
-        async () => {
-          await page.clock.fastForward(61_000);
-          return (await agentMessages(page).last().innerText()).includes(stoppedReason);
-        },
-        { timeout: 60_000, interval: 2000 },
-      )
-      .toBe(true);
+    await restartUntilEnded(page, () => agentMessages(page).last(), "60000");
     expect(await agentMessages(page).count()).toBe(bubbles);
     const ended = tokensOf(await agentMessages(page).last().innerText());
     expect(ended.length).toBeGreaterThan(0);

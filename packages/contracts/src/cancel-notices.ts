@@ -34,3 +34,24 @@ export function keepingCancelNotices<F extends NoticeFetch>(fetchImpl: F) {
   };
   return { fetch: wrapped, settle };
 }
+
+/**
+ * Runs one MCP request with a signal that follows `signal` only until the request is done. The
+ * SDK keeps listening to the signal a request was given and, when it aborts later (the caller
+ * cancelling a tool call), sends the server notifications/cancelled for every finished request
+ * too: the session's initialize among them, which MCP forbids cancelling.
+ */
+export async function whileRunning<T>(
+  signal: AbortSignal | undefined,
+  work: (scoped: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const scoped = new AbortController();
+  const stop = () => scoped.abort(signal?.reason);
+  if (signal?.aborted) stop();
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    return await work(scoped.signal);
+  } finally {
+    signal?.removeEventListener("abort", stop);
+  }
+}

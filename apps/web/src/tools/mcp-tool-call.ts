@@ -3,9 +3,8 @@ import {
   keepingCancelNotices,
   taskIdHeader,
   traceIdHeader,
+  whileRunning,
 } from "@a2a-chat/contracts";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { sameOriginCredentials } from "../lib/same-origin-credentials.js";
 import { newTraceId } from "../lib/trace-id.js";
@@ -117,28 +116,6 @@ export function firstText(result: CallToolResult): string | undefined {
  * Calls one tool over a short streamable-HTTP MCP session: connect, call, close (core spec §7).
  * A result flagged as error throws its first text, or 'Tool execution failed'.
  */
-/**
- * Connects, stopped by `signal` while connecting only: the SDK keeps listening to the signal a
- * request was given, and would cancel the session's initialize (request 0, which MCP forbids
- * cancelling) along with the call when a finished connect's signal aborts later.
- */
-async function connect(
-  client: Client,
-  transport: Transport,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  if (!signal) return client.connect(transport);
-  const connecting = new AbortController();
-  const stop = () => connecting.abort(signal.reason);
-  if (signal.aborted) stop();
-  signal.addEventListener("abort", stop, { once: true });
-  try {
-    await client.connect(transport, { signal: connecting.signal });
-  } finally {
-    signal.removeEventListener("abort", stop);
-  }
-}
-
 export async function callTool(options: CallToolOptions): Promise<CallToolResult> {
   // The SDK is loaded only when a tool is actually called, so it stays out of the chat bundle.
   const [{ Client }, { StreamableHTTPClientTransport }] = await Promise.all([
@@ -154,7 +131,7 @@ export async function callTool(options: CallToolOptions): Promise<CallToolResult
   const { onProgress } = options;
   const lost = new AbortController();
   try {
-    await connect(client, transport, options.signal);
+    await whileRunning(options.signal, (signal) => client.connect(transport, { signal }));
     // A response stream that breaks mid-call (the server went away) ends the call with that
     // error: the SDK would otherwise wait for a reconnection a stateless server never offers.
     // Only the transport's own errors: others (an unknown progress token) are no loss.

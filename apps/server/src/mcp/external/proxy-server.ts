@@ -86,9 +86,10 @@ async function withUpstream<T>(
 }
 
 /**
- * The MCP server the browser talks to for a user-added server (or one the config file lists): each request opens a session
- * with the upstream server through the guarded fetch (with the server's stored credentials,
- * never the caller's session token), forwards tools/list and tools/call, and closes. A call is
+ * The MCP server the browser talks to for a user-added server (or one the config file lists):
+ * each request opens a session with the upstream server through the guarded fetch (with the
+ * server's stored credentials, never the caller's session token), forwards tools/list and
+ * tools/call, and closes. A call is
  * recorded as our built-in tools' calls are (an execution record, the result as an artifact in
  * the conversation), progress notifications are passed on and cancelling stops the upstream call.
  */

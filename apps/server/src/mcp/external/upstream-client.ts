@@ -1,4 +1,4 @@
-import { keepingCancelNotices, type McpTransport } from "@a2a-chat/contracts";
+import { keepingCancelNotices, type McpTransport, whileRunning } from "@a2a-chat/contracts";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -142,27 +142,6 @@ export async function connectUpstream(
   }
 }
 
-/**
- * Runs one request with a signal that follows `signal` only until the request is done. The SDK
- * keeps listening to the signal a request was given and, when it aborts later (the caller
- * cancelling the tool call), sends the server notifications/cancelled for every finished
- * request too: the session's initialize among them, which MCP forbids cancelling.
- */
-export async function whileRunning<T>(
-  signal: AbortSignal | undefined,
-  work: (scoped: AbortSignal) => Promise<T>,
-): Promise<T> {
-  const scoped = new AbortController();
-  const stop = () => scoped.abort(signal?.reason);
-  if (signal?.aborted) stop();
-  signal?.addEventListener("abort", stop, { once: true });
-  try {
-    return await work(scoped.signal);
-  } finally {
-    signal?.removeEventListener("abort", stop);
-  }
-}
-
 /** Every tool the server lists (all pages, at most 20). */
 export async function listAllTools(
   upstream: Upstream,
@@ -170,8 +149,8 @@ export async function listAllTools(
 ): Promise<Tool[]> {
   const tools: Tool[] = [];
   let cursor: string | undefined;
+  const { signal, ...rest } = options;
   for (let page = 0; page < maxPages; page += 1) {
-    const { signal, ...rest } = options;
     const result = await whileRunning(signal, (scoped) =>
       upstream.client.listTools(cursor ? { cursor } : undefined, { ...rest, signal: scoped }),
     );
