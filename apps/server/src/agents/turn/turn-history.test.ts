@@ -1,0 +1,45 @@
+import { expect, it } from "vitest";
+import { createTestApp } from "../../test/app.js";
+import { describeEachDialect } from "../../test/databases.js";
+import { turnFixture } from "../../test/turns.js";
+import { beginTurn } from "./begin-turn.js";
+import { endTurn } from "./end-turn.js";
+import { agentMessage } from "./turn.js";
+import { turnHistory, withFileNames } from "./turn-history.js";
+
+it("names each file a message carried on a line of its own", () => {
+  const message = {
+    messageId: "m",
+    role: "user" as const,
+    parts: [
+      { kind: "text" as const, text: "see these" },
+      { kind: "file" as const, file: { name: "a.csv", mimeType: "text/csv", bytes: "YQ==" } },
+      { kind: "file" as const, file: { mimeType: "image/png", bytes: "AA==" } },
+    ],
+  };
+  expect(withFileNames("see these", message)).toBe(
+    "see these\n[Attached file: a.csv]\n[Attached file: Unnamed file]",
+  );
+  expect(withFileNames("", message)).toBe("[Attached file: a.csv]\n[Attached file: Unnamed file]");
+  expect(withFileNames("plain", { ...message, parts: [{ kind: "text", text: "plain" }] })).toBe(
+    "plain",
+  );
+});
+
+describeEachDialect("a turn's history", (get) => {
+  it("is the conversation's messages oldest first, ending with the new one, without empty ones", async () => {
+    const app = createTestApp(get());
+    const { deps, turn, request, nextTurn, contextId } = await turnFixture(app);
+    await beginTurn(deps, turn, request("first question"));
+    await endTurn(deps, turn, "completed", agentMessage(turn, "r-1", "first answer"));
+    const second = nextTurn();
+    await beginTurn(deps, second, request("second question", undefined, second.taskId));
+    const history = await turnHistory(app.services, contextId);
+    expect(history.map(({ role, text }) => [role, text])).toEqual([
+      ["user", "first question"],
+      ["assistant", "first answer"],
+      ["user", "second question"],
+    ]);
+    expect(history.every((m) => m.key?.startsWith(`${turn.owner.userId}/`))).toBe(true);
+  });
+});
