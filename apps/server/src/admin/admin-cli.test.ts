@@ -22,12 +22,12 @@ const person = () => {
  * the rows change.
  */
 async function admin(database: TestDatabase, argv: string[], config: ConfigInput = {}) {
-  let out = "";
-  let err = "";
+  const out: string[] = [];
+  const err: string[] = [];
   let opened = false;
   const code = await runAdmin(
     argv,
-    { out: (text) => void (out += text), err: (text) => void (err += text) },
+    { out: (text) => out.push(text), err: (text) => err.push(text) },
     async () => {
       opened = true;
       const db = await openDatabase(database.config);
@@ -35,7 +35,7 @@ async function admin(database: TestDatabase, argv: string[], config: ConfigInput
       return { db, config: testConfig({ ...config, database: database.config }) };
     },
   );
-  return { code, out, err, opened };
+  return { code, out: out.join(""), err: err.join(""), opened };
 }
 
 describeEachDialect("npm run admin", (get) => {
