@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
 import {
@@ -14,6 +15,10 @@ import {
 } from "./harness/chat.js";
 import { passkeyUrl, userButton, virtualAuthenticator } from "./harness/passkeys.js";
 import { useServerAndBrowser } from "./harness/suite.js";
+
+/** What each of the user's messages says (its last line: above it are the sender, time and Copy). */
+const said = async (page: Page) =>
+  (await userMessages(page).allInnerTexts()).map((text) => text.trim().split("\n").at(-1) ?? "");
 
 describe("passkey accounts in Chromium", () => {
   const suite = useServerAndBrowser();
@@ -96,7 +101,7 @@ describe("passkey accounts in Chromium", () => {
       });
       await agentMessages(fresh.page).first().waitFor();
       await waitForReplyDone(fresh.page);
-      expect(await userMessages(fresh.page).allInnerTexts()).toEqual([welcomeText]);
+      expect(await said(fresh.page)).toEqual([welcomeText]);
       await userButton(fresh.page, /Anonymous \(Guest\)/).click();
       const signIn = fresh.page.getByRole("dialog", { name: "Sign in" });
       await signIn.getByLabel("Email").fill("ada@example.com");
@@ -105,8 +110,7 @@ describe("passkey accounts in Chromium", () => {
       await signIn.waitFor({ state: "detached" });
       await userButton(fresh.page, /e2e_ada \(User\)/).waitFor();
       await fresh.page.getByText("show me a table of sales").first().waitFor({ timeout: 15_000 });
-      const greetings = async () =>
-        (await userMessages(fresh.page).allInnerTexts()).filter((t) => t.trim() === welcomeText);
+      const greetings = async () => (await said(fresh.page)).filter((t) => t === welcomeText);
       await expect.poll(greetings, { timeout: 15_000 }).toHaveLength(1);
       await fresh.page.getByRole("button", { name: /^Conversation: / }).click();
       const menu = fresh.page.getByRole("list", { name: "Conversations" });
