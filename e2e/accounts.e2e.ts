@@ -13,7 +13,7 @@ import {
   waitForReplyDone,
   welcomeText,
 } from "./harness/chat.js";
-import { passkeyUrl, userButton, virtualAuthenticator } from "./harness/passkeys.js";
+import { passkeyUrl, signIn, userButton, virtualAuthenticator } from "./harness/passkeys.js";
 import { useServerAndBrowser } from "./harness/suite.js";
 
 /** What each of the user's messages says (its last line: above it are the sender, time and Copy). */
@@ -102,13 +102,7 @@ describe("passkey accounts in Chromium", () => {
       await agentMessages(fresh.page).first().waitFor();
       await waitForReplyDone(fresh.page);
       expect(await said(fresh.page)).toEqual([welcomeText]);
-      await userButton(fresh.page, /Anonymous \(Guest\)/).click();
-      const signIn = fresh.page.getByRole("dialog", { name: "Sign in" });
-      await signIn.getByLabel("Email").fill("ada@example.com");
-      await signIn.getByRole("button", { name: "Sign in with passkey" }).click();
-      await signIn.getByText("Signed in successfully!").waitFor();
-      await signIn.waitFor({ state: "detached" });
-      await userButton(fresh.page, /e2e_ada \(User\)/).waitFor();
+      await signIn(fresh.page, "ada@example.com", /e2e_ada \(User\)/);
       await fresh.page.getByText("show me a table of sales").first().waitFor({ timeout: 15_000 });
       const greetings = async () => (await said(fresh.page)).filter((t) => t === welcomeText);
       await expect.poll(greetings, { timeout: 15_000 }).toHaveLength(1);

@@ -3,7 +3,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
 import { openChat, send, waitForReplyDone } from "./harness/chat.js";
-import { passkeyUrl, signUp, userButton, virtualAuthenticator } from "./harness/passkeys.js";
+import {
+  passkeyUrl,
+  signIn,
+  signUp,
+  userButton,
+  virtualAuthenticator,
+} from "./harness/passkeys.js";
 import { useServerAndBrowser } from "./harness/suite.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -36,12 +42,7 @@ describe("the site owner's traffic view", () => {
 
     // Signed out and in again: the new token carries the admin scope.
     await userButton(page, /site_owner \(User\)/).click();
-    await userButton(page, /Anonymous \(Guest\)/).click();
-    const signIn = page.getByRole("dialog", { name: "Sign in" });
-    await signIn.getByLabel("Email").fill("owner@example.com");
-    await signIn.getByRole("button", { name: "Sign in with passkey" }).click();
-    await signIn.waitFor({ state: "detached" });
-    await userButton(page, /site_owner \(Admin\)/).waitFor();
+    await signIn(page, "owner@example.com", /site_owner \(Admin\)/);
 
     await send(page, "site traffic this week");
     await waitForReplyDone(page);
