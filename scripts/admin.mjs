@@ -11,7 +11,9 @@ const sources = ["apps/server/src", "packages/contracts/src"].map((dir) => join(
 
 const newestSource = Math.max(
   ...sources.flatMap((dir) =>
-    readdirSync(dir, { recursive: true }).map((name) => statSync(join(dir, name)).mtimeMs),
+    readdirSync(dir, { recursive: true })
+      .filter((name) => !/\.test\.tsx?$/.test(name))
+      .map((name) => statSync(join(dir, name)).mtimeMs),
   ),
 );
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestSource) {
