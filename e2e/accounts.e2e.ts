@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
 import {
@@ -10,9 +11,14 @@ import {
   send,
   userMessages,
   waitForReplyDone,
+  welcomeText,
 } from "./harness/chat.js";
-import { passkeyUrl, userButton, virtualAuthenticator } from "./harness/passkeys.js";
+import { passkeyUrl, signIn, userButton, virtualAuthenticator } from "./harness/passkeys.js";
 import { useServerAndBrowser } from "./harness/suite.js";
+
+/** What each of the user's messages says (its last line: above it are the sender, time and Copy). */
+const said = async (page: Page) =>
+  (await userMessages(page).allInnerTexts()).map((text) => text.trim().split("\n").at(-1) ?? "");
 
 describe("passkey accounts in Chromium", () => {
   const suite = useServerAndBrowser();
@@ -73,7 +79,7 @@ describe("passkey accounts in Chromium", () => {
     }
 
     // Copied now, with its signature counter as the server last saw it.
-    const { credentials } = await device.cdp.send("WebAuthn.getCredentials", {
+    let { credentials } = await device.cdp.send("WebAuthn.getCredentials", {
       authenticatorId: device.authenticatorId,
     });
     expect(credentials).toHaveLength(1);
@@ -81,31 +87,35 @@ describe("passkey accounts in Chromium", () => {
     await userButton(page, /Anonymous \(Guest\)/).waitFor();
     await tab.context.close();
 
-    // Another browser profile holding the same passkey signs in and finds the conversation.
-    const fresh = await openChat(suite.browser, url());
-    const other = await virtualAuthenticator(fresh.context, fresh.page);
-    const [credential] = credentials;
-    if (!credential) throw new Error("no credential");
-    await other.cdp.send("WebAuthn.addCredential", {
-      authenticatorId: other.authenticatorId,
-      credential,
-    });
-    await userButton(fresh.page, /Anonymous \(Guest\)/).click();
-    const signIn = fresh.page.getByRole("dialog", { name: "Sign in" });
-    await signIn.getByLabel("Email").fill("ada@example.com");
-    await signIn.getByRole("button", { name: "Sign in with passkey" }).click();
-    await signIn.getByText("Signed in successfully!").waitFor();
-    await signIn.waitFor({ state: "detached" });
-    await userButton(fresh.page, /e2e_ada \(User\)/).waitFor();
-    // This profile's own visit (its welcome conversation) moved to the account too and is the
-    // newest; the earlier conversation is the other one in the list.
-    await fresh.page.getByRole("button", { name: /^Conversation: / }).click();
-    const menu = fresh.page.getByRole("list", { name: "Conversations" });
-    await expect.poll(() => menu.locator("[data-conversation-item]").count()).toBe(2);
-    await menu.locator("[data-conversation-item]:not([aria-current])").click();
-    await fresh.page.getByText("show me a table of sales").first().waitFor({ timeout: 15_000 });
-    await screenshot(fresh.page, "accounts-signed-in-again");
-    await fresh.context.close();
+    // Two more browser profiles holding the same passkey: each greets on its first visit, then
+    // signs in. The account keeps one conversation with one greeting; the greeting-only
+    // conversation of each new profile is not added to it.
+    for (const profile of [2, 3]) {
+      const fresh = await openChat(suite.browser, url());
+      const other = await virtualAuthenticator(fresh.context, fresh.page);
+      const [credential] = credentials;
+      if (!credential) throw new Error("no credential");
+      await other.cdp.send("WebAuthn.addCredential", {
+        authenticatorId: other.authenticatorId,
+        credential,
+      });
+      await agentMessages(fresh.page).first().waitFor();
+      await waitForReplyDone(fresh.page);
+      expect(await said(fresh.page)).toEqual([welcomeText]);
+      await signIn(fresh.page, "ada@example.com", /e2e_ada \(User\)/);
+      await fresh.page.getByText("show me a table of sales").first().waitFor({ timeout: 15_000 });
+      const greetings = async () => (await said(fresh.page)).filter((t) => t === welcomeText);
+      await expect.poll(greetings, { timeout: 15_000 }).toHaveLength(1);
+      await fresh.page.getByRole("button", { name: /^Conversation: / }).click();
+      const menu = fresh.page.getByRole("list", { name: "Conversations" });
+      await menu.locator("[data-conversation-item]").first().waitFor();
+      expect(await menu.locator("[data-conversation-item]").count(), `profile ${profile}`).toBe(1);
+      await screenshot(fresh.page, `accounts-signed-in-profile-${profile}`);
+      ({ credentials } = await other.cdp.send("WebAuthn.getCredentials", {
+        authenticatorId: other.authenticatorId,
+      }));
+      await fresh.context.close();
+    }
   });
 
   it("shows the error of a ceremony that fails", async () => {

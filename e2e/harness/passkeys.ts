@@ -71,6 +71,20 @@ export async function signUp(page: Page, who: NewAccount): Promise<void> {
 }
 
 /**
+ * Signs in with the page's passkey through the user button's sign-in modal, as a visitor does,
+ * and waits until the user button shows the account by the name and badge given.
+ */
+export async function signIn(page: Page, email: string, shown: RegExp): Promise<void> {
+  await userButton(page, /Anonymous \(Guest\)/).click();
+  const dialog = page.getByRole("dialog", { name: "Sign in" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByRole("button", { name: "Sign in with passkey" }).click();
+  await dialog.getByText("Signed in successfully!").waitFor();
+  await dialog.waitFor({ state: "detached" });
+  await userButton(page, shown).waitFor();
+}
+
+/**
  * Opens /chat on localhost in a new browser profile with a virtual authenticator, lets the
  * welcome reply finish, and signs up: the conversations dropdown is for signed-in users.
  */

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
+import { logAdminNotice } from "./admin/admin-notice.js";
 import { startPruning } from "./auth/expired-records.js";
 import { loadOrCreateSigningKey } from "./auth/signing-key.js";
 import type { Config } from "./config/schema.js";
@@ -60,6 +61,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     throw error;
   });
   logger.info({ kid: signingKey.kid, path: keyPath }, "signing key ready");
+  await logAdminNotice(db.kysely, config.auth.adminEmails, logger).catch((error: unknown) =>
+    logger.warn({ err: error }, "could not check the admin accounts"),
+  );
   const webDir = config.server.webDir ?? defaultWebDir;
   const services = createServices(config, db, signingKey, logger);
   const { app, healthPath, readPath } = createHttp({

@@ -129,6 +129,7 @@ export const oauthErrorStatus = {
   invalid_challenge: 400,
   invalid_credential: 400,
   account_exists: 409,
+  credential_exists: 409,
 } as const;
 /** An OAuth or passkey error code. */
 export type OAuthErrorCode = keyof typeof oauthErrorStatus;

@@ -6,6 +6,15 @@ export const maxItemIdLength = 128;
 /** A task, message or artifact id: non-empty, bounded. */
 export const itemIdSchema = z.string().min(1).max(maxItemIdLength);
 
+/** The greeting the chat sends by itself on a browser's first visit (core spec §4 First visit). */
+export const welcomeMessageText = "Hello A2A Chat!";
+/**
+ * Part-metadata key the chat sets (to true) on the greeting's text part: the server then tells the
+ * greeting from the same words typed by the user (signing in drops a conversation holding only
+ * the greeting and its reply, never one with anything the user wrote).
+ */
+export const welcomeMetadataKey = "a2a_chat_welcome";
+
 /** A text part of a message or artifact. */
 export const textPartSchema = z.object({
   kind: z.literal("text"),

@@ -25,6 +25,28 @@ describe("ActiveSessionCache", () => {
     expect(cache.has("t", "u")).toBe(true);
   });
 
+  it("trusts nothing cached once the database's change count moved (another process wrote)", async () => {
+    const cache = new ActiveSessionCache();
+    let changes = 1;
+    let reads = 0;
+    const check = cachedSessionCheck(
+      {
+        isActive: async () => {
+          reads += 1;
+          return reads === 1;
+        },
+      },
+      cache,
+      () => changes,
+    );
+    expect(await check.isActive("s", "u")).toBe(true);
+    expect(check.knownActive?.("s", "u")).toBe(true);
+    changes = 2; // say, the admin command revoked the session
+    expect(check.knownActive?.("s", "u")).toBe(false);
+    expect(await check.isActive("s", "u")).toBe(false);
+    expect(reads).toBe(2);
+  });
+
   it("holds at most maxEntries, dropping the least recently used", () => {
     const cache = new ActiveSessionCache(2);
     cache.remember("a", "u", cache.stamp());

@@ -6,11 +6,12 @@ export interface SessionCheck {
 }
 
 /**
- * Sessions this process saw active, so a request need not read its session row. Sound only where
- * every revocation passes through this process: one process on SQLite (createServices uses it
- * there and nowhere else; PostgreSQL replicas read the row on every request). SessionsRepository
- * .revoke calls forget() before and after its write; a read that was under way when a session was
- * forgotten is not cached (the generation moved), so a revoked session is refused at once.
+ * Sessions this process saw active, so a request need not read its session row. Used on SQLite's
+ * single server process (createServices; PostgreSQL replicas read the row on every request).
+ * SessionsRepository.revoke calls forget() before and after its write; a read that was under way
+ * when a session was forgotten is not cached (the generation moved), so a revoked session is
+ * refused at once. A revocation by another process (the admin command) is seen through the
+ * file's change counter: cachedSessionCheck empties the cache when the file changed elsewhere.
  * Bounded: past `maxEntries` the least recently used session goes.
  */
 export class ActiveSessionCache {
@@ -51,6 +52,12 @@ export class ActiveSessionCache {
     this.entries.delete(sessionId);
   }
 
+  /** Drops every session: some may have been revoked by another process. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -59,15 +66,32 @@ export class ActiveSessionCache {
 /** The process's cache; revocations reach it from any SessionsRepository. */
 export const activeSessions = new ActiveSessionCache();
 
-/** A session check that reads the row only for sessions not known active. */
+/**
+ * A session check that reads the row only for sessions not known active. `changeCount` is the
+ * database's count of changes made by other connections (SQLite's data_version): when it moved,
+ * another process wrote (the admin command revoking sessions, say), so nothing cached is trusted.
+ */
 export function cachedSessionCheck(
   rows: SessionCheck,
   cache: ActiveSessionCache = activeSessions,
+  changeCount?: () => number,
 ): SessionCheck {
+  let seen = changeCount?.();
+  const known = (sessionId: string, userId: string) => {
+    if (changeCount) {
+      const now = changeCount();
+      if (now !== seen) {
+        seen = now;
+        cache.clear();
+        return false;
+      }
+    }
+    return cache.has(sessionId, userId);
+  };
   return {
-    knownActive: (sessionId, userId) => cache.has(sessionId, userId),
+    knownActive: known,
     async isActive(sessionId, userId) {
-      if (cache.has(sessionId, userId)) return true;
+      if (known(sessionId, userId)) return true;
       const stamp = cache.stamp();
       const active = await rows.isActive(sessionId, userId);
       if (active) cache.remember(sessionId, userId, stamp);

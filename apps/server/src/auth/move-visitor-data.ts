@@ -5,6 +5,7 @@ import type { Database } from "../db/schema.js";
 import type { SecretBox } from "../proxy/secret-box.js";
 import { eventsChannel } from "../stream/event-log.js";
 import { moveVisitorConnections } from "./move-visitor-connections.js";
+import { dropUnwrittenContexts } from "./unwritten-contexts.js";
 
 /** How many rows of each kind changed owner. */
 export interface MovedData {
@@ -21,8 +22,9 @@ export interface MovedData {
   mcpServers: number;
   duplicates: number;
   /**
-   * The visitor's conversations that held nothing (the empty 'Default Conversation' a new
-   * visitor gets), dropped instead of moved when the account already has conversations.
+   * The visitor's conversations that held nothing the visitor wrote (the empty 'Default
+   * Conversation' a new visitor gets, or one with only the chat's own first-visit greeting and its
+   * reply), dropped instead of moved when the account already has conversations.
    */
   emptyContextsDropped: number;
 }
@@ -43,7 +45,7 @@ export async function moveVisitorData(
   to: string,
   box?: SecretBox,
 ): Promise<MovedData> {
-  const emptyContextsDropped = await dropEmptyContexts(trx, from, to);
+  const emptyContextsDropped = await dropUnwrittenContexts(trx, from, to);
   const contexts = moved(
     await trx
       .updateTable("contexts")
@@ -116,44 +118,6 @@ export async function moveVisitorData(
     ...connections,
     emptyContextsDropped,
   };
-}
-
-/**
- * Deletes the visitor's conversations that hold nothing (no message, task, artifact, file or
- * tool call), with their stream events, when the account already has a conversation: each
- * sign-out starts a visitor whose chat creates an empty 'Default Conversation', and signing in
- * again would otherwise add one more of them to the account every time. A new account (a
- * registration) keeps the visitor's, so it does not start empty.
- */
-async function dropEmptyContexts(trx: Kysely<Database>, from: string, to: string): Promise<number> {
-  const accountHasOne = await trx
-    .selectFrom("contexts")
-    .select("id")
-    .where("user_id", "=", to)
-    .limit(1)
-    .executeTakeFirst();
-  if (!accountHasOne) return 0;
-  const empty = await trx
-    .selectFrom("contexts as c")
-    .select("c.id")
-    .where("c.user_id", "=", from)
-    .where(({ and, not, exists, selectFrom }) =>
-      and(
-        (["messages", "tasks", "artifacts", "files", "tool_executions"] as const).map((table) =>
-          not(exists(selectFrom(table).select("context_id").whereRef("context_id", "=", "c.id"))),
-        ),
-      ),
-    )
-    .execute();
-  const ids = empty.map((row) => row.id);
-  if (ids.length === 0) return 0;
-  await trx
-    .deleteFrom("events")
-    .where("user_id", "=", from)
-    .where("context_id", "in", ids)
-    .execute();
-  await trx.deleteFrom("contexts").where("user_id", "=", from).where("id", "in", ids).execute();
-  return ids.length;
 }
 
 async function moveEvents(

@@ -13,6 +13,10 @@ import type { Database } from "../db/schema.js";
 import { OAuthError } from "./oauth-error.js";
 import { expectedOriginOf, invalidChallenge, type PasskeyDeps } from "./passkey-deps.js";
 
+/** The 409 of a registration whose passkey is stored already (for this or another account). */
+export const credentialExistsMessage =
+  "This passkey is already registered to an account. Sign in with it instead, or register with a new passkey.";
+
 async function refuseTakenAccount(users: UsersRepository, username: string, email: string) {
   if (await users.findByEmail(email)) {
     throw new OAuthError("account_exists", "An account with this email already exists");
@@ -107,6 +111,11 @@ export async function finishRegistration(
   await deps.db.transaction().execute(async (trx: Kysely<Database>) => {
     const users = new UsersRepository(trx, deps.now);
     await refuseTakenAccount(users, username, ceremony.email);
+    const passkeys = new PasskeyCredentialsRepository(trx, deps.now);
+    // A credential id is the passkey's primary key: storing it twice would be a 500.
+    if (await passkeys.findById(made.id)) {
+      throw new OAuthError("credential_exists", credentialExistsMessage);
+    }
     await users.create({
       id: userId,
       userType: "authenticated",
@@ -114,7 +123,7 @@ export async function finishRegistration(
       email: ceremony.email,
       fullName: ceremony.full_name,
     });
-    await new PasskeyCredentialsRepository(trx, deps.now).create({
+    await passkeys.create({
       id: made.id,
       userId,
       publicKey: Buffer.from(made.publicKey).toString("base64url"),

@@ -6,6 +6,7 @@ import { RefreshTokensRepository } from "../db/repositories/refresh-tokens.js";
 import { SessionsRepository } from "../db/repositories/sessions.js";
 import { UsersRepository } from "../db/repositories/users.js";
 import type { Database } from "../db/schema.js";
+import { holdsAdmin } from "../policies/admins.js";
 import type { SecretBox } from "../proxy/secret-box.js";
 import type { EventNotifier } from "../stream/notifier.js";
 import { type MovedData, moveVisitorData } from "./move-visitor-data.js";
@@ -20,7 +21,7 @@ export interface TokenGrantDeps {
   clients: OAuthClients;
   notifier: EventNotifier;
   refreshLifetimeMs: number;
-  /** E-mails (any case) of the accounts whose tokens carry the admin scope. */
+  /** ADMIN_EMAILS: when not empty, only these e-mails (any case) may hold the admin scope. */
   adminEmails?: readonly string[];
   /** Opens and seals the credentials of a visitor's added agents and servers as they move. */
   credentialsBox?: SecretBox;
@@ -31,13 +32,6 @@ export interface TokenGrantDeps {
 export interface Visitor {
   userId: string;
   sessionId: string;
-}
-
-/** Whether an account's e-mail is one of the configured admins' (compared without case). */
-export function isAdminEmail(admins: readonly string[] | undefined, email: string | null): boolean {
-  if (!admins || !email) return false;
-  const wanted = email.trim().toLowerCase();
-  return admins.some((admin) => admin.trim().toLowerCase() === wanted);
 }
 
 function requireClient(clients: OAuthClients, clientId: string | undefined): string {
@@ -66,8 +60,10 @@ async function signIn(
     },
     deps.refreshLifetimeMs,
   );
-  const scopes = parseScopes(grant.scope);
-  if (isAdminEmail(deps.adminEmails, user.email) && !scopes.includes("admin")) scopes.push("admin");
+  // The stored grant decides, at every sign-in and refresh: a grant or revocation by the admin
+  // command reaches the account's next token.
+  const scopes = parseScopes(grant.scope).filter((scope) => scope !== "admin");
+  if (holdsAdmin(user, deps.adminEmails ?? [])) scopes.push("admin");
   // Signed after commit: a token must never outlive a rolled-back session.
   const reply = async (): Promise<TokenGrantReply> => {
     const token = await deps.tokens.issue({

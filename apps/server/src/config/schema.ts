@@ -92,8 +92,9 @@ export const configSchema = z
         /** How long a signed-in person's refresh token lasts (each use rotates it). */
         refreshTokenDays: z.coerce.number().int().min(1).max(365).default(30),
         /**
-         * E-mails of the accounts that are admins: their tokens carry the admin scope (read at
-         * every sign-in and refresh, so a change applies by the next refresh).
+         * Allow-list of the e-mails that may be admins; empty: any account. Being listed makes no
+         * one an admin: the admin command (`npm run admin -- grant <email>`) does, and a granted
+         * account outside a non-empty list is no admin (read at every sign-in and refresh).
          */
         adminEmails: commaList.default([]),
         /** OAuth clients of the passkey flow; a relative redirect URI is on this site's origin. */

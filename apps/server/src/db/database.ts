@@ -31,6 +31,12 @@ export interface Db {
    * write of any kind (ReadCache): the rows returned are frozen.
    */
   readNow?: ReadNow;
+  /**
+   * SQLite only: SQLite's data_version, which moves when another connection (another process,
+   * such as the admin command, or the checkpoint thread) changed the file; this process's own
+   * writes leave it. About a microsecond, without waiting behind Kysely's queue.
+   */
+  changeCount?: () => number;
   /** SQLite only: checkpoints the write-ahead log now, from the checkpoint thread. */
   walCheckpoint?: () => Promise<CheckpointResult>;
   close(): Promise<void>;
@@ -88,6 +94,7 @@ function openSqlite(config: DatabaseSettings): Db {
   const dialect = new SqliteLiteralLimitDialect({ database: statements });
   const kysely = new Kysely<Database>({ dialect });
   const ping = sqlite.prepare("select 1").pluck();
+  const dataVersion = sqlite.prepare("pragma data_version").pluck();
   return {
     kysely,
     dialect: "sqlite",
@@ -95,6 +102,7 @@ function openSqlite(config: DatabaseSettings): Db {
     ping: () => {
       ping.get();
     },
+    changeCount: () => Number(dataVersion.get()),
     readNow: <R>(query: CompiledQuery<R>) => {
       if (!dialect.free) return undefined;
       const key = ReadCache.keyOf(query);

@@ -13,6 +13,8 @@ export interface UsersTable {
   full_name: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
+  /** When the admin command made this account an admin; null: not an admin. */
+  admin_since: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** Id of the newest event in this user's log (bigint: pg returns it as a string). */
   last_event_seq: ColumnType<string | number, number | undefined, number>;
 }

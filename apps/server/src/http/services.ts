@@ -1,7 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { TaskRuns } from "../agents/task-runs.js";
 import { ToolListCache } from "../agents/tool-list-cache.js";
-import { cachedSessionCheck, type SessionCheck } from "../auth/active-session-cache.js";
+import {
+  activeSessions,
+  cachedSessionCheck,
+  type SessionCheck,
+} from "../auth/active-session-cache.js";
 import { requireAuth } from "../auth/require-auth.js";
 import type { SigningKey } from "../auth/signing-key.js";
 import { TokenService } from "../auth/token-service.js";
@@ -77,8 +81,12 @@ export function createServices(
     windowSeconds: config.rateLimit.windowSeconds,
   };
   const perUser = rateLimit({ ...perUserLimit, keyOf: (c) => userLimitKey(c.get("auth").userId) });
-  // One SQLite process sees every revocation; PostgreSQL replicas read the session each time.
-  const sessionCheck = db.dialect === "sqlite" ? cachedSessionCheck(sessions) : sessions;
+  // One SQLite server process sees its own revocations and, through the file's change counter,
+  // those of the admin command; PostgreSQL replicas read the session each time.
+  const sessionCheck =
+    db.dialect === "sqlite"
+      ? cachedSessionCheck(sessions, activeSessions, db.changeCount)
+      : sessions;
   const events = new EventLog(db.dialect, db.location);
   const notifier: EventNotifier =
     db.dialect === "postgres" && config.database.url

@@ -50,10 +50,13 @@ export class SoftwareAuthenticator {
     },
   ) {}
 
-  /** Makes a passkey for registration options, as navigator.credentials.create would. */
+  /**
+   * Makes a passkey for registration options, as navigator.credentials.create would; `reuseId`
+   * gives it the id of a credential that exists already (as a faulty or hostile client might).
+   */
   register(
     options: PublicKeyCredentialCreationOptionsJSON,
-    place: CeremonyPlace = {},
+    place: CeremonyPlace & { reuseId?: string } = {},
   ): RegistrationResponseJSON {
     const rpId = place.rpId ?? this.defaults.rpId;
     const origin = place.origin ?? this.defaults.origin;
@@ -68,7 +71,7 @@ export class SoftwareAuthenticator {
         [-3, Buffer.from(jwk.y as string, "base64url")],
       ]),
     );
-    const credentialId = randomBytes(16);
+    const credentialId = place.reuseId ? Buffer.from(place.reuseId, "base64url") : randomBytes(16);
     const id = credentialId.toString("base64url");
     const authData = Buffer.concat([
       sha256(rpId),

@@ -16,6 +16,7 @@ import * as m0016 from "./0016_external_mcp_servers.js";
 import * as m0017 from "./0017_sign_in_expiry_indexes.js";
 import * as m0019 from "./0019_mcp_servers_agent_use.js";
 import * as m0021 from "./0021_mcp_server_agents.js";
+import * as m0024 from "./0024_account_admins.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0017_sign_in_expiry_indexes": m0017,
   "0019_mcp_servers_agent_use": m0019,
   "0021_mcp_server_agents": m0021,
+  "0024_account_admins": m0024,
 };

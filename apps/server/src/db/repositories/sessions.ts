@@ -60,4 +60,41 @@ export class SessionsRepository {
     activeSessions.forget(id);
     return result.numUpdatedRows > 0n;
   }
+
+  /** Revokes every active session of a user (signed out everywhere); returns how many. */
+  async revokeAllOf(userId: string): Promise<number> {
+    const active = await this.db
+      .selectFrom("sessions")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .execute();
+    for (const { id } of active) activeSessions.forget(id);
+    const result = await this.db
+      .updateTable("sessions")
+      .set({ revoked_at: this.now().toISOString() })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    for (const { id } of active) activeSessions.forget(id);
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Deletes sessions nothing can use any more: revoked ones, and those last renewed before
+   * `renewedBefore` (their tokens expired and no renewal or refresh window is left). Tokens of a
+   * deleted session are refused as those of a revoked one are.
+   */
+  async pruneEnded(renewedBefore: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom("sessions")
+      .where((eb) =>
+        eb.or([
+          eb("revoked_at", "is not", null),
+          eb("renewed_at", "<", renewedBefore.toISOString()),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
 }

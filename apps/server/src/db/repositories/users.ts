@@ -13,7 +13,18 @@ const columns = [
   "full_name",
   "created_at",
   "updated_at",
+  "admin_since",
 ] as const;
+
+/** An account as the admin command lists it. */
+export interface AccountSummary {
+  email: string | null;
+  username: string;
+  createdAt: string;
+  adminSince: string | null;
+  /** Sessions not signed out or revoked (each a browser or device, while its tokens last). */
+  activeSessions: number;
+}
 
 export interface NewUser {
   /** A chosen id (a passkey's user handle is fixed before the account exists); else a new one. */
@@ -41,6 +52,7 @@ export class UsersRepository {
       full_name: input.fullName ?? null,
       created_at: at,
       updated_at: at,
+      admin_since: null,
     };
     await this.db.insertInto("users").values(row).execute();
     return row;
@@ -78,6 +90,44 @@ export class UsersRepository {
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) return undefined;
     return this.findById(id);
+  }
+
+  /** Makes an account an admin as of `since`, or no admin (null); false if no such user. */
+  async setAdminSince(id: string, since: string | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable("users")
+      .set({ admin_since: since, updated_at: this.now().toISOString() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Every account (visitors are not listed), oldest first, or only the admins. */
+  async listAccounts(options: { adminsOnly?: boolean } = {}): Promise<AccountSummary[]> {
+    let query = this.db
+      .selectFrom("users as u")
+      .select((eb) => [
+        "u.email",
+        "u.username",
+        "u.created_at",
+        "u.admin_since",
+        eb
+          .selectFrom("sessions as s")
+          .select((inner) => inner.fn.countAll<string | number | bigint>().as("n"))
+          .whereRef("s.user_id", "=", "u.id")
+          .where("s.revoked_at", "is", null)
+          .as("active_sessions"),
+      ])
+      .where("u.user_type", "=", "authenticated");
+    if (options.adminsOnly) query = query.where("u.admin_since", "is not", null);
+    const rows = await query.orderBy("u.created_at").orderBy("u.id").execute();
+    return rows.map((row) => ({
+      email: row.email,
+      username: row.username,
+      createdAt: row.created_at,
+      adminSince: row.admin_since,
+      activeSessions: Number(row.active_sessions ?? 0),
+    }));
   }
 
   async count(): Promise<number> {

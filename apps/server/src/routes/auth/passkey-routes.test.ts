@@ -4,6 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/server";
 import { expect, it } from "vitest";
+import { credentialExistsMessage } from "../../auth/passkey-registration.js";
 import { UsersRepository } from "../../db/repositories/users.js";
 import { accountClient, passkeyLimitsOff, pkcePair } from "../../test/accounts.js";
 import { createTestApp } from "../../test/app.js";
@@ -128,6 +129,34 @@ describeEachDialect("passkey registration and sign-in", (get) => {
     const lost = await finish(second, `${rival.username}x`);
     expect(lost.status).toBe(409);
     expect(await countOf("users")).toBe(users);
+  });
+
+  it("answers 409 for a passkey that is already registered, storing nothing", async () => {
+    const client = accountClient(app());
+    const { credential } = await client.register(person());
+    const users = await countOf("users");
+    const passkeys = await countOf("webauthn_credentials");
+    const who = person();
+    const started = await client.registerStart(who);
+    const { publicKey } = (await started.json()) as {
+      publicKey: PublicKeyCredentialCreationOptionsJSON;
+    };
+    const res = await client.post("/webauthn/register/finish", {
+      challenge_id: started.headers.get(challengeIdHeader),
+      ...who,
+      credential: client.authenticator.register(publicKey, { reuseId: credential.id }),
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      error: "credential_exists",
+      error_description: credentialExistsMessage,
+      message: credentialExistsMessage,
+    });
+    expect(credentialExistsMessage).toBe(
+      "This passkey is already registered to an account. Sign in with it instead, or register with a new passkey.",
+    );
+    expect(await countOf("users")).toBe(users);
+    expect(await countOf("webauthn_credentials")).toBe(passkeys);
   });
 
   it("does not tell from auth/start whether an e-mail has an account", async () => {

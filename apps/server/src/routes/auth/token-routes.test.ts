@@ -1,8 +1,10 @@
 import { authorizationCodeReplySchema, tokenClaimsSchema, webClientId } from "@a2a-chat/contracts";
 import { decodeJwt } from "jose";
 import { expect, it } from "vitest";
+import { grantAdmin } from "../../admin/admin-commands.js";
 import { accountClient, passkeyLimitsOff, pkcePair, testRedirectUri } from "../../test/accounts.js";
 import { createTestApp } from "../../test/app.js";
+import { testConfig } from "../../test/config.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { bearer } from "../../test/tokens.js";
 
@@ -222,45 +224,46 @@ describeEachDialect("OAuth code + PKCE and refresh tokens", (get) => {
     expect(asJson.status).toBe(415);
   });
 
-  it("gives the admin scope to the configured admin e-mails, at sign-in and at refresh", async () => {
+  it("gives no admin scope to a registrant of an ADMIN_EMAILS address until the operator grants it", async () => {
     const admin = person();
-    const a = createTestApp(get(), {
-      config: { ...passkeyLimitsOff, auth: { adminEmails: [admin.email.toUpperCase()] } },
-    });
-    const client = accountClient(a);
-    const signIn = async (who: { username: string; email: string }) => {
-      const { userId, pkce } = await client.register(who);
-      const reply = authorizationCodeReplySchema.parse(
-        await (await client.complete(client.completeQuery(userId, pkce))).json(),
-      );
-      const res = await client.token({
-        grant_type: "authorization_code",
-        code: reply.authorization_code,
+    const listed = { ...passkeyLimitsOff, auth: { adminEmails: [admin.email.toUpperCase()] } };
+    const client = accountClient(createTestApp(get(), { config: listed }));
+    const scopesOf = (token: string) => tokenClaimsSchema.parse(decodeJwt(token)).scope;
+    const refresh = async (c: ReturnType<typeof accountClient>, token: string) => {
+      const res = await c.token({
+        grant_type: "refresh_token",
+        refresh_token: token,
         client_id: webClientId,
-        redirect_uri: testRedirectUri,
-        code_verifier: pkce.verifier,
       });
       expect(res.status).toBe(200);
-      return (await res.json()) as Record<string, string>;
+      return (await res.json()) as { access_token: string; refresh_token: string; scope: string };
     };
-    const scopesOf = (token: string | undefined) =>
-      tokenClaimsSchema.parse(decodeJwt(String(token))).scope;
 
-    const adminReply = await signIn(admin);
-    expect(adminReply.scope).toBe("user admin");
-    expect(scopesOf(adminReply.access_token)).toBe("user admin");
-    const refreshed = (await (
-      await client.token({
-        grant_type: "refresh_token",
-        refresh_token: String(adminReply.refresh_token),
-        client_id: webClientId,
-      })
-    ).json()) as Record<string, string>;
-    expect(scopesOf(refreshed.access_token)).toBe("user admin");
+    // Registering the listed address proves nothing: no admin, at sign-in nor at refresh.
+    const registered = await client.signUp(admin);
+    expect(registered.scope).toBe("user");
+    expect(scopesOf(registered.access_token)).toBe("user");
+    const stillUser = await refresh(client, registered.refresh_token);
+    expect(scopesOf(stillUser.access_token)).toBe("user");
 
-    const other = await signIn(person());
+    // The proof: the admin command, run by whoever controls the server.
+    await grantAdmin({ db: get().db, config: testConfig(listed) }, admin.email);
+    const granted = await refresh(client, stillUser.refresh_token);
+    expect(granted.scope).toBe("user admin");
+    expect(scopesOf(granted.access_token)).toBe("user admin");
+    expect((await client.signIn(admin.email)).scope).toBe("user admin");
+
+    // A grant outside a non-empty allow-list counts for nothing (removing an address demotes it).
+    const elsewhere = accountClient(
+      createTestApp(get(), {
+        config: { ...passkeyLimitsOff, auth: { adminEmails: ["owner@example.com"] } },
+      }),
+      client.authenticator,
+    );
+    expect((await refresh(elsewhere, granted.refresh_token)).scope).toBe("user");
+
+    const other = await accountClient(createTestApp(get(), { config: listed })).signUp(person());
     expect(other.scope).toBe("user");
-    expect(scopesOf(other.access_token)).toBe("user");
   });
 
   it("rotates refresh tokens and ends the session when a rotated one comes back", async () => {

@@ -1,4 +1,4 @@
-import { fileSizeMetadataKey, type Part } from "@a2a-chat/contracts";
+import { fileSizeMetadataKey, type Part, welcomeMetadataKey } from "@a2a-chat/contracts";
 import type { Message as SdkMessage, Part as SdkPart } from "@a2a-js/sdk";
 import { newTraceId } from "../../lib/trace-id.js";
 import type { OutgoingFile } from "../model/chat-types.js";
@@ -22,15 +22,24 @@ export interface OutgoingInput {
   contextId: string;
   taskId?: string;
   messageId?: string;
+  /** The chat's own first-visit greeting: marked so the server never takes it for typed text. */
+  welcome?: boolean;
 }
 
 /**
- * Builds the outgoing message: a text part when there is text, then one file part per file, a
- * link to its upload with its size in the part's metadata.
+ * Builds the outgoing message: a text part when there is text (marked when it is the first-visit
+ * greeting), then one file part per file, a link to its upload with its size in the part's
+ * metadata.
  */
 export function buildOutgoingMessage(input: OutgoingInput): OutgoingMessage {
   const parts: Part[] = [];
-  if (input.text !== "") parts.push({ kind: "text", text: input.text });
+  if (input.text !== "") {
+    parts.push({
+      kind: "text",
+      text: input.text,
+      ...(input.welcome ? { metadata: { [welcomeMetadataKey]: true } } : {}),
+    });
+  }
   for (const file of input.files ?? []) {
     parts.push({
       kind: "file",

@@ -39,6 +39,8 @@ export const authorizedReply = "done";
 export interface SendInput {
   text: string;
   files?: readonly OutgoingFile[];
+  /** The first-visit greeting the chat sends by itself (useWelcomeMessage). */
+  welcome?: boolean;
 }
 
 /** The text a failed send shows (core spec §8). */
@@ -180,7 +182,7 @@ export async function sendMessage(
   const contextId = contexts.currentContextId;
   const waiting = waitingTaskOf(contextId, agent);
   if (waiting) return answerTask(agent, waiting, contextId, { text, files });
-  return runSend(agent, buildOutgoingMessage({ text, files, contextId }));
+  return runSend(agent, buildOutgoingMessage({ text, files, contextId, welcome: input.welcome }));
 }
 
 /** How long a send retried after sign-in waits for the account's conversations to load. */

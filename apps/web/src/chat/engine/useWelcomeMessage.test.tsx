@@ -1,3 +1,4 @@
+import { welcomeMetadataKey } from "@a2a-chat/contracts";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../../agents/agent-types.js";
@@ -49,6 +50,16 @@ describe("useWelcomeMessage", () => {
     rerender({ agent: testAgent({ name: "other" }) });
     await act(() => vi.advanceTimersByTimeAsync(welcomeDelayMs * 2));
     expect(fake.sent).toHaveLength(1);
+  });
+
+  it("marks the greeting's text part as the chat's own, so signing in can tell it from typed text", async () => {
+    loadContexts();
+    renderHook(() => useWelcomeMessage(testAgent()));
+    await act(() => vi.advanceTimersByTimeAsync(welcomeDelayMs));
+    expect(fake.sent[0]?.message.parts).toEqual([
+      { kind: "text", text: welcomeMessageText, metadata: { [welcomeMetadataKey]: true } },
+    ]);
+    expect(welcomeMetadataKey).toBe("a2a_chat_welcome");
   });
 
   it("waits for the conversation to load", async () => {

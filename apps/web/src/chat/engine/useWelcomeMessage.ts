@@ -1,3 +1,4 @@
+import { welcomeMessageText } from "@a2a-chat/contracts";
 import { useEffect } from "react";
 import type { Agent } from "../../agents/agent-types.js";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage.js";
@@ -8,7 +9,7 @@ import { useContextsStore } from "../../stores/contexts-store.js";
 import { sendMessage } from "./send-actions.js";
 
 /** The greeting sent on a first visit, addressed to the product (core spec §4 First visit). */
-export const welcomeMessageText = "Hello A2A Chat!";
+export { welcomeMessageText };
 /** Delay before the greeting is sent (core spec §9). */
 export const welcomeDelayMs = 500;
 
@@ -30,7 +31,7 @@ export function useWelcomeMessage(agent: Agent | null | undefined): void {
     // Not cleared on unmount: the flag is already set, so a cancelled timer would lose the greeting
     // for good (React's strict mode unmounts every effect once right away).
     setTimeout(() => {
-      void sendMessage(agent, { text: welcomeMessageText });
+      void sendMessage(agent, { text: welcomeMessageText, welcome: true });
     }, welcomeDelayMs);
   }, [agent, hasToken, contextId, isAuthenticated]);
 }
