@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
-import { Button } from "../../app/Button.js";
+import { Button } from "../../lib/Button.js";
 import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { ArtifactFrame } from "../shared/ArtifactFrame.js";
 import { firstDataPart, renderingHints, stringOf } from "../shared/artifact-data.js";
