@@ -20,7 +20,7 @@ module.exports = {
     {
       name: "server-app-on-top",
       comment:
-        "The app (main, server, http/app, middleware) composes the rest; nothing imports it.",
+        "The app (process, Hono app, middleware, fast paths) composes the rest; nothing imports it.",
       severity: "error",
       from: { path: server, pathNot: [...tests, serverApp] },
       to: { path: serverApp },
