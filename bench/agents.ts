@@ -15,7 +15,7 @@ import {
   readProbe,
   withOwnCore,
 } from "./agents-latency.js";
-import { machineLine, median, writeSection } from "./report.js";
+import { machineLine, median, type Result, writeSection } from "./report.js";
 
 const runCount = Number(process.env.BENCH_RUNS ?? 3);
 const singleTokens = Number(process.env.BENCH_AGENT_TOKENS ?? 20_000);
@@ -293,7 +293,41 @@ export async function agentsBench(): Promise<void> {
   }
   const probe = readProbe(probeFile);
   rmSync(probeFile, { force: true });
-  writeSection("agents", report(collected.map((data, run) => figures(data, probe, run))));
+  const runs = collected.map((data, run) => figures(data, probe, run));
+  writeSection("agents", report(runs), results(runs));
+}
+
+/** The results page's rows: the measures with a target. */
+function results(runs: RunResult[]): Result[] {
+  const pick = (key: keyof RunResult) => median(runs.map((r) => r[key]));
+  const errors = Math.max(...runs.map((r) => r.concurrentErrors));
+  const ownCore = runs.every((r) => !Number.isNaN(r.ownP99));
+  return [
+    {
+      measure: "tokens/s, one stream",
+      latest: pick("tokensPerSecond").toLocaleString("en-US", { maximumFractionDigits: 0 }),
+      target: "≥ 20,000",
+      met: pick("tokensPerSecond") >= 20_000,
+    },
+    {
+      measure: "server time added per chunk, p99, sharing both cores with the bench",
+      latest: ms(pick("serverP99")),
+      target: "< 1 ms",
+      met: pick("serverP99") < 1,
+    },
+    {
+      measure: "server time added per chunk, p99, event loop alone on a core",
+      latest: ownCore ? ms(pick("ownP99")) : "n/a (needs Linux, taskset and two cores)",
+      target: "< 1 ms",
+      ...(ownCore ? { met: pick("ownP99") < 1 } : {}),
+    },
+    {
+      measure: `${concurrentStreams} concurrent streams: errors (worst run)`,
+      latest: String(errors),
+      target: "0",
+      met: errors === 0,
+    },
+  ];
 }
 
 /** The docs/benchmarks.md section for these runs. */

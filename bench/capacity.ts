@@ -278,5 +278,29 @@ replies).
 ${rows.join("\n")}
 
 Machine: ${machineLine()}. Measured ${new Date().toISOString().slice(0, 10)}.`,
+    [
+      {
+        measure: "connection errors (median of the runs)",
+        latest: String(med((r) => r.connectionErrors)),
+        target: "0",
+        met: med((r) => r.connectionErrors) === 0,
+      },
+      {
+        measure: "reply p99",
+        latest: `${med((r) => r.replyP99).toFixed(0)} ms`,
+        target: "< 5 s",
+        met: med((r) => r.replyP99) < 5000,
+      },
+      {
+        measure: "/health p99 on new connections",
+        latest: `${med((r) => r.healthP99).toFixed(0)} ms`,
+        target: "< 100 ms",
+        met: med((r) => r.healthP99) < 100,
+      },
+      {
+        measure: "server CPU per reply",
+        latest: `${med((r) => r.serverCpuPerReply).toFixed(1)} ms`,
+      },
+    ],
   );
 }

@@ -60,5 +60,14 @@ Built server (\`node apps/server/dist/main.js\`) on a fresh SQLite data dir, aft
 | start to listening | ${startup.toFixed(0)} ms | ${results.map((r) => r.startupMs.toFixed(0)).join(", ")} |
 
 Machine: ${machineLine()}. Measured ${new Date().toISOString().slice(0, 10)}.`,
+    [
+      {
+        measure: "idle RSS",
+        latest: `${rss.toFixed(1)} MB`,
+        target: `< ${targetMb} MB`,
+        met: rss < targetMb,
+      },
+      { measure: "start to listening", latest: `${startup.toFixed(0)} ms` },
+    ],
   );
 }

@@ -1,8 +1,13 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const reportPath = fileURLToPath(new URL("../docs/benchmarks.md", import.meta.url));
+const docsDir = fileURLToPath(new URL("../docs/", import.meta.url));
+/** The results page: one table per benchmark, the latest figures against their targets. */
+const resultsPath = `${docsDir}benchmarks.md`;
+/** A benchmark's notes page: how it measures, its full latest record and the work behind it. */
+const notesPath = (id: string) => `${docsDir}benchmarks/notes/${id}.md`;
 
 /** Median of a non-empty list of numbers. */
 export function median(values: number[]): number {
@@ -20,19 +25,61 @@ export function machineLine(): string {
   return `${cpus().length} cores (${cpu}), ${gib} GiB RAM, Node ${process.version}, ${process.platform}`;
 }
 
-/** Replaces (or appends) the section between `<!-- bench:id -->` markers in docs/benchmarks.md. */
-export function writeSection(id: string, markdown: string): void {
+/** One row of a benchmark's results table: its latest figure against its target. */
+export interface Result {
+  measure: string;
+  latest: string;
+  /** The goal; none for a figure kept for reference. */
+  target?: string;
+  /** Whether the latest figure meets the target (only with a target). */
+  met?: boolean;
+}
+
+/** Replaces (or appends) the block between `<!-- bench:id -->` markers in a markdown file. */
+function replaceBlock(path: string, id: string, markdown: string, fresh: string): void {
   const start = `<!-- bench:${id} -->`;
   const end = `<!-- /bench:${id} -->`;
   const block = `${start}\n${markdown.trim()}\n${end}`;
-  const current = existsSync(reportPath) ? readFileSync(reportPath, "utf8") : "# Benchmarks\n";
+  const current = existsSync(path) ? readFileSync(path, "utf8") : fresh;
   const from = current.indexOf(start);
   const to = current.indexOf(end);
   const next =
     from >= 0 && to > from
       ? current.slice(0, from) + block + current.slice(to + end.length)
       : `${current.trimEnd()}\n\n${block}\n`;
-  writeFileSync(reportPath, next);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, next);
+}
+
+/** The results page's table for one benchmark (its title is the section's first `## ` heading). */
+export function resultsTable(id: string, title: string, results: Result[], date: string): string {
+  const cell = (text: string) => text.replaceAll("|", "\\|");
+  const rows = results.map((r) => {
+    const met = r.met === undefined ? "–" : r.met ? "yes" : "**no**";
+    return `| ${cell(r.measure)} | ${cell(r.latest)} | ${cell(r.target ?? "–")} | ${met} |`;
+  });
+  return [
+    `## ${title}`,
+    "",
+    "| measure | latest | target | met |",
+    "|---|---|---|---|",
+    ...rows,
+    "",
+    `${machineLine()}; measured ${date}. [How and notes](benchmarks/notes/${id}.md).`,
+  ].join("\n");
+}
+
+/**
+ * Records a run: its results table on the results page (docs/benchmarks.md) and its full section
+ * (method and every figure) on its notes page (docs/benchmarks/notes/<id>.md), each between
+ * `<!-- bench:id -->` markers, so the rest of both pages stays as written.
+ */
+export function writeSection(id: string, markdown: string, results: Result[]): void {
+  const title = /^## (.+)$/m.exec(markdown)?.[1] ?? id;
+  const date = new Date().toISOString().slice(0, 10);
+  const notesFront = `---\ntitle: ${id} notes\ndescription: How this benchmark measures, and its full latest record.\nauthor: A2A Chat team\ndate: ${date}\n---\n\n# ${title}: notes\n`;
+  replaceBlock(notesPath(id), id, markdown, notesFront);
+  replaceBlock(resultsPath, id, resultsTable(id, title, results, date), "# Benchmarks\n");
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc; 0 where unavailable. */

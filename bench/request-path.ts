@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { startServerProcess } from "../apps/server/src/test/server-process.js";
 import { topEntries } from "./cpu-profile-top.js";
 import { type LoadResult, runLoad } from "./http-load.js";
-import { cpuMs, machineLine, median, writeSection } from "./report.js";
+import { cpuMs, machineLine, median, type Result, writeSection } from "./report.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 4);
 const durationMs = Number(process.env.BENCH_DURATION_S ?? 6) * 1000;
@@ -170,5 +170,35 @@ ${rows.join("\n")}
 Machine: ${machineLine()}. Measured ${new Date().toISOString().slice(0, 10)}, load average
 ${startLoad} at the start: the absolute figures vary from run to run with other work on the same
 cores; the side-by-side ratios, and above all the CPU per request, are the measure.`,
+    pathResults(results),
   );
+}
+
+/** The goals: share of bare Hono's requests per second (issue 21). */
+const shareGoals: Record<string, number> = {
+  "GET /api/v1/core/contexts (authenticated, empty)": 0.5,
+  "GET /api/v1/health": 0.7,
+};
+const p99GoalMs = 10;
+
+/** The results page's rows: each of ours as a share of bare, then the worst p99. */
+function pathResults(results: Map<string, { rateShare?: number; p99Ms: number }[]>): Result[] {
+  const ours = [...results].filter(([, list]) => list[0]?.rateShare !== undefined);
+  const rows: Result[] = ours.map(([name, list]) => {
+    const share = median(list.map((r) => r.rateShare ?? 1));
+    const goal = shareGoals[name];
+    return {
+      measure: `${name}: req/s as a share of bare Hono`,
+      latest: `${(100 * share).toFixed(0)}%`,
+      ...(goal === undefined ? {} : { target: `≥ ${100 * goal}%`, met: share >= goal }),
+    };
+  });
+  const p99 = Math.max(...ours.map(([, list]) => median(list.map((r) => r.p99Ms))));
+  rows.push({
+    measure: "p99, slowest of ours",
+    latest: `${p99} ms`,
+    target: `< ${p99GoalMs} ms`,
+    met: p99 < p99GoalMs,
+  });
+  return rows;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { type E2eServer, startBuiltServer } from "../e2e/harness/server.js";
-import { machineLine, writeSection } from "./report.js";
+import { machineLine, type Result, writeSection } from "./report.js";
 import { BenchSseClient } from "./sse-client.js";
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -272,5 +272,34 @@ Targets: 10,000 connections on one process with p99 under 100 ms, under 30 MB RS
 connections, zero events lost or reordered.
 
 Machine: ${machineLine()}. Measured ${new Date().toISOString().slice(0, 10)}.`,
+    streamResults(results),
   );
+}
+
+/** The results page's rows: each setup (the targets are one process's), losses, the rates. */
+function streamResults(results: ModeResult[]): Result[] {
+  const setup = (r: ModeResult) =>
+    r.mode === "sqlite" ? "1 process, SQLite" : "2 replicas, PostgreSQL";
+  const lost = results.reduce((n, r) => n + r.lost, 0);
+  const reordered = results.reduce((n, r) => n + r.reordered, 0);
+  const rates = results.filter((r) => r.maxRate !== undefined);
+  return [
+    ...results.map((r) => ({
+      measure: `${setup(r)}, ${r.connections.toLocaleString("en-US")} connections: p99 / RSS per 1,000 idle`,
+      latest: `${r.p99} ms / ${r.rssPer1000.toFixed(1)} MB`,
+      ...(r.mode === "sqlite"
+        ? { target: "< 100 ms / < 30 MB", met: r.p99 < 100 && r.rssPer1000 < 30 }
+        : {}),
+    })),
+    {
+      measure: "events lost / reordered",
+      latest: `${lost} / ${reordered}`,
+      target: "0 / 0",
+      met: lost + reordered === 0,
+    },
+    {
+      measure: `max event rate (${rates.map(setup).join(" / ")})`,
+      latest: rates.map((r) => `${r.maxRate?.toFixed(0)}/s`).join(" / "),
+    },
+  ];
 }

@@ -9,6 +9,7 @@ import { measureChatBundle } from "./web-chat-bundle.js";
 import { buildNoDrawingCopy, measureFloors } from "./web-chat-floors.js";
 import { historyRun } from "./web-chat-history.js";
 import { type ChatBenchResults, chatReport, kb } from "./web-chat-report.js";
+import { chatResults } from "./web-chat-results.js";
 import { seedConversation } from "./web-chat-seed.js";
 import { streamRuns, traceCrossCheck, webChatServerEnv } from "./web-chat-stream.js";
 
@@ -188,5 +189,6 @@ export async function webChatBench(): Promise<void> {
   writeSection(
     "web-chat",
     chatReport(results, { runs, paragraphs, messageCount, seedConcurrency, sampleMs, scroll }),
+    chatResults(results),
   );
 }

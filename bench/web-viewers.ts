@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { build } from "vite";
 import { launchChromium } from "../e2e/harness/browser.js";
 import { envNumber, idleRate, ms, PageMetrics, serveDirectory, sleep, verdict } from "./browser.js";
-import { machineLine, median, writeSection } from "./report.js";
+import { machineLine, median, type Result, writeSection } from "./report.js";
 import type {
   BenchChartType,
   ChartMountResult,
@@ -240,5 +240,31 @@ ${chartRows.join("\n")}
 
 Bench time: ${totalS.toFixed(0)} s (Vite build of the page ${(buildMs / 1000).toFixed(0)} s).
 Machine: ${machineLine()}. Measured ${new Date().toISOString().slice(0, 10)}.`,
+    [
+      slowest(
+        `table of ${rowsText} rows: slowest interaction (in page)`,
+        [...byInteraction].map(([name, e]) => [name, median(e.ms)]),
+        interactionTargetMs,
+      ),
+      slowest(
+        `chart of ${pointsText} points: slowest to draw`,
+        chartTypes.map((type) => [
+          type,
+          median(charts.get(type)?.results.map((r) => r.drawnMs) ?? [0]),
+        ]),
+        chartTargetMs,
+      ),
+    ],
   );
+}
+
+/** A results row for the slowest of several named figures against one target. */
+function slowest(measure: string, figures: [string, number][], targetMs: number): Result {
+  const [name, worst] = figures.reduce((a, b) => (b[1] > a[1] ? b : a), ["–", 0]);
+  return {
+    measure,
+    latest: `${ms(worst)} (${name})`,
+    target: `< ${targetMs} ms`,
+    met: worst < targetMs,
+  };
 }

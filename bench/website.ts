@@ -4,7 +4,7 @@ import { launchChromium } from "../e2e/harness/browser.js";
 import { startBuiltServer } from "../e2e/harness/server.js";
 import { envNumber, ms, verdict } from "./browser.js";
 import { lighthouseCli, lighthouseScores } from "./lighthouse.js";
-import { machineLine, median, writeSection } from "./report.js";
+import { machineLine, median, type Result, writeSection } from "./report.js";
 
 const runs = envNumber("BENCH_SITE_RUNS", 5);
 const cpuSlowdown = 4;
@@ -83,6 +83,8 @@ export async function websiteBench(): Promise<void> {
   const browser = await launchChromium();
   const rows: string[] = [];
   const scoreRows: string[] = [];
+  const figures: { path: string; kb: number; complete: boolean; lcp: number }[] = [];
+  const scores: number[] = [];
   const cli = lighthouseCli();
   try {
     for (const path of pages) {
@@ -102,11 +104,13 @@ export async function websiteBench(): Promise<void> {
       const row = `| \`${path}\` | ${js.count} / ${kb.toFixed(1)} KB | ${complete ? "yes" : "**no**"} | ${ms(median(fcps), 0)} | ${ms(lcp, 0)} | ${verdict(kb <= jsBudgetKb && complete && lcp < lcpTargetMs)} |`;
       console.log(row);
       rows.push(row);
+      figures.push({ path, kb, complete, lcp });
     }
     for (const path of cli ? lighthousePages : []) {
       const s = await lighthouseScores(cli as string, `${server.url}${path}`);
       const all = [s.performance, s.accessibility, s.bestPractices, s.seo];
       const row = `| \`${path}\` | ${all.join(" | ")} | ${verdict(all.every((v) => v >= 95))} |`;
+      scores.push(...all);
       console.log(row);
       scoreRows.push(row);
     }
@@ -133,7 +137,50 @@ ${rows.join("\n")}
 
 ${lighthouseSection(scoreRows)}
 `,
+    siteResults(figures, scores),
   );
+}
+
+/** The results page's rows: the worst page against each target. */
+function siteResults(
+  figures: { path: string; kb: number; complete: boolean; lcp: number }[],
+  scores: number[],
+): Result[] {
+  const worst = (read: (f: (typeof figures)[number]) => number) =>
+    figures.reduce((a, b) => (read(b) > read(a) ? b : a));
+  const heaviest = worst((f) => f.kb);
+  const slowest = worst((f) => f.lcp);
+  const complete = figures.filter((f) => f.complete).length;
+  const rows: Result[] = [
+    {
+      measure: "script per page, gzip (heaviest page)",
+      latest: `${heaviest.kb.toFixed(1)} KB (\`${heaviest.path}\`)`,
+      target: `≤ ${jsBudgetKb} KB`,
+      met: heaviest.kb <= jsBudgetKb,
+    },
+    {
+      measure: "pages complete without JavaScript",
+      latest: `${complete} of ${figures.length}`,
+      target: "all",
+      met: complete === figures.length,
+    },
+    {
+      measure: `LCP at ${cpuSlowdown}× CPU slowdown (slowest page)`,
+      latest: `${ms(slowest.lcp, 0)} (\`${slowest.path}\`)`,
+      target: `< ${lcpTargetMs} ms`,
+      met: slowest.lcp < lcpTargetMs,
+    },
+  ];
+  if (scores.length > 0) {
+    const lowest = Math.min(...scores);
+    rows.push({
+      measure: "Lighthouse, lowest score",
+      latest: String(lowest),
+      target: "≥ 95",
+      met: lowest >= 95,
+    });
+  }
+  return rows;
 }
 
 /** The Lighthouse table, or how to get one. */

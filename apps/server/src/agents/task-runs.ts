@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Db } from "../db/database.js";
-import type { Services } from "../http/services.js";
 import type { Logger } from "../log/logger.js";
+import type { CommandServices } from "../tasks/command-services.js";
 import {
   endAbandonedTask,
   runnerStoppedReason,
@@ -219,7 +219,7 @@ export class TaskRuns {
    * Ends the tasks whose runner is gone: on SQLite (one process) every task still running when
    * the server starts; on PostgreSQL those whose lease ran out. Returns how many were ended.
    */
-  async sweep(services: Services, atStart = false): Promise<number> {
+  async sweep(services: CommandServices, atStart = false): Promise<number> {
     const { kysely } = this.options.db;
     let query = kysely
       .selectFrom("tasks")
@@ -248,7 +248,7 @@ export class TaskRuns {
   }
 
   /** Sweeps now (recovering what a previous run of this process left), then every half lease. */
-  async start(services: Services): Promise<void> {
+  async start(services: CommandServices): Promise<void> {
     await this.sweep(services, true);
     this.sweeper = setInterval(() => {
       this.sweep(services).catch((error: unknown) => {

@@ -3,17 +3,17 @@ import { sql } from "kysely";
 import type { AuthContext } from "../auth/auth-context.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { checkConversationCount } from "../quotas/quota-checks.js";
 import { transactWithEvents } from "../stream/transact.js";
+import type { CommandServices } from "../tasks/command-services.js";
 import { presentContext } from "./present-context.js";
 
 const notFound = () => new AppError("not_found", "Context not found");
 
 /** Creates a conversation and its context_created event, within the user's conversation limit. */
 export function createContext(
-  services: Services,
+  services: CommandServices,
   auth: Pick<AuthContext, "userId">,
   name: string,
 ): Promise<ContextRecord> {
@@ -35,7 +35,7 @@ export function createContext(
 
 /** Renames one of the caller's conversations and emits context_updated. */
 export function renameContext(
-  services: Services,
+  services: CommandServices,
   auth: AuthContext,
   id: string,
   name: string,
@@ -55,7 +55,11 @@ export function renameContext(
  * Deletes one of the caller's conversations unless it is their last, and emits context_deleted.
  * The user's row is locked before counting so two concurrent deletes cannot both pass the check.
  */
-export function deleteContext(services: Services, auth: AuthContext, id: string): Promise<void> {
+export function deleteContext(
+  services: CommandServices,
+  auth: AuthContext,
+  id: string,
+): Promise<void> {
   return transactWithEvents(services, async (trx, emit) => {
     if (services.db.dialect === "postgres") {
       // Same lock order as every other write (conversation, then user) so writers never deadlock.

@@ -6,10 +6,10 @@ import { ContextsRepository } from "../db/repositories/contexts.js";
 import { FilesRepository } from "../db/repositories/files.js";
 import type { FileRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { checkStorage } from "../quotas/quota-checks.js";
 import { transactWithEvents } from "../stream/transact.js";
+import type { CommandServices } from "../tasks/command-services.js";
 import { emitContextStats } from "../tasks/context-stats-event.js";
 
 /** Bytes per stored chunk: an upload holds at most this much in memory at a time. */
@@ -62,7 +62,7 @@ export function presentFile(row: FileRow): UploadedFile {
  * fails half-way leaves nothing behind.
  */
 export async function uploadFile(
-  services: Services,
+  services: CommandServices,
   auth: AuthContext,
   input: UploadInput,
 ): Promise<UploadedFile> {
@@ -143,7 +143,11 @@ export async function uploadFile(
 }
 
 /** Deletes one of the caller's files and frees its bytes from their storage. */
-export async function deleteFile(services: Services, auth: AuthContext, id: string): Promise<void> {
+export async function deleteFile(
+  services: CommandServices,
+  auth: AuthContext,
+  id: string,
+): Promise<void> {
   await transactWithEvents(services, async (trx, emit) => {
     const files = new FilesRepository(trx);
     const row = await files.findForUser(auth.userId, id);

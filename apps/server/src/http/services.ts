@@ -22,20 +22,15 @@ import { EventLog } from "../stream/event-log.js";
 import { type EventNotifier, LocalNotifier } from "../stream/notifier.js";
 import { PgNotifier } from "../stream/pg-notifier.js";
 import { StreamHub } from "../stream/stream-hub.js";
+import type { CommandServices } from "../tasks/command-services.js";
 import type { AppEnv } from "./env.js";
 
 /** What route modules are built from: repositories, token service and the shared guards. */
-export interface Services {
-  config: Config;
-  db: Db;
-  /** The process logger, for commands that run outside a request. */
-  logger: Logger;
+export interface Services extends CommandServices {
   users: UsersRepository;
   sessions: SessionsRepository;
   tokens: TokenService;
   rateLimits: RateLimitStore;
-  events: EventLog;
-  notifier: EventNotifier;
   hub: StreamHub;
   /** The agent turns this process runs, their leases and the sweep for abandoned ones. */
   runs: TaskRuns;

@@ -5,10 +5,10 @@ import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import type { ArtifactRow, Database } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { canUseTask } from "../policies/tasks.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
+import type { CommandServices } from "./command-services.js";
 import { presentArtifact } from "./present-artifact.js";
 import { storedBytes } from "./store-message.js";
 import type { Owner } from "./task-checks.js";
@@ -50,7 +50,7 @@ function createdAt(artifact: Artifact): string {
  * artifact never replaces a newer one with the same id or fingerprint (compared by created_at).
  */
 export function addArtifact(
-  services: Services,
+  services: CommandServices,
   owner: Owner,
   input: NewArtifact,
 ): Promise<ArtifactOutcome> {
@@ -61,7 +61,7 @@ export function addArtifact(
 
 /** addArtifact inside a caller's transaction, so a bigger change and its events commit together. */
 export async function storeArtifact(
-  services: Services,
+  services: CommandServices,
   trx: Kysely<Database>,
   emit: Emit,
   owner: Owner,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Message, readToolCalls } from "@a2a-chat/contracts";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
+import type { CommandServices } from "./command-services.js";
 import { appendMessage } from "./message-commands.js";
 import { updateTaskStatus } from "./task-status-commands.js";
 
@@ -51,7 +51,7 @@ export interface ClaimedRun {
  * that one die too, its claim runs out like any other. False when someone else got there first.
  */
 export async function endAbandonedTask(
-  services: Services,
+  services: CommandServices,
   seen: ClaimedRun,
   reason: string,
   claimant: { runner: string; lease_until: string },

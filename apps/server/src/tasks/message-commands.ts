@@ -5,10 +5,10 @@ import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import type { ContextRow, Database, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { canUseTask } from "../policies/tasks.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
+import type { CommandServices } from "./command-services.js";
 import { emitContextStats } from "./context-stats-event.js";
 import { presentMessage } from "./present-message.js";
 import { checkMessage, storeMessage } from "./store-message.js";
@@ -27,7 +27,7 @@ export interface NewMessage {
  * the same place again is a no-op returning the stored message, so retries are safe.
  */
 export function appendMessage(
-  services: Services,
+  services: CommandServices,
   owner: Owner,
   input: NewMessage,
 ): Promise<Message> {
@@ -42,7 +42,7 @@ export function appendMessage(
  * status next, which also marks it updated.
  */
 export async function insertMessage(
-  services: Services,
+  services: CommandServices,
   trx: Kysely<Database>,
   emit: Emit,
   owner: Owner,

@@ -6,9 +6,9 @@ import {
 } from "@a2a-chat/contracts";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { transactWithEvents } from "../stream/transact.js";
+import type { CommandServices } from "./command-services.js";
 import type { Owner } from "./task-checks.js";
 
 function taskIdOf(body: NotificationBody): string | null {
@@ -26,7 +26,7 @@ function taskIdOf(body: NotificationBody): string | null {
  * the client's to apply).
  */
 export function storePushNotification(
-  services: Services,
+  services: CommandServices,
   owner: Owner,
   contextId: string,
   body: NotificationBody,

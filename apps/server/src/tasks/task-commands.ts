@@ -5,9 +5,9 @@ import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import type { Database, MessageRow, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
+import type { CommandServices } from "./command-services.js";
 import { emitContextStats } from "./context-stats-event.js";
 import { presentTask } from "./load-tasks.js";
 import { presentMessage } from "./present-message.js";
@@ -36,13 +36,13 @@ export interface NewTask {
  * Stores a new task (and its first message) in one of the owner's conversations and emits
  * task_created, message_added (with a message) and context_stats in the same transaction.
  */
-export function createTask(services: Services, owner: Owner, input: NewTask): Promise<Task> {
+export function createTask(services: CommandServices, owner: Owner, input: NewTask): Promise<Task> {
   return transactWithEvents(services, (trx, emit) => insertTask(services, trx, emit, owner, input));
 }
 
 /** createTask inside a caller's transaction, so a bigger change and its events commit together. */
 export async function insertTask(
-  services: Services,
+  services: CommandServices,
   trx: Kysely<Database>,
   emit: Emit,
   owner: Owner,
@@ -53,7 +53,7 @@ export async function insertTask(
 
 /** insertTask, also returning the row written (which this transaction holds). */
 export async function insertTaskRow(
-  services: Services,
+  services: CommandServices,
   trx: Kysely<Database>,
   emit: Emit,
   owner: Owner,

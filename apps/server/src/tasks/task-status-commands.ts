@@ -11,9 +11,9 @@ import type { Kysely } from "kysely";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import type { Database, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
 import { canUseTask } from "../policies/tasks.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
+import type { CommandServices } from "./command-services.js";
 import { loadTask, presentTask } from "./load-tasks.js";
 import { stampStatus } from "./stamp-status.js";
 import { checkMessage } from "./store-message.js";
@@ -51,7 +51,7 @@ function mergeMetadata(row: TaskRow, patch: Record<string, unknown> | undefined)
  * task_completed with the whole task. A task in a terminal state cannot change any more (409).
  */
 export function updateTaskStatus(
-  services: Services,
+  services: CommandServices,
   owner: Owner,
   taskId: string,
   change: TaskStatusChange,
@@ -63,7 +63,7 @@ export function updateTaskStatus(
 
 /** updateTaskStatus inside a caller's transaction, so a bigger change and its events commit together. */
 export async function changeTaskStatus(
-  services: Services,
+  services: CommandServices,
   trx: Kysely<Database>,
   emit: Emit,
   owner: Owner,
@@ -79,7 +79,7 @@ export async function changeTaskStatus(
  * else's, a conflict once it has ended.
  */
 export async function lockTaskToChange(
-  services: Services,
+  services: CommandServices,
   trx: Kysely<Database>,
   owner: Owner,
   taskId: string,
@@ -104,7 +104,7 @@ export interface KnownContents {
  * its history and artifacts, read here unless the caller passes them as stored.
  */
 export async function applyTaskStatus(
-  services: Services,
+  services: CommandServices,
   trx: Kysely<Database>,
   emit: Emit,
   owner: Owner,

@@ -4,10 +4,10 @@ import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import type { ContextRow, Database, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
-import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
 import { canUseTask } from "../policies/tasks.js";
 import { transactWithEvents } from "../stream/transact.js";
+import type { CommandServices } from "./command-services.js";
 import { insertMessage } from "./message-commands.js";
 import type { Owner } from "./task-checks.js";
 import { insertTaskRow, type NewTask } from "./task-commands.js";
@@ -24,7 +24,7 @@ import { applyTaskStatus, type TaskStatusChange } from "./task-status-commands.j
  * moves it to working (task_status_changed). Returns the task as created and as it now is.
  */
 export function createWorkingTask(
-  services: Services,
+  services: CommandServices,
   owner: Owner,
   input: NewTask,
 ): Promise<{ created: Task; working: Task }> {
@@ -45,7 +45,7 @@ export function createWorkingTask(
 
 /** Locks a conversation and then one of its tasks, the order every task command takes them in. */
 async function lockTurn(
-  services: Services,
+  services: CommandServices,
   trx: Kysely<Database>,
   owner: Owner,
   place: { contextId: string; taskId: string },
@@ -67,7 +67,7 @@ async function lockTurn(
  * undefined.
  */
 export function appendMessageWithStatus(
-  services: Services,
+  services: CommandServices,
   owner: Owner,
   place: { contextId: string; taskId: string },
   message: unknown,

@@ -1,6 +1,6 @@
 import { emailProblem } from "@a2a-chat/contracts";
 import { type FormEvent, useState } from "react";
-import { Button } from "../app/Button.js";
+import { Button } from "../lib/Button.js";
 import { FormField } from "./FormField.js";
 import { PasskeyError, signInWithPasskey } from "./passkey-flow.js";
 import { passkeyMessages } from "./passkey-texts.js";

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "../app/Button.js";
+import { Button } from "../lib/Button.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import type { Agent } from "./agent-types.js";
 

@@ -1,6 +1,6 @@
 import { requiredScopes } from "@a2a-chat/contracts";
 import type { ReactNode } from "react";
-import { Button } from "../app/Button.js";
+import { Button } from "../lib/Button.js";
 import { formatUptime } from "../lib/durations.js";
 import { AgentAvatar } from "./AgentAvatar.js";
 import { agentRequiresAuth } from "./agent-access.js";

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Button } from "../app/Button.js";
+import { Button } from "../lib/Button.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { Modal } from "./Modal.js";
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { Button } from "./Button.js";
+import { Button } from "../lib/Button.js";
 
 /** Heading of the error screen for a crash (core spec §2). */
 export const applicationErrorHeading = "Unexpected Application Error!";

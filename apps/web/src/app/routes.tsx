@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
 import { AuthGate } from "../auth/AuthGate.js";
-import { ChatPage } from "../chat/ChatPage.js";
+import { ChatPage } from "./ChatPage.js";
 import { NotFoundPage } from "./NotFoundPage.js";
 import { RouteError } from "./RouteError.js";
 

@@ -1,19 +1,10 @@
-import type { Artifact } from "@a2a-chat/contracts";
 import { type ComponentType, lazy, Suspense } from "react";
+import type { ArtifactViewProps } from "./artifact-view-props.js";
 import { ArtifactFiles, FilesView } from "./files/FilesView.js";
 import { GenericArtifactView } from "./GenericArtifactView.js";
 import { MarkdownView } from "./markdown/MarkdownView.js";
 import { artifactFiles } from "./shared/artifact-data.js";
 import { ViewerErrorBoundary } from "./shared/ViewerErrorBoundary.js";
-
-/** Props every artifact viewer receives. */
-export interface ArtifactViewProps {
-  artifact: Artifact;
-  /** Sends a message to the conversation's agent (form submit, card call-to-action). */
-  onSendMessage?: (text: string) => Promise<void>;
-  /** True while the artifact is still receiving chunks. */
-  streaming?: boolean;
-}
 
 // Viewers load on first use so the chat's own script stays small (the bundle budget of /chat);
 // markdown shares the chat's markdown renderer, so it costs nothing extra and stays eager.

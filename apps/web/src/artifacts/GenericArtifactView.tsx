@@ -1,5 +1,5 @@
 import type { Part } from "@a2a-chat/contracts";
-import type { ArtifactViewProps } from "./ArtifactView.js";
+import type { ArtifactViewProps } from "./artifact-view-props.js";
 import { ArtifactFrame } from "./shared/ArtifactFrame.js";
 
 function partText(part: Part): string {

@@ -1,4 +1,4 @@
-import { Button } from "../app/Button.js";
+import { Button } from "../lib/Button.js";
 
 /** Core spec §8 'Anonymous auth gives up'. */
 export const authFailedMessage = "Failed to initialize authentication. Please refresh the page.";

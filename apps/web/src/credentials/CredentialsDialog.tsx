@@ -1,7 +1,7 @@
 import type { ConnectionCheck } from "@a2a-chat/contracts";
 import { useState } from "react";
 import { Modal } from "../agents/Modal.js";
-import { Button } from "../app/Button.js";
+import { Button } from "../lib/Button.js";
 import { ConnectionSteps } from "./ConnectionSteps.js";
 import { CredentialsFields } from "./CredentialsFields.js";
 import { checkConnection, replaceCredentials, startOAuthSignIn } from "./credentials-api.js";

@@ -1,13 +1,13 @@
 import { type McpTransport, mcpTimeoutBounds } from "@a2a-chat/contracts";
 import { type FormEvent, useId, useState } from "react";
 import { Modal } from "../agents/Modal.js";
-import { Button } from "../app/Button.js";
 import { CredentialsFields } from "../credentials/CredentialsFields.js";
 import {
   type CredentialsDraft,
   draftToCredentials,
   emptyDraft,
 } from "../credentials/credentials-draft.js";
+import { Button } from "../lib/Button.js";
 import { addUserServer } from "./user-servers-api.js";
 
 /** Texts of the add-server dialog. */

@@ -1,6 +1,7 @@
 import type { Artifact } from "@a2a-chat/contracts";
-import { Button } from "../app/Button.js";
-import { ArtifactView, type ArtifactViewProps } from "../artifacts/ArtifactView.js";
+import { ArtifactView } from "../artifacts/ArtifactView.js";
+import type { ArtifactViewProps } from "../artifacts/artifact-view-props.js";
+import { Button } from "../lib/Button.js";
 import { formatToolDuration } from "../lib/durations.js";
 import { isActiveExecution, type ToolExecution } from "./execution-queue.js";
 import { ProgressLine } from "./ProgressLine.js";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Modal } from "../agents/Modal.js";
-import { Button } from "../app/Button.js";
-import type { ArtifactViewProps } from "../artifacts/ArtifactView.js";
+import type { ArtifactViewProps } from "../artifacts/artifact-view-props.js";
+import { Button } from "../lib/Button.js";
 import { useArtifactsStore } from "../stores/artifacts-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { loadingContextId } from "../stores/contexts-reducers.js";

@@ -14,6 +14,7 @@ import {
 } from "../../agents/agent-cards.js";
 import { createAgentHosts } from "../../agents/agent-hosts.js";
 import { CallerUser } from "../../agents/caller-user.js";
+import { jsonRpcHandler, rpcError } from "../../agents/json-rpc-handler.js";
 import { requestedCard, toLegacyAgentCard } from "../../agents/legacy-card.js";
 import { isSendRequest } from "../../agents/rpc-request-check.js";
 import { SafeRequestHandler } from "../../agents/safe-request-handler.js";
@@ -23,7 +24,6 @@ import { AppError } from "../../http/errors.js";
 import { requestHeader } from "../../http/request-header.js";
 import type { Services } from "../../http/services.js";
 import { McpRegistry } from "../../mcp/mcp-registry.js";
-import { jsonRpcHandler, rpcError } from "./json-rpc-handler.js";
 
 /** JSON-RPC error code of a caller whose scopes do not reach the agent's requirements. */
 export const insufficientScopeCode = -32010;

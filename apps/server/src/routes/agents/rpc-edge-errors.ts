@@ -1,7 +1,7 @@
 import type { Context } from "hono";
+import { rpcError } from "../../agents/json-rpc-handler.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
-import { rpcError } from "./json-rpc-handler.js";
 
 /** An agent's JSON-RPC endpoint: POST /api/v1/agents/{name}, with or without a trailing slash. */
 const agentEndpoint = /^\/api\/v1\/agents\/[^/]+\/?$/;

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from "react";
-import { Logo } from "../Logo.js";
+import { Logo } from "../../lib/Logo.js";
 import { Drawer } from "./Drawer.js";
 import { LegalFooter } from "./LegalFooter.js";
 import { MobileBottomBar, type MobilePane } from "./MobileBottomBar.js";

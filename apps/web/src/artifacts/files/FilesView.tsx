@@ -1,6 +1,6 @@
 import type { FileContent } from "@a2a-chat/contracts";
 import { FilePart } from "../../chat/parts/FilePart.js";
-import type { ArtifactViewProps } from "../ArtifactView.js";
+import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { ArtifactFrame } from "../shared/ArtifactFrame.js";
 import { artifactFiles, firstTextPart } from "../shared/artifact-data.js";
 import { ViewerNotice } from "../shared/ViewerNotice.js";

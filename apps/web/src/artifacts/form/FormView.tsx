@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
-import { Button } from "../../app/Button.js";
-import type { ArtifactViewProps } from "../ArtifactView.js";
+import { Button } from "../../lib/Button.js";
+import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { ArtifactFrame } from "../shared/ArtifactFrame.js";
 import { firstDataPart, renderingHints, stringOf } from "../shared/artifact-data.js";
 import { notInitializedMessage, sendErrorMessage } from "../shared/send-messages.js";

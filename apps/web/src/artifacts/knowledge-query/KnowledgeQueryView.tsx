@@ -1,4 +1,4 @@
-import type { ArtifactViewProps } from "../ArtifactView.js";
+import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { MarkdownContent } from "../markdown/MarkdownContent.js";
 import { ArtifactFrame } from "../shared/ArtifactFrame.js";
 import { firstDataPart } from "../shared/artifact-data.js";

@@ -1,4 +1,4 @@
-import type { ArtifactViewProps } from "../ArtifactView.js";
+import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { ArtifactFrame } from "../shared/ArtifactFrame.js";
 import { ViewerNotice } from "../shared/ViewerNotice.js";
 import { MarkdownContent } from "./MarkdownContent.js";

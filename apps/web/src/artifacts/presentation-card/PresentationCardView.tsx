@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ArtifactViewProps } from "../ArtifactView.js";
+import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { ArtifactFrame } from "../shared/ArtifactFrame.js";
 import { firstDataPart } from "../shared/artifact-data.js";
 import { iconGlyph } from "../shared/icon-glyph.js";

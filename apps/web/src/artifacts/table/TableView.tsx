@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo } from "react";
-import type { ArtifactViewProps } from "../ArtifactView.js";
+import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { ArtifactFrame } from "../shared/ArtifactFrame.js";
 import { firstDataPart, renderingHints } from "../shared/artifact-data.js";
 import { ViewerNotice } from "../shared/ViewerNotice.js";

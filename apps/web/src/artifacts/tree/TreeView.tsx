@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { ArtifactViewProps } from "../ArtifactView.js";
+import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { ArtifactFrame } from "../shared/ArtifactFrame.js";
 import {
   firstDataPart,

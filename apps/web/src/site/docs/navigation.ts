@@ -64,6 +64,24 @@ export const docSections: readonly { title: string; paths: readonly string[] }[]
       "/documentation/modules/custom",
     ],
   },
+  {
+    title: "Benchmark notes",
+    paths: [
+      "/benchmarks/notes/idle-memory",
+      "/benchmarks/notes/tokens",
+      "/benchmarks/notes/stream",
+      "/benchmarks/notes/agents",
+      "/benchmarks/notes/web-chat",
+      "/benchmarks/notes/web-viewers",
+      "/benchmarks/notes/web-forms",
+      "/benchmarks/notes/request-path",
+      "/benchmarks/notes/website",
+      "/benchmarks/notes/proxy",
+      "/benchmarks/notes/capacity",
+      "/benchmarks/notes/large-message",
+      "/benchmarks/notes/test-suite-time",
+    ],
+  },
 ];
 
 /** A section of the documentation with its pages. */

@@ -1,4 +1,4 @@
-import { Logo } from "../../app/Logo.js";
+import { Logo } from "../../lib/Logo.js";
 import { isCurrent, mainNav } from "./nav-links.js";
 
 function NavLinks({ path, className }: { path: string; className: string }) {

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { Modal } from "../../agents/Modal.js";
-import { Button } from "../../app/Button.js";
+import { Button } from "../../lib/Button.js";
 import { useAuthStore } from "../../stores/auth-store.js";
 import { loadingContextId } from "../../stores/contexts-reducers.js";
 import { useContextsStore } from "../../stores/contexts-store.js";

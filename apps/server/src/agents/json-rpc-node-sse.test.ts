@@ -11,9 +11,9 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { type DirectWriter, directWriterKey } from "../../agents/direct-deltas.js";
-import { clientGoneKey } from "../../agents/follow-stored-task.js";
-import type { AppEnv } from "../../http/env.js";
+import type { AppEnv } from "../http/env.js";
+import { type DirectWriter, directWriterKey } from "./direct-deltas.js";
+import { clientGoneKey } from "./follow-stored-task.js";
 import { jsonRpcHandler } from "./json-rpc-handler.js";
 
 /**

@@ -25,14 +25,14 @@ import {
 } from "@a2a-js/sdk/server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context } from "hono";
-import { type DirectWriter, directWriterKey } from "../../agents/direct-deltas.js";
-import { clientGoneKey, requestHostKey } from "../../agents/follow-stored-task.js";
-import { rpcRequestProblem } from "../../agents/rpc-request-check.js";
-import { internalErrorMessage } from "../../agents/safe-request-handler.js";
-import { isDatabaseUnavailable } from "../../db/unavailable.js";
-import { watchClient } from "../../http/client-connection.js";
-import type { AppEnv } from "../../http/env.js";
-import { databaseUnavailableResponse } from "../../http/errors.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { watchClient } from "../http/client-connection.js";
+import type { AppEnv } from "../http/env.js";
+import { databaseUnavailableResponse } from "../http/errors.js";
+import { type DirectWriter, directWriterKey } from "./direct-deltas.js";
+import { clientGoneKey, requestHostKey } from "./follow-stored-task.js";
+import { rpcRequestProblem } from "./rpc-request-check.js";
+import { internalErrorMessage } from "./safe-request-handler.js";
 
 type RpcError = { code: number; message: string; data?: unknown };
 

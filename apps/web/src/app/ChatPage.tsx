@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect } from "react";
 import { AccountModals } from "../accounts/AccountModals.js";
 import { AgentsPanel } from "../agents/AgentsPanel.js";
-import { AppShell } from "../app/shell/AppShell.js";
-import { DebugModeToggle } from "../app/shell/DebugModeToggle.js";
-import { ViewTabs } from "../app/shell/ViewTabs.js";
 import { UserButton } from "../auth/UserButton.js";
+import { ConversationsDropdown } from "../chat/ConversationsDropdown.js";
+import { ConversationView } from "../chat/ConversationView.js";
+import { ServerStatus } from "../chat/ServerStatus.js";
+import { StreamStatus } from "../chat/StreamStatus.js";
+import { useServerHealth } from "../chat/useServerHealth.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { useSettingsStore } from "../stores/settings-store.js";
@@ -12,11 +14,9 @@ import { useTasksStore } from "../stores/tasks-store.js";
 import { useContextStream } from "../stream/useContextStream.js";
 import { ToolsPanel } from "../tools/ToolsPanel.js";
 import { useToolExecutionsStore } from "../tools/tool-executions-store.js";
-import { ConversationsDropdown } from "./ConversationsDropdown.js";
-import { ConversationView } from "./ConversationView.js";
-import { ServerStatus } from "./ServerStatus.js";
-import { StreamStatus } from "./StreamStatus.js";
-import { useServerHealth } from "./useServerHealth.js";
+import { AppShell } from "./shell/AppShell.js";
+import { DebugModeToggle } from "./shell/DebugModeToggle.js";
+import { ViewTabs } from "./shell/ViewTabs.js";
 
 // The tool-result window loads the first time a tool result is shown.
 const ToolResultModal = lazy(() =>
