@@ -10,6 +10,7 @@ import type { Database } from "./schema.js";
 import { SchemaPostgresDialect } from "./schema-introspector.js";
 import { type ReadNow, SqliteLiteralLimitDialect } from "./sqlite-dialect.js";
 import { withStatementCache } from "./statement-cache.js";
+import { StorageReserve } from "./storage-reserve.js";
 import { type CheckpointResult, startWalCheckpointer } from "./wal-checkpointer.js";
 
 /** An open database: the query builder plus which engine is behind it. */
@@ -31,6 +32,8 @@ export interface Db {
    * write of any kind (ReadCache): the rows returned are frozen.
    */
   readNow?: ReadNow;
+  /** SQLite only: the space kept in the data folder so deletes work on a full disk. */
+  storage?: StorageReserve;
   /** SQLite only: checkpoints the write-ahead log now, from the checkpoint thread. */
   walCheckpoint?: () => Promise<CheckpointResult>;
   close(): Promise<void>;
@@ -88,6 +91,8 @@ function openSqlite(config: DatabaseSettings): Db {
   const dialect = new SqliteLiteralLimitDialect({ database: statements });
   const kysely = new Kysely<Database>({ dialect });
   const ping = sqlite.prepare("select 1").pluck();
+  const storage = new StorageReserve(dir);
+  storage.ensure();
   return {
     kysely,
     dialect: "sqlite",
@@ -104,6 +109,7 @@ function openSqlite(config: DatabaseSettings): Db {
       if (!statement.reader || !statement.readonly) return undefined;
       return reads.set(key, statement.all(query.parameters) as R[]);
     },
+    storage,
     walCheckpoint: () => checkpointer.checkpoint(),
     close: async () => {
       await checkpointer.close();

@@ -60,8 +60,19 @@ class HeldConnectionDriver implements Driver {
   commitTransaction(connection: DatabaseConnection): Promise<void> {
     return this.inner.commitTransaction(connection);
   }
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  /**
+   * SQLite rolls a transaction back by itself after some errors (SQLITE_FULL, SQLITE_IOERR, a
+   * busy deadlock); Kysely's ROLLBACK then fails with "no transaction is active", and that error
+   * would replace the one that explains the failure (a full disk became a 500).
+   */
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes("no transaction is active"))) {
+        throw error;
+      }
+    }
   }
   savepoint(...args: Parameters<NonNullable<Driver["savepoint"]>>): Promise<void> {
     return this.inner.savepoint?.(...args) ?? Promise.resolve();

@@ -5,6 +5,7 @@ import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
 import { FilesRepository } from "../db/repositories/files.js";
 import type { FileRow } from "../db/schema.js";
+import { deleteEvenWhenFull } from "../db/storage-reserve.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
@@ -144,6 +145,10 @@ export async function uploadFile(
 
 /** Deletes one of the caller's files and frees its bytes from their storage. */
 export async function deleteFile(services: Services, auth: AuthContext, id: string): Promise<void> {
+  await deleteEvenWhenFull(services.db.storage, () => removeFile(services, auth, id));
+}
+
+async function removeFile(services: Services, auth: AuthContext, id: string): Promise<void> {
   await transactWithEvents(services, async (trx, emit) => {
     const files = new FilesRepository(trx);
     const row = await files.findForUser(auth.userId, id);

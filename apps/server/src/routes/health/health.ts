@@ -1,4 +1,4 @@
-import type { HealthResponse } from "@a2a-chat/contracts";
+import { type HealthResponse, storageFullMessage } from "@a2a-chat/contracts";
 import { Hono } from "hono";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
@@ -24,6 +24,9 @@ type Probe = { ok: true; level: MigrationLevel } | { ok: false; message: string 
  * replica migrates.
  */
 const levelMaxAgeMs = 10_000;
+
+/** How often a missing reserve for deletes on a full disk is written again when there is room. */
+const reserveCheckMs = 10_000;
 
 /** The health check, shared by the route and the fast path answering before Hono. */
 export interface HealthCheck {
@@ -114,24 +117,42 @@ export function createHealthCheck(db: Db, options: HealthOptions): HealthCheck {
     }
   };
 
+  let reserveCheckedAt = Number.NEGATIVE_INFINITY;
+  /** SQLite's disk: full, or ok (its reserve for deletes written again now and then). */
+  const storageOf = (): "ok" | "full" | undefined => {
+    const { storage } = db;
+    if (!storage) return undefined;
+    if (storage.full) return "full";
+    if (performance.now() - reserveCheckedAt >= reserveCheckMs) {
+      reserveCheckedAt = performance.now();
+      storage.ensure();
+    }
+    return "ok";
+  };
+
   const bodyOf = (result: Probe): HealthResponse => {
     const level = result.ok ? result.level : known;
     const draining = options.draining?.() ?? false;
+    const storage = storageOf();
+    const full = storage === "full";
     return {
-      status: draining ? "draining" : result.ok ? "ok" : "degraded",
+      status: draining ? "draining" : result.ok && !full ? "ok" : "degraded",
       version,
       database: {
         dialect: db.dialect,
         status: result.ok ? "ok" : "unavailable",
         migration: level.latest,
         migrations: level.applied.length,
+        ...(storage ? { storage } : {}),
       },
       uptime_seconds: Math.round((Date.now() - options.startedAt) / 1000),
       ...(draining
         ? { message: "The server is shutting down." }
-        : result.ok
-          ? {}
-          : { message: result.message }),
+        : !result.ok
+          ? { message: result.message }
+          : full
+            ? { message: storageFullMessage }
+            : {}),
     };
   };
 
