@@ -2,13 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  databaseUnavailableMessage,
-  healthResponseSchema,
-  tokenReplySchema,
-} from "@a2a-chat/contracts";
+import { databaseUnavailableMessage, healthResponseSchema } from "@a2a-chat/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLockedMessage } from "../routes/health/health.js";
+import { processSession } from "../test/process-session.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
 import { sqliteFileName } from "./database.js";
 
@@ -66,18 +63,7 @@ describe("an SQLite file locked by another process", () => {
   const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, init);
 
   it("answers /health 503 within its bound and requests that need no database at once, then recovers", async () => {
-    const session = tokenReplySchema.parse(
-      await (await api("/api/v1/core/oauth/session", { method: "POST" })).json(),
-    );
-    const create = () =>
-      api("/api/v1/core/contexts", {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${session.access_token}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ name: "Chat" }),
-      });
+    const { createContext: create } = await processSession(server.url);
     holder = await holdLock(join(dataDir, sqliteFileName));
 
     // A write of one statement (a page view) waits for the file (up to the lock timeout) without

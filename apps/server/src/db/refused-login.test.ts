@@ -1,15 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  databaseUnavailableMessage,
-  healthResponseSchema,
-  tokenReplySchema,
-} from "@a2a-chat/contracts";
+import { databaseUnavailableMessage, healthResponseSchema } from "@a2a-chat/contracts";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDialects } from "../test/databases.js";
 import { testPostgresUrl } from "../test/postgres-probe.js";
+import { processSession } from "../test/process-session.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
 
 const run = testDialects.includes("postgres") ? describe : describe.skip;
@@ -72,18 +69,7 @@ run("PostgreSQL refusing the server's logins (a role set to NOLOGIN)", () => {
   };
 
   it("answers 503 database_unavailable, /health degraded, and recovers when logins are allowed again", async () => {
-    const session = tokenReplySchema.parse(
-      await (await api("/api/v1/core/oauth/session", { method: "POST" })).json(),
-    );
-    const create = () =>
-      api("/api/v1/core/contexts", {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${session.access_token}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ name: "Chat" }),
-      });
+    const { createContext: create } = await processSession(server.url);
 
     // No new login, and the open connections ended: every query needs a new login.
     await admin(
