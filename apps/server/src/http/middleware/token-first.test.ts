@@ -79,6 +79,22 @@ describeEachDialect("the token is checked before the body is read", (get) => {
     expect(items.map((item) => item.name)).toEqual([`"${"[".repeat(60)}`]);
   });
 
+  it("answers a deep body on an agent's JSON-RPC endpoint with JSON-RPC error -32600", async () => {
+    const target = app();
+    const { access_token } = await anonymousSession(target);
+    const res = await target.request("/api/v1/agents/assistant", {
+      method: "POST",
+      headers: { ...json, ...bearer(access_token), "a2a-version": "1.0" },
+      body: `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":${nested(64)}}`,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: tooDeep.message },
+    });
+  });
+
   it("refuses a body with more JSON values than server.bodyMaxJsonValues", async () => {
     const target = app({ server: { bodyMaxJsonValues: 100 } });
     const { access_token } = await anonymousSession(target);
