@@ -119,6 +119,7 @@ run("a full disk under the SQLite data folder (a 12 MB tmpfs)", () => {
         body: JSON.stringify({ name: "Another" }),
       }),
     );
+    await new Promise((r) => setTimeout(r, 1100)); // /health reads free space once a second
     const health = await api("/api/v1/health");
     expect(health.status).toBe(503);
     expect(healthResponseSchema.parse(await health.json())).toMatchObject({
@@ -145,6 +146,7 @@ run("a full disk under the SQLite data folder (a 12 MB tmpfs)", () => {
       body: JSON.stringify({ name: "After" }),
     });
     expect(again.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 1100));
     const healthy = await api("/api/v1/health");
     expect(healthy.status).toBe(200);
     expect(healthResponseSchema.parse(await healthy.json()).database.storage).toBe("ok");

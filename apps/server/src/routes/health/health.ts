@@ -49,6 +49,9 @@ async function pingWhileLocked(ping: () => void, deadline: number): Promise<void
   }
 }
 
+/** How often the SQLite data folder's free space is read. */
+const diskCheckMs = 1000;
+
 /** How often a missing reserve for deletes on a full disk is written again when there is room. */
 const reserveCheckMs = 10_000;
 
@@ -148,16 +151,24 @@ export function createHealthCheck(db: Db, options: HealthOptions): HealthCheck {
   };
 
   let reserveCheckedAt = Number.NEGATIVE_INFINITY;
-  /** SQLite's disk: full, or ok (its reserve for deletes written again now and then). */
+  let diskCheckedAt = Number.NEGATIVE_INFINITY;
+  let disk: "ok" | "full" = "ok";
+  /**
+   * SQLite's disk: full, or ok (its reserve for deletes written again now and then). Asked of
+   * the file system at most once a second: a load balancer may ask for health many times a second.
+   */
   const storageOf = (): "ok" | "full" | undefined => {
     const { storage } = db;
     if (!storage) return undefined;
-    if (storage.full) return "full";
-    if (performance.now() - reserveCheckedAt >= reserveCheckMs) {
-      reserveCheckedAt = performance.now();
+    const now = performance.now();
+    if (now - diskCheckedAt < diskCheckMs) return disk;
+    diskCheckedAt = now;
+    disk = storage.full ? "full" : "ok";
+    if (disk === "ok" && now - reserveCheckedAt >= reserveCheckMs) {
+      reserveCheckedAt = now;
       storage.ensure();
     }
-    return "ok";
+    return disk;
   };
 
   const bodyOf = (result: Probe): HealthResponse => {
