@@ -1,4 +1,5 @@
 import { agentsBench } from "./agents.js";
+import { bodyCostBench } from "./body-cost.js";
 import { capacityBench } from "./capacity.js";
 import { idleMemory } from "./idle-memory.js";
 import { proxyBench } from "./proxy.js";
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   "idle-memory": idleMemory,
   tokens: tokenThroughput,
   "request-path": requestPathBench,
+  "body-cost": bodyCostBench,
   stream: streamBench,
   agents: agentsBench,
   capacity: capacityBench,

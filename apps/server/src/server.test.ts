@@ -228,9 +228,10 @@ describe("startServer", () => {
   it("cuts requests that outlive the shutdown timeout", async () => {
     const server = await start(200);
     const started = Date.now();
+    // A public write, whose body is read (a protected path without a token reads none).
     const pending = rawRequest(
       server.port,
-      "POST /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n",
+      "POST /api/v1/blog/events/view HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n",
     );
     await new Promise((r) => setTimeout(r, 50));
     await server.close();

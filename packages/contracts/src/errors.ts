@@ -7,6 +7,7 @@ import { z } from "zod";
 export const errorStatus = {
   bad_request: 400,
   invalid_json: 400,
+  json_too_complex: 400,
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -20,6 +21,7 @@ export const errorStatus = {
   internal_error: 500,
   service_unavailable: 503,
   database_unavailable: 503,
+  storage_full: 507,
 } as const;
 
 /** A stable, machine-readable error code. */
@@ -52,3 +54,18 @@ export const databaseUnavailableMessage =
 /** Text of a 503 service_unavailable while the server drains for a restart. */
 export const restartingMessage =
   "The server is restarting. Please send your message again in a moment.";
+
+/** Deepest nesting of arrays and objects an API request body may have (real bodies stay under 20). */
+export const jsonMaxDepth = 64;
+
+/** Text of a 400 json_too_complex for a body nested past jsonMaxDepth. */
+export const jsonTooDeepMessage = `Request body nests arrays and objects deeper than ${jsonMaxDepth} levels`;
+
+/** Text of a 400 json_too_complex for a body with more values than the server allows. */
+export function jsonTooManyValuesMessage(maxValues: number): string {
+  return `Request body holds more than ${maxValues} JSON values (array elements and object members)`;
+}
+
+/** Text of a 507 storage_full: the disk (or PostgreSQL's) is full; reads and deletes still work. */
+export const storageFullMessage =
+  "The server's storage is full, so nothing new can be saved right now. Deleting conversations and files still works.";

@@ -8,7 +8,8 @@ export type DatabaseDialect = (typeof databaseDialects)[number];
 
 /**
  * Reply of GET /api/v1/health. `ok` (200): serving. `degraded` (503): the database did not answer
- * within the health check's bound or refused. `draining` (503): shutting down, finishing replies.
+ * within the health check's bound or refused, or its storage is full. `draining` (503): shutting
+ * down, finishing replies.
  */
 export const healthResponseSchema = z.object({
   status: z.enum(["ok", "degraded", "draining"]),
@@ -21,6 +22,8 @@ export const healthResponseSchema = z.object({
     migration: z.string().nullable(),
     /** Number of applied migrations (last known). */
     migrations: z.number().int().nonnegative(),
+    /** SQLite: `full` when the data folder's disk has less room than the reserve for deletes. */
+    storage: z.enum(["ok", "full"]).optional(),
   }),
   uptime_seconds: z.number().nonnegative(),
   /** Why the server is not `ok`, for people (clients show it as the error text). */

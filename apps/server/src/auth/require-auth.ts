@@ -31,8 +31,39 @@ export type TokenReader = (c: Context<AppEnv>) => string | undefined;
 const fromAuthorization: TokenReader = (c) => bearerToken(requestHeader(c, "authorization"));
 
 /**
+ * Verifies a token and its session: the caller it names, or the 401 every failure gets alike, so a
+ * caller learns nothing about why.
+ */
+export async function authenticate(
+  c: Context<AppEnv>,
+  token: string | undefined,
+  tokens: TokenService,
+  sessions: SessionCheck,
+): Promise<AuthContext> {
+  if (!token) throw new AppError("unauthorized", invalidTokenMessage);
+  let claims: Awaited<ReturnType<TokenService["verify"]>>;
+  try {
+    claims = tokens.verifiedBefore(token) ?? (await tokens.verify(token));
+  } catch (error) {
+    if (!(error instanceof InvalidTokenError)) throw error;
+    c.get("log").debug({ reason: error.message }, "token rejected");
+    throw new AppError("unauthorized", invalidTokenMessage);
+  }
+  // Known answers are taken at once: a request need not wait on a promise for a cache hit.
+  const active =
+    sessions.knownActive?.(claims.session_id, claims.sub) ||
+    (await sessions.isActive(claims.session_id, claims.sub));
+  if (!active) {
+    c.get("log").debug({ sessionId: claims.session_id }, "token of an inactive session");
+    throw new AppError("unauthorized", invalidTokenMessage);
+  }
+  return authContextOf(claims);
+}
+
+/**
  * The one gate of every protected route: the bearer token must verify and its session must be
- * active. Every failure is the same 401, so a caller learns nothing about why.
+ * active. A token already verified for this request before its body was read (tokenFirst) is
+ * not verified again.
  */
 export function requireAuth(
   tokens: TokenService,
@@ -41,24 +72,9 @@ export function requireAuth(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readToken(c);
-    if (!token) throw new AppError("unauthorized", invalidTokenMessage);
-    let claims: Awaited<ReturnType<TokenService["verify"]>>;
-    try {
-      claims = tokens.verifiedBefore(token) ?? (await tokens.verify(token));
-    } catch (error) {
-      if (!(error instanceof InvalidTokenError)) throw error;
-      c.get("log").debug({ reason: error.message }, "token rejected");
-      throw new AppError("unauthorized", invalidTokenMessage);
+    if (token === undefined || token !== c.get("verifiedToken")) {
+      c.set("auth", await authenticate(c, token, tokens, sessions));
     }
-    // Known answers are taken at once: a request need not wait on a promise for a cache hit.
-    const active =
-      sessions.knownActive?.(claims.session_id, claims.sub) ||
-      (await sessions.isActive(claims.session_id, claims.sub));
-    if (!active) {
-      c.get("log").debug({ sessionId: claims.session_id }, "token of an inactive session");
-      throw new AppError("unauthorized", invalidTokenMessage);
-    }
-    c.set("auth", authContextOf(claims));
     await next();
   };
 }

@@ -7,6 +7,7 @@ export const envOverrides = [
   ["PORT", "server.port"],
   ["PUBLIC_URL", "server.publicUrl"],
   ["BODY_LIMIT_BYTES", "server.bodyLimitBytes"],
+  ["BODY_MAX_JSON_VALUES", "server.bodyMaxJsonValues"],
   ["SHUTDOWN_TIMEOUT_MS", "server.shutdownTimeoutMs"],
   ["DRAIN_TIMEOUT_MS", "server.drainTimeoutMs"],
   ["HEALTH_TIMEOUT_MS", "server.healthTimeoutMs"],

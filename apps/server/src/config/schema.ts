@@ -28,6 +28,11 @@ export const configSchema = z
         publicUrl: z.url({ protocol: /^https?$/ }).optional(),
         /** Largest accepted request body on API routes, in bytes. */
         bodyLimitBytes: z.coerce.number().int().min(1024).max(104_857_600).default(1_048_576),
+        /**
+         * Most JSON values (the body, every array element and object member) an API body may
+         * hold; parsing costs per value, so this bounds how long one body holds the event loop.
+         */
+        bodyMaxJsonValues: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
         /** How long in-flight requests may run after a shutdown signal before being cut. */
         shutdownTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(10_000),
         /**

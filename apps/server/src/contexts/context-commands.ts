@@ -2,6 +2,7 @@ import { type ContextRecord, lastContextMessage } from "@a2a-chat/contracts";
 import { sql } from "kysely";
 import type { AuthContext } from "../auth/auth-context.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
+import { deleteEvenWhenFull } from "../db/storage-reserve.js";
 import { AppError } from "../http/errors.js";
 import { canUseContext } from "../policies/contexts.js";
 import { checkConversationCount } from "../quotas/quota-checks.js";
@@ -60,6 +61,10 @@ export function deleteContext(
   auth: AuthContext,
   id: string,
 ): Promise<void> {
+  return deleteEvenWhenFull(services.db.storage, () => removeContext(services, auth, id));
+}
+
+function removeContext(services: CommandServices, auth: AuthContext, id: string): Promise<void> {
   return transactWithEvents(services, async (trx, emit) => {
     if (services.db.dialect === "postgres") {
       // Same lock order as every other write (conversation, then user) so writers never deadlock.

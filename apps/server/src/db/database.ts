@@ -8,8 +8,10 @@ import type { Config } from "../config/schema.js";
 import { ReadCache } from "./read-cache.js";
 import type { Database } from "./schema.js";
 import { SchemaPostgresDialect } from "./schema-introspector.js";
+import { isSqliteBusy } from "./sqlite-busy-retry.js";
 import { type ReadNow, SqliteLiteralLimitDialect } from "./sqlite-dialect.js";
 import { withStatementCache } from "./statement-cache.js";
+import { StorageReserve } from "./storage-reserve.js";
 import { type CheckpointResult, startWalCheckpointer } from "./wal-checkpointer.js";
 
 /** An open database: the query builder plus which engine is behind it. */
@@ -21,7 +23,9 @@ export interface Db {
   /**
    * SQLite only: asks the open connection a trivial query at once, not behind the queries
    * queued on Kysely's one connection (a busy server's queue would make a health check wait
-   * on everyone else's work). Throws when the connection is closed.
+   * on everyone else's work), and, when no query holds it, takes the file's write lock and gives
+   * it back. Throws when the connection is closed, SQLITE_BUSY when another process holds the
+   * file locked (or one of our queries is waiting for it).
    */
   ping?: () => void;
   /**
@@ -37,12 +41,17 @@ export interface Db {
    * writes leave it. About a microsecond, without waiting behind Kysely's queue.
    */
   changeCount?: () => number;
+  /** SQLite only: the space kept in the data folder so deletes work on a full disk. */
+  storage?: StorageReserve;
   /** SQLite only: checkpoints the write-ahead log now, from the checkpoint thread. */
   walCheckpoint?: () => Promise<CheckpointResult>;
   close(): Promise<void>;
 }
 
 export const sqliteFileName = "a2a-chat.sqlite";
+
+/** Longest SQLite itself waits on a locked file, blocking the event loop; then timers take over. */
+const sqliteBusyWaitMs = 5;
 
 /** How often the SQLite write-ahead log is checkpointed (a second's writes at most wait in it). */
 const walCheckpointEveryMs = 1000;
@@ -77,9 +86,10 @@ function openSqlite(config: DatabaseSettings): Db {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  // A file locked by another process (a backup, the sqlite3 shell) blocks the event loop while
-  // SQLite waits, so the wait is bounded by the lock timeout (5 s when none is configured).
-  sqlite.pragma(`busy_timeout = ${config.lockTimeoutMs || 5000}`);
+  // A file locked by another process (a backup, the sqlite3 shell): SQLite's own wait blocks the
+  // event loop, so it waits a few milliseconds at most and queries try again on timers until
+  // the lock timeout (5 s when none is configured; sqlite-busy-retry.ts).
+  sqlite.pragma(`busy_timeout = ${sqliteBusyWaitMs}`);
   // The log is copied into the database by a thread of its own, not inside a commit in the
   // event loop (see wal-checkpointer.ts); SQLite's own checkpoints come back if that fails.
   sqlite.pragma("wal_autocheckpoint = 0");
@@ -91,16 +101,30 @@ function openSqlite(config: DatabaseSettings): Db {
   });
   const reads = new ReadCache();
   const statements = withStatementCache(sqlite, undefined, () => reads.clear());
-  const dialect = new SqliteLiteralLimitDialect({ database: statements });
+  const dialect = new SqliteLiteralLimitDialect(
+    { database: statements },
+    config.lockTimeoutMs || 5000,
+  );
   const kysely = new Kysely<Database>({ dialect });
   const ping = sqlite.prepare("select 1").pluck();
   const dataVersion = sqlite.prepare("pragma data_version").pluck();
+  // Taking the write lock and giving it back at once: SQLITE_BUSY when another process holds it.
+  const lockProbe = [sqlite.prepare("begin immediate"), sqlite.prepare("rollback")] as const;
+  const storage = new StorageReserve(dir);
+  storage.ensure();
   return {
     kysely,
     dialect: "sqlite",
     location: file,
     ping: () => {
       ping.get();
+      if (dialect.free) {
+        lockProbe[0].run();
+        lockProbe[1].run();
+      } else if (dialect.lockWatch.lockedSince !== undefined) {
+        // Our own query is waiting for the lock: the file is locked.
+        throw Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" });
+      }
     },
     changeCount: () => Number(dataVersion.get()),
     readNow: <R>(query: CompiledQuery<R>) => {
@@ -108,10 +132,17 @@ function openSqlite(config: DatabaseSettings): Db {
       const key = ReadCache.keyOf(query);
       const kept = reads.get<R>(key);
       if (kept) return kept;
-      const statement = statements.prepare(query.sql);
-      if (!statement.reader || !statement.readonly) return undefined;
-      return reads.set(key, statement.all(query.parameters) as R[]);
+      try {
+        const statement = statements.prepare(query.sql);
+        if (!statement.reader || !statement.readonly) return undefined;
+        return reads.set(key, statement.all(query.parameters) as R[]);
+      } catch (error) {
+        // A file locked by another process: Kysely's path waits for it on timers.
+        if (isSqliteBusy(error)) return undefined;
+        throw error;
+      }
     },
+    storage,
     walCheckpoint: () => checkpointer.checkpoint(),
     close: async () => {
       await checkpointer.close();

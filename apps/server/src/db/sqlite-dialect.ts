@@ -7,8 +7,10 @@ import {
   type OperationNode,
   type QueryCompiler,
   SqliteDialect,
+  type SqliteDialectConfig,
   SqliteQueryCompiler,
 } from "kysely";
+import { BusyRetryConnection, LockWatch } from "./sqlite-busy-retry.js";
 
 /** A whole number that can be written into SQL as it is. */
 function literalInteger(node: OperationNode): number | undefined {
@@ -45,14 +47,24 @@ export class SqliteLiteralLimitCompiler extends SqliteQueryCompiler {
 class HeldConnectionDriver implements Driver {
   held = 0;
   destroyed = false;
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly lockTimeoutMs: number,
+    private readonly watch: LockWatch,
+  ) {}
   init(): Promise<void> {
     return this.inner.init();
   }
+  /**
+   * The connection, retrying its statements on a file locked by another process until the lock
+   * timeout counted from now: a request queued behind one that waits is bounded from when it
+   * asked, not from when its turn came.
+   */
   async acquireConnection(): Promise<DatabaseConnection> {
+    const deadline = performance.now() + this.lockTimeoutMs;
     const connection = await this.inner.acquireConnection();
     this.held += 1;
-    return connection;
+    return new BusyRetryConnection(connection, deadline, this.watch);
   }
   beginTransaction(...args: Parameters<Driver["beginTransaction"]>): Promise<void> {
     return this.inner.beginTransaction(...args);
@@ -60,8 +72,19 @@ class HeldConnectionDriver implements Driver {
   commitTransaction(connection: DatabaseConnection): Promise<void> {
     return this.inner.commitTransaction(connection);
   }
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  /**
+   * SQLite rolls a transaction back by itself after some errors (SQLITE_FULL, SQLITE_IOERR, a
+   * busy deadlock); Kysely's ROLLBACK then fails with "no transaction is active", and that error
+   * would replace the one that explains the failure (a full disk became a 500).
+   */
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } catch (error) {
+      if (!(error instanceof Error && error.message.includes("no transaction is active"))) {
+        throw error;
+      }
+    }
   }
   savepoint(...args: Parameters<NonNullable<Driver["savepoint"]>>): Promise<void> {
     return this.inner.savepoint?.(...args) ?? Promise.resolve();
@@ -90,13 +113,27 @@ class HeldConnectionDriver implements Driver {
  */
 export class SqliteLiteralLimitDialect extends SqliteDialect {
   #driver: HeldConnectionDriver | undefined;
+  /** Whether a query waits on a lock another process holds (see sqlite-busy-retry.ts). */
+  readonly lockWatch = new LockWatch();
+
+  constructor(
+    config: SqliteDialectConfig,
+    /** How long a query may keep trying a file another process holds locked. */
+    private readonly lockTimeoutMs = 5000,
+  ) {
+    super(config);
+  }
 
   override createQueryCompiler(): QueryCompiler {
     return new SqliteLiteralLimitCompiler();
   }
 
   override createDriver(): Driver {
-    this.#driver = new HeldConnectionDriver(super.createDriver());
+    this.#driver = new HeldConnectionDriver(
+      super.createDriver(),
+      this.lockTimeoutMs,
+      this.lockWatch,
+    );
     return this.#driver;
   }
 

@@ -14,8 +14,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** PostgreSQL SQLSTATE classes and codes: connection, resources, shutdown, timeouts, conflicts. */
-const pgClasses = ["08", "53", "57P", "40"];
+/**
+ * PostgreSQL SQLSTATE classes and codes: connection, refused logins (28: a role that may not log
+ * in, a wrong password), resources, shutdown, timeouts, conflicts.
+ */
+const pgClasses = ["08", "28", "53", "57P", "40"];
 const pgCodes = new Set(["57014", "55P03", "25P03"]);
 /** Node socket errors on the way to the database. */
 const socketCodes = new Set([

@@ -5,6 +5,7 @@ import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
 import { FilesRepository } from "../db/repositories/files.js";
 import type { FileRow } from "../db/schema.js";
+import { deleteEvenWhenFull } from "../db/storage-reserve.js";
 import { AppError } from "../http/errors.js";
 import { canUseContext } from "../policies/contexts.js";
 import { checkStorage } from "../quotas/quota-checks.js";
@@ -148,6 +149,10 @@ export async function deleteFile(
   auth: AuthContext,
   id: string,
 ): Promise<void> {
+  await deleteEvenWhenFull(services.db.storage, () => removeFile(services, auth, id));
+}
+
+async function removeFile(services: CommandServices, auth: AuthContext, id: string): Promise<void> {
   await transactWithEvents(services, async (trx, emit) => {
     const files = new FilesRepository(trx);
     const row = await files.findForUser(auth.userId, id);

@@ -16,7 +16,10 @@ import { oauthRoutes } from "../routes/auth/oauth-routes.js";
 import { tokenEndpointPath } from "../routes/auth/token-routes.js";
 import { blogEventsRoutes } from "../routes/blog/blog-events-routes.js";
 import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
-import { contextNotificationsRoutes } from "../routes/contexts/context-notifications-routes.js";
+import {
+  contextNotificationsRoutes,
+  notificationToken,
+} from "../routes/contexts/context-notifications-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
 import {
   contextFilesRoutes,
@@ -42,10 +45,17 @@ import { noNulUrl } from "./middleware/no-nul-url.js";
 import { noStoreForCredentials } from "./middleware/no-store.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
+import { tokenFirst } from "./middleware/token-first.js";
 import { readFastPath } from "./read-fast-path.js";
 import { selfFetch } from "./self-fetch.js";
 import { createServices, type Services } from "./services.js";
 import { mountWebApp } from "./static.js";
+
+/**
+ * The API paths whose writes need no token: anonymous sessions, passkey ceremonies, the OAuth token
+ * endpoint (each may carry an expired token on purpose) and the website's analytics beacons.
+ */
+const publicWritePath = /^\/api\/v1\/(core\/oauth\/(session|token|webauthn\/.*)|blog\/events\/.*)$/;
 
 /** What the HTTP app needs from the process. */
 export interface AppDeps {
@@ -92,6 +102,16 @@ export function createHttp(deps: AppDeps): {
   app.use("/api/*", perIpLimit);
   app.use("/.well-known/*", perIpLimit);
   app.use("/api/*", noNulUrl());
+  // The token of a write is checked before its body is read (and a write without one reads no
+  // body), so a request without a valid token never pays for a parse.
+  const tokenGate = tokenFirst({
+    tokens: services.tokens,
+    sessions: services.sessionCheck,
+    readToken: notificationToken,
+    isPublicPath: (path) => publicWritePath.test(path),
+    limitBytes: config.server.bodyLimitBytes,
+  });
+  app.use("/api/*", tokenGate.verify);
   // Beacons send their JSON as text/plain; the OAuth token endpoint takes a form.
   app.use(
     "/api/*",
@@ -100,6 +120,7 @@ export function createHttp(deps: AppDeps): {
       `${analyticsBasePath}/`,
       [tokenEndpointPath],
       (path) => uploadPathPattern.test(path),
+      { bodyLimitOf: tokenGate.bodyLimitOf, maxJsonValues: config.server.bodyMaxJsonValues },
     ),
   );
 

@@ -113,7 +113,7 @@ async function database(
 }
 
 describe("a locked SQLite file", () => {
-  it("fails writes fast with 503 database_unavailable while reads and /health still answer", async () => {
+  it("fails writes with 503 database_unavailable within the lock timeout; /health says so", async () => {
     const db = await database("sqlite", { settings: { lockTimeoutMs: 200 } });
     const app = createTestApp(db);
     const { access_token: token } = await anonymousSession(app);
@@ -126,8 +126,12 @@ describe("a locked SQLite file", () => {
     const locked = await timed(createContext(app, token));
     await expectDatabaseUnavailable(locked.res);
     expect(locked.ms).toBeLessThan(5000);
+    // Issue 40: a file another process holds locked is reported (it said 200).
     const health = await app.request("/api/v1/health");
-    expect(health.status).toBe(200);
+    expect(health.status).toBe(503);
+    expect(healthResponseSchema.parse(await health.json()).message).toBe(
+      "The database file is locked by another process.",
+    );
 
     other.exec("rollback");
     expect((await createContext(app, token)).status).toBe(201);

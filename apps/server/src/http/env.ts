@@ -13,5 +13,7 @@ export interface AppEnv {
     body: unknown;
     /** The verified caller; set by requireAuth on protected routes only. */
     auth: AuthContext;
+    /** The token `auth` was verified from, when it was verified before the body was read. */
+    verifiedToken: string;
   };
 }

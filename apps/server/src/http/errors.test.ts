@@ -1,3 +1,4 @@
+import { storageFullMessage } from "@a2a-chat/contracts";
 import { Hono } from "hono";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
@@ -18,6 +19,29 @@ function appThrowing(error: Error) {
 }
 
 describe("handleError", () => {
+  it("maps a full disk (SQLite, PostgreSQL 53100, a file write's ENOSPC) to 507 storage_full", async () => {
+    const errors = [
+      Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }),
+      Object.assign(new Error("could not extend file"), { code: "53100" }),
+      new Error("wrapped", { cause: Object.assign(new Error("no space"), { code: "ENOSPC" }) }),
+    ];
+    for (const error of errors) {
+      const res = await appThrowing(error).request("/boom");
+      expect(res.status).toBe(507);
+      expect(res.headers.get("retry-after")).toBeNull();
+      expect(await res.json()).toEqual({ error: "storage_full", message: storageFullMessage });
+    }
+  });
+
+  it("maps a refused PostgreSQL login (SQLSTATE 28000) to 503 database_unavailable", async () => {
+    const refused = Object.assign(new Error('role "x" is not permitted to log in'), {
+      code: "28000",
+    });
+    const res = await appThrowing(refused).request("/boom");
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: string }).error).toBe("database_unavailable");
+  });
+
   it("sends an AppError as its code, status, message and headers", async () => {
     const res = await appThrowing(
       new AppError("rate_limited", "Too many requests", { "Retry-After": "7" }),

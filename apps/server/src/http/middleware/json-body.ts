@@ -1,12 +1,36 @@
 import type { IncomingMessage } from "node:http";
-import { nulCharacterMessage } from "@a2a-chat/contracts";
+import {
+  jsonMaxDepth,
+  jsonTooDeepMessage,
+  jsonTooManyValuesMessage,
+  nulCharacterMessage,
+} from "@a2a-chat/contracts";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { containsNul } from "../contains-nul.js";
 import type { AppEnv } from "../env.js";
 import { AppError } from "../errors.js";
+import { jsonShapeProblem } from "../json-shape.js";
 
-const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The methods whose requests may carry a body this guard reads. */
+export const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** How much of a request's body may be read, and how many JSON values it may hold. */
+export interface BodyAllowance {
+  /** Bytes this request may send; undefined leaves its body unread (`body` stays undefined). */
+  bodyLimitOf?: (c: Context<AppEnv>) => number | undefined;
+  /** Most JSON values a body may hold (see json-shape.ts); unbounded when not given. */
+  maxJsonValues?: number;
+}
+
+/** Refuses JSON whose nesting or number of values would make parsing it costly (json-shape.ts). */
+function checkShape(text: string, maxValues: number): void {
+  const problem = jsonShapeProblem(text, { maxDepth: jsonMaxDepth, maxValues });
+  if (problem === "too_deep") throw new AppError("json_too_complex", jsonTooDeepMessage);
+  if (problem === "too_many_values") {
+    throw new AppError("json_too_complex", jsonTooManyValuesMessage(maxValues));
+  }
+}
 
 function isJsonType(contentType: string | undefined): boolean {
   if (!contentType) return false;
@@ -108,8 +132,9 @@ function unreadIncoming(c: Context<AppEnv>): IncomingWithRawBody | undefined {
 }
 
 /**
- * Guards every API write: the body must fit the limit, be declared as JSON, parse and hold no NUL
- * character. The parsed value is put on the context, so a rejected request never reaches a
+ * Guards every API write: the body must fit the limit, be declared as JSON, keep its nesting and
+ * number of values within bounds (checked in one pass before parsing), parse and hold no NUL
+ * character. `allowance.bodyLimitOf` may lower the limit per request, or leave a body unread. The parsed value is put on the context, so a rejected request never reaches a
  * handler and writes nothing. Paths under `plainTextPrefix` also take JSON sent as text/plain,
  * which is what navigator.sendBeacon sends for a string. The paths in `formPaths` (the OAuth token
  * endpoint, form-encoded by RFC 6749) take a form instead, put on the context as its fields.
@@ -121,14 +146,15 @@ export function jsonBody(
   plainTextPrefix?: string,
   formPaths: readonly string[] = [],
   isRawPath: (path: string) => boolean = () => false,
+  allowance: BodyAllowance = {},
 ): MiddlewareHandler<AppEnv>[] {
-  const tooLarge = (): never => {
+  const tooLargeFor = (bytes: number) => (): never => {
     throw new AppError(
       "payload_too_large",
-      `Request body is larger than the limit of ${limitBytes} bytes`,
+      `Request body is larger than the limit of ${bytes} bytes`,
     );
   };
-  const limit = bodyLimit({ maxSize: limitBytes, onError: tooLarge });
+  const maxValues = allowance.maxJsonValues ?? Number.POSITIVE_INFINITY;
   const parse = async (c: Context<AppEnv>, next: () => Promise<void>, text: string) => {
     if (text.trim() === "") {
       c.set("body", undefined);
@@ -152,6 +178,7 @@ export function jsonBody(
     if (!isJsonType(type) && !(plainTextAllowed && isPlainText(type))) {
       throw new AppError("unsupported_media_type", "Content-Type must be application/json");
     }
+    checkShape(text, maxValues);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -167,16 +194,17 @@ export function jsonBody(
   };
   const onlyWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!methodsWithBody.has(c.req.method) || isRawPath(c.req.path)) return next();
+    const bytes = allowance.bodyLimitOf ? allowance.bodyLimitOf(c) : limitBytes;
+    if (bytes === undefined) return next();
+    const tooLarge = tooLargeFor(bytes);
     const incoming = unreadIncoming(c);
     if (incoming) {
       // A chunked request may still carry nothing; only a non-empty body needs a JSON type.
-      const text = incomingHasBody(incoming)
-        ? await readIncoming(incoming, limitBytes, tooLarge)
-        : "";
+      const text = incomingHasBody(incoming) ? await readIncoming(incoming, bytes, tooLarge) : "";
       return parse(c, next, text);
     }
     // Without Node's request (app.request in tests), through the web Request.
-    return limit(c, async () => {
+    return bodyLimit({ maxSize: bytes, onError: tooLarge })(c, async () => {
       await parse(c, next, hasBody(c.req.raw) ? await c.req.text() : "");
     });
   };

@@ -6,9 +6,10 @@ import { AppError } from "../../http/errors.js";
 /** An agent's JSON-RPC endpoint: POST /api/v1/agents/{name}, with or without a trailing slash. */
 const agentEndpoint = /^\/api\/v1\/agents\/[^/]+\/?$/;
 
-/** JSON-RPC codes of the body guards' refusals (JSON-RPC 2.0: parse error, invalid params). */
+/** JSON-RPC codes of the body guards' refusals (JSON-RPC 2.0: parse error, invalid request, invalid params). */
 const rpcCodes: Partial<Record<AppError["code"], number>> = {
   invalid_json: -32700,
+  json_too_complex: -32600,
   validation_failed: -32602,
 };
 

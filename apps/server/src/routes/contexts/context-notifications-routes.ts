@@ -15,7 +15,7 @@ export const notificationTokenHeader = "x-a2a-notification-token";
  * (config.token) or as `Authorization: Bearer …` (config.authentication); either is verified
  * exactly like any bearer token.
  */
-const notificationToken: TokenReader = (c) =>
+export const notificationToken: TokenReader = (c) =>
   bearerToken(c.req.header("authorization")) ?? c.req.header(notificationTokenHeader)?.trim();
 
 /**

@@ -1,8 +1,9 @@
-import type { HealthResponse } from "@a2a-chat/contracts";
+import { type HealthResponse, storageFullMessage } from "@a2a-chat/contracts";
 import { Hono } from "hono";
 import { sql } from "kysely";
 import type { Db } from "../../db/database.js";
 import { type MigrationLevel, migrationLevel } from "../../db/migrate.js";
+import { busyBackoff, isSqliteBusy, sleep } from "../../db/sqlite-busy-retry.js";
 import type { AppEnv } from "../../http/env.js";
 import { setResponseHeader } from "../../http/response-header.js";
 import { version } from "../../version.js";
@@ -24,6 +25,35 @@ type Probe = { ok: true; level: MigrationLevel } | { ok: false; message: string 
  * replica migrates.
  */
 const levelMaxAgeMs = 10_000;
+
+/** The health message while another process holds the SQLite file locked. */
+export const databaseLockedMessage = "The database file is locked by another process.";
+
+/** The health message when the database refused the check. */
+const refusedMessage = "The database refused the health check.";
+
+/**
+ * SQLite: asks the connection (ping) until the file is not locked by another process, on timers,
+ * until `deadline`; then SQLITE_BUSY is thrown.
+ */
+async function pingWhileLocked(ping: () => void, deadline: number): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      ping();
+      return;
+    } catch (error) {
+      const wait = busyBackoff(attempt);
+      if (!isSqliteBusy(error) || performance.now() + wait > deadline) throw error;
+      await sleep(wait);
+    }
+  }
+}
+
+/** How often the SQLite data folder's free space is read. */
+const diskCheckMs = 1000;
+
+/** How often a missing reserve for deletes on a full disk is written again when there is room. */
+const reserveCheckMs = 10_000;
 
 /** The health check, shared by the route and the fast path answering before Hono. */
 export interface HealthCheck {
@@ -70,7 +100,8 @@ export function createHealthCheck(db: Db, options: HealthOptions): HealthCheck {
   const ask = async (): Promise<MigrationLevel> => {
     if (knownAt === Number.NEGATIVE_INFINITY) return readLevel();
     if (performance.now() - knownAt >= levelMaxAgeMs) readLevel().catch(() => undefined);
-    if (db.ping) db.ping();
+    // A lock is reported a little before the bound, so the check says why it failed.
+    if (db.ping) await pingWhileLocked(db.ping, performance.now() + options.timeoutMs * 0.8);
     else await sql`select 1`.execute(db.kysely);
     return known;
   };
@@ -78,7 +109,10 @@ export function createHealthCheck(db: Db, options: HealthOptions): HealthCheck {
   const read = (): Promise<Probe> =>
     ask().then(
       (level): Probe => ({ ok: true, level }),
-      (): Probe => ({ ok: false, message: "The database refused the health check." }),
+      (error: unknown): Probe => ({
+        ok: false,
+        message: isSqliteBusy(error) ? databaseLockedMessage : refusedMessage,
+      }),
     );
 
   const probe = (): Promise<Probe> => {
@@ -109,29 +143,57 @@ export function createHealthCheck(db: Db, options: HealthOptions): HealthCheck {
     try {
       db.ping();
       return { ok: true, level: known };
-    } catch {
-      return { ok: false, message: "The database refused the health check." };
+    } catch (error) {
+      // Locked by another process: asked again on timers, within the bound (see probe).
+      if (isSqliteBusy(error)) return undefined;
+      return { ok: false, message: refusedMessage };
     }
+  };
+
+  let reserveCheckedAt = Number.NEGATIVE_INFINITY;
+  let diskCheckedAt = Number.NEGATIVE_INFINITY;
+  let disk: "ok" | "full" = "ok";
+  /**
+   * SQLite's disk: full, or ok (its reserve for deletes written again now and then). Asked of
+   * the file system at most once a second: a load balancer may ask for health many times a second.
+   */
+  const storageOf = (): "ok" | "full" | undefined => {
+    const { storage } = db;
+    if (!storage) return undefined;
+    const now = performance.now();
+    if (now - diskCheckedAt < diskCheckMs) return disk;
+    diskCheckedAt = now;
+    disk = storage.full ? "full" : "ok";
+    if (disk === "ok" && now - reserveCheckedAt >= reserveCheckMs) {
+      reserveCheckedAt = now;
+      storage.ensure();
+    }
+    return disk;
   };
 
   const bodyOf = (result: Probe): HealthResponse => {
     const level = result.ok ? result.level : known;
     const draining = options.draining?.() ?? false;
+    const storage = storageOf();
+    const full = storage === "full";
     return {
-      status: draining ? "draining" : result.ok ? "ok" : "degraded",
+      status: draining ? "draining" : result.ok && !full ? "ok" : "degraded",
       version,
       database: {
         dialect: db.dialect,
         status: result.ok ? "ok" : "unavailable",
         migration: level.latest,
         migrations: level.applied.length,
+        ...(storage ? { storage } : {}),
       },
       uptime_seconds: Math.round((Date.now() - options.startedAt) / 1000),
       ...(draining
         ? { message: "The server is shutting down." }
-        : result.ok
-          ? {}
-          : { message: result.message }),
+        : !result.ok
+          ? { message: result.message }
+          : full
+            ? { message: storageFullMessage }
+            : {}),
     };
   };
 

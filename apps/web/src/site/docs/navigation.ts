@@ -79,6 +79,7 @@ export const docSections: readonly { title: string; paths: readonly string[] }[]
       "/benchmarks/notes/proxy",
       "/benchmarks/notes/capacity",
       "/benchmarks/notes/large-message",
+      "/benchmarks/notes/body-cost",
       "/benchmarks/notes/test-suite-time",
     ],
   },
