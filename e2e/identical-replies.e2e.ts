@@ -1,10 +1,11 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
 import {
   agentMessages,
   allMessages,
   composer,
+  headerCount,
   openChat,
   unlimitedEnv,
   userMessages,
@@ -12,16 +13,6 @@ import {
   welcomeText,
 } from "./harness/chat.js";
 import { useServerAndBrowser } from "./harness/suite.js";
-
-/** The header's message count, as a number. */
-async function headerCount(page: Page): Promise<number> {
-  const text = await page
-    .getByRole("main")
-    .locator("header")
-    .getByText(/^\d+ messages?$/)
-    .innerText();
-  return Number.parseInt(text, 10);
-}
 
 /**
  * A first visit where the user says "hello" about a second after the welcome reply starts: the
