@@ -1,10 +1,10 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
 import {
   agentMessages,
   composer,
   defaultAgentName,
+  headerCount,
   openChat,
   send,
   texts,
@@ -18,16 +18,6 @@ import { useServerAndBrowser } from "./harness/suite.js";
 
 /** Said by the built-in planner whenever it explains itself (no model env in this suite). */
 const noModelNotice = "No language model is configured";
-
-/** The header's message count, as a number. */
-async function headerCount(page: Page): Promise<number> {
-  const text = await page
-    .getByRole("main")
-    .locator("header")
-    .getByText(/^\d+ messages?$/)
-    .innerText();
-  return Number.parseInt(text, 10);
-}
 
 describe("chatting with the built-in planner", () => {
   const suite = useServerAndBrowser(unlimitedEnv);

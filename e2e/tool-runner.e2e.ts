@@ -10,7 +10,7 @@ import {
   unlimitedEnv,
 } from "./harness/artifacts.js";
 import { launchChromium, screenshot } from "./harness/browser.js";
-import { openChat, phoneContext, watchPlaceholder } from "./harness/chat.js";
+import { headerCount, openChat, phoneContext, watchPlaceholder } from "./harness/chat.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 
@@ -78,6 +78,8 @@ describe("running tools from the tools column", () => {
     await expect.poll(() => table.locator("tbody tr").count()).toBe(5);
     expect(await table.locator("tbody").innerText()).toContain("Europe");
     await screenshotOf(page, table, "tool-run-artifact");
+    // The result is a message of the conversation: the welcome exchange and it, live and reloaded.
+    await expect.poll(() => headerCount(page)).toBe(3);
     // The run is listed, done; its result opens with the arguments sent.
     const runs = page.getByRole("region", { name: "Tool runs" });
     await runs.getByText("Done").waitFor();
@@ -86,6 +88,9 @@ describe("running tools from the tools column", () => {
     await modal.getByText("Arguments sent").click();
     expect(await modal.locator("pre").innerText()).toContain('"region": "europe"');
     await screenshot(page, "tool-result-arguments");
+    await page.reload();
+    await artifactFrame(messageLog(page), "query_orders").waitFor({ timeout: 15_000 });
+    expect(await headerCount(page)).toBe(3);
     expect(errors).toEqual([]);
   });
 

@@ -247,3 +247,13 @@ export async function allMessages(page: Page): Promise<ShownMessage[]> {
   await readRows();
   return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, message]) => message);
 }
+
+/** The conversation header's message count, as a number. */
+export async function headerCount(page: Page): Promise<number> {
+  const text = await page
+    .getByRole("main")
+    .locator("header")
+    .getByText(/^\d+ messages?$/)
+    .innerText();
+  return Number.parseInt(text, 10);
+}

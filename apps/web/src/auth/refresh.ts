@@ -1,11 +1,13 @@
 import { refreshSignedIn } from "../accounts/refresh-grant.js";
 import type { FetchLike } from "../lib/api.js";
 import { ApiError, messages } from "../lib/api-error.js";
+import { withBrowserLock } from "../lib/browser-lock.js";
 import { logger } from "../lib/logger.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { resetAllStores } from "../stores/reset.js";
 import { fetchAnonymousToken } from "./anonymous-token.js";
 import { forgetRenewalToken, keepRenewalToken, renewalToken } from "./renewal-token.js";
+import { adoptSharedSession, sessionLockName } from "./shared-session.js";
 
 let inFlight: Promise<string> | null = null;
 
@@ -26,19 +28,24 @@ async function runRefresh(fetchImpl?: FetchLike): Promise<string> {
     resetAllStores();
     throw new ApiError(messages.unauthorized, 401);
   }
-  const previous = auth.accessToken ?? renewalToken();
-  try {
-    const reply = await fetchAnonymousToken(previous, fetchImpl);
-    useAuthStore.getState().setAnonymousAuth(reply);
-    forgetRenewalToken();
-    return reply.access_token;
-  } catch (error) {
-    // Keep the old token so the next attempt (the auth gate's) can still renew the session.
-    if (previous) keepRenewalToken(previous);
-    useAuthStore.getState().clearAuth();
-    resetAllStores();
-    throw error;
-  }
+  // One tab of the browser at a time: a tab that waited uses the session the other one got.
+  return withBrowserLock(sessionLockName, async () => {
+    const shared = adoptSharedSession(auth.accessToken);
+    if (shared) return shared;
+    const previous = auth.accessToken ?? renewalToken();
+    try {
+      const reply = await fetchAnonymousToken(previous, fetchImpl);
+      useAuthStore.getState().setAnonymousAuth(reply);
+      forgetRenewalToken();
+      return reply.access_token;
+    } catch (error) {
+      // Keep the old token so the next attempt (the auth gate's) can still renew the session.
+      if (previous) keepRenewalToken(previous);
+      useAuthStore.getState().clearAuth();
+      resetAllStores();
+      throw error;
+    }
+  });
 }
 
 /**
@@ -46,7 +53,9 @@ async function runRefresh(fetchImpl?: FetchLike): Promise<string> {
  * with no session yet) get an anonymous token, renewing their session when the old token is
  * known; signed-in users trade their refresh token, and are signed out (the refresh fails) only
  * when that is refused; a failed refresh clears auth.
- * Concurrent callers share one in-flight refresh.
+ * Concurrent callers share one in-flight refresh, and the tabs of one browser take turns at the
+ * anonymous one (a Web Lock): a tab that waited adopts the session another tab stored meanwhile,
+ * so tabs opened at once become one visitor, not one each.
  */
 export function refreshToken(fetchImpl?: FetchLike): Promise<string> {
   inFlight ??= runRefresh(fetchImpl).finally(() => {

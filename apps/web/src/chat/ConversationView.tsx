@@ -14,6 +14,7 @@ import { ConversationHeader } from "./ConversationHeader.js";
 import { Composer } from "./composer/Composer.js";
 import { NoAgentNotice } from "./composer/NoAgentNotice.js";
 import { useAttachmentLimit } from "./composer/useAttachmentLimit.js";
+import { useQueuedSends } from "./composer/useQueuedSends.js";
 import {
   selectIsStreaming,
   selectMessages,
@@ -130,6 +131,11 @@ export function ConversationView() {
       }
     },
     [send],
+  );
+  useQueuedSends(
+    contextId,
+    { streaming, sending, blocked: sendBlock !== null || agent === null || agent === undefined },
+    send,
   );
   const respond = useCallback(
     async (taskId: string, text: string) => {

@@ -14,6 +14,13 @@ function toRecord(body: unknown): ContextRecord {
   return parsed.data;
 }
 
+/** The caller's most recently updated conversation, if any: GET /contexts?limit=1. */
+export async function latestContextRequest(fetchImpl?: FetchLike): Promise<ContextRecord | null> {
+  const body = await authenticatedRequest<unknown>(`${contextsPath}?limit=1`, {}, fetchImpl);
+  const first: unknown = Array.isArray(body) ? body[0] : undefined;
+  return first === undefined ? null : toRecord(first);
+}
+
 /** Creates a conversation: POST /contexts {name}. */
 export async function createContextRequest(
   name: string,

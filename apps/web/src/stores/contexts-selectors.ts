@@ -14,6 +14,14 @@ export function selectCurrentConversation(state: ContextsData): Conversation | u
   return state.conversations.find((c) => c.id === state.currentContextId);
 }
 
+/**
+ * The current conversation's id for calls that name it (x-context-id), or null while the
+ * conversation loads: the loading marker is no conversation and never leaves the app (core spec §7).
+ */
+export function selectKnownContextId(state: Pick<ContextsData, "currentContextId">): string | null {
+  return state.currentContextId === loadingContextId ? null : state.currentContextId;
+}
+
 /** Whether conversations are still loading (no snapshot yet, or none selected yet). */
 export function selectIsLoadingConversations(state: ContextsData): boolean {
   return state.isLoading || state.currentContextId === loadingContextId;

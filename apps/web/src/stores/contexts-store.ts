@@ -1,9 +1,11 @@
 import { type ContextRecord, defaultContextName, lastContextMessage } from "@a2a-chat/contracts";
 import { create } from "zustand";
 import { ApiError, toApiError } from "../lib/api-error.js";
+import { withBrowserLock } from "../lib/browser-lock.js";
 import {
   createContextRequest,
   deleteContextRequest,
+  latestContextRequest,
   renameContextRequest,
 } from "../lib/contexts-api.js";
 import { type Conversation, toConversation } from "../lib/conversation.js";
@@ -69,6 +71,9 @@ export interface ContextsState extends ContextsData {
   ensureDefaultContext: () => Promise<void>;
   clearError: () => void;
 }
+
+/** The Web Lock under which a browser's tabs make the default conversation, one at a time. */
+export const defaultContextLockName = "a2a-chat:default-conversation";
 
 // Replies that arrive after a reset belong to the previous user and are dropped.
 let epoch = 0;
@@ -219,7 +224,15 @@ export const useContextsStore = create<ContextsState>()((set, get) => ({
       selectHasValidToken(useAuthStore.getState());
     if (!eligible || defaultRequested) return;
     defaultRequested = true;
-    await get().createContext(defaultContextName);
+    const started = epoch;
+    // One tab of the browser at a time: one that waited for another finds the conversation the
+    // other made (its live stream may not have told of it yet) instead of making a second one.
+    await withBrowserLock(defaultContextLockName, async (waited) => {
+      const made = waited ? await latestContextRequest().catch(() => null) : null;
+      if (started !== epoch) return;
+      if (made) set((state) => applyCreated(state, toConversation(made)));
+      else await get().createContext(defaultContextName);
+    });
   },
 
   clearError: () => set({ error: null }),

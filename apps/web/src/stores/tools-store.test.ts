@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ListServerToolsOptions, ServerTool } from "../tools/list-server-tools.js";
 import type { ToolServer } from "../tools/mcp-registry-api.js";
+import { toolCallHeaders } from "../tools/mcp-tool-call.js";
 import { emptyAuthSession, useAuthStore } from "./auth-store.js";
+import { loadingContextId } from "./contexts-reducers.js";
 import { useContextsStore } from "./contexts-store.js";
 import { createToolsStore, type ToolsDependencies } from "./tools-store.js";
 
@@ -241,5 +243,16 @@ describe("tools store", () => {
     reply.resolve([server("old")]);
     await stale;
     expect(store.getState()).toMatchObject({ servers: [], tools: [], loading: false });
+  });
+
+  it("names no conversation while conversations load: the loading marker is never sent", async () => {
+    useContextsStore.setState({ currentContextId: loadingContextId });
+    const { store, listTools } = setup(async () => [server("analytics")]);
+    await store.getState().load();
+    expect(listTools.mock.calls.map(([options]) => options.contextId)).toEqual([null]);
+    // What goes on the wire: no x-context-id header at all.
+    expect(toolCallHeaders("token-1", listTools.mock.calls[0]?.[0].contextId)).not.toHaveProperty(
+      "x-context-id",
+    );
   });
 });

@@ -9,6 +9,7 @@ import {
 import { fetchMcpRegistry, type ToolServer } from "../tools/mcp-registry-api.js";
 import { fetchUserServers } from "../tools/user-servers-api.js";
 import { useAuthStore } from "./auth-store.js";
+import { selectKnownContextId } from "./contexts-selectors.js";
 import { useContextsStore } from "./contexts-store.js";
 import { registerStoreReset } from "./reset.js";
 import {
@@ -121,7 +122,7 @@ export function createToolsStore(deps: ToolsDependencies = defaults) {
           const registry = await deps.fetchRegistry();
           const auth = useAuthStore.getState();
           const permitted = permittedServers(registry, auth);
-          const contextId = useContextsStore.getState().currentContextId;
+          const contextId = selectKnownContextId(useContextsStore.getState());
           // Tools spec §7: each permitted server is listed; one that cannot be is skipped.
           const listings = await Promise.all(
             permitted.map((shown) => listOne(shown, deps, auth.accessToken, contextId)),
@@ -160,7 +161,7 @@ export function createToolsStore(deps: ToolsDependencies = defaults) {
         set((state) => ({ listings: { ...state.listings, [name]: status } }));
       setListing("loading");
       const auth = useAuthStore.getState();
-      const contextId = useContextsStore.getState().currentContextId;
+      const contextId = selectKnownContextId(useContextsStore.getState());
       const listing = await listOne(shown, deps, auth.accessToken, contextId);
       if (startedIn !== epoch) return;
       const { tools } = collectListings([listing]);

@@ -4,7 +4,7 @@ import type { ArtifactViewProps } from "../artifacts/artifact-view-props.js";
 import { Button } from "../lib/Button.js";
 import { useArtifactsStore } from "../stores/artifacts-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
-import { loadingContextId } from "../stores/contexts-reducers.js";
+import { selectKnownContextId } from "../stores/contexts-selectors.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { ExecutionResult } from "./ExecutionResult.js";
 import { ExecutionTabs } from "./ExecutionTabs.js";
@@ -17,10 +17,9 @@ import { useArtifactRefresh } from "./useArtifactRefresh.js";
 /** Runs a tool-column run again with the same arguments, in the current conversation. */
 function runAgain(execution: ToolExecution): void {
   if (!execution.run) return;
-  const contextId = useContextsStore.getState().currentContextId;
   runTool(execution.run, {
     token: useAuthStore.getState().accessToken,
-    contextId: contextId === loadingContextId ? null : contextId,
+    contextId: selectKnownContextId(useContextsStore.getState()),
     renderBehavior: execution.renderBehavior,
   });
 }

@@ -1,7 +1,7 @@
 import type { Artifact } from "@a2a-chat/contracts";
 import { useCallback } from "react";
 import { useAuthStore } from "../stores/auth-store.js";
-import { loadingContextId } from "../stores/contexts-reducers.js";
+import { selectKnownContextId } from "../stores/contexts-selectors.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { refreshArtifact } from "./refresh-artifact.js";
 
@@ -17,10 +17,9 @@ export type RunRefresh = (
  */
 export function useArtifactRefresh(): RunRefresh {
   return useCallback((artifact, executionId) => {
-    const contextId = useContextsStore.getState().currentContextId;
     return refreshArtifact(artifact, {
       token: useAuthStore.getState().accessToken,
-      contextId: contextId === loadingContextId ? null : contextId,
+      contextId: selectKnownContextId(useContextsStore.getState()),
       ...(executionId ? { executionId } : {}),
     });
   }, []);

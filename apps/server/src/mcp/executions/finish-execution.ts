@@ -16,6 +16,7 @@ import type { Services } from "../../http/services.js";
 import { canUseToolExecution } from "../../policies/tool-executions.js";
 import { type Emit, transactWithEvents } from "../../stream/transact.js";
 import { storeArtifact } from "../../tasks/artifact-commands.js";
+import { emitContextStats } from "../../tasks/context-stats-event.js";
 import type { Owner } from "../../tasks/task-checks.js";
 import { changeTaskStatus } from "../../tasks/task-status-commands.js";
 import type { ToolCallResult } from "../artifacts/tool-result-body.js";
@@ -104,6 +105,14 @@ async function endOwnTask(
   });
 }
 
+/** Results a direct run shows only in the tool-result window (tools spec §3), unless it failed. */
+const windowOnly = new Set(["modal", "silent"]);
+
+/** Whether a direct run's end leaves a message in its conversation's thread (a result or a failure). */
+function showsInThread(row: ToolExecutionRow, error: string | null): boolean {
+  return error !== null || !windowOnly.has(row.render_behavior ?? "");
+}
+
 async function finish(
   services: Services,
   owner: Owner,
@@ -124,6 +133,15 @@ async function finish(
       artifact_id: ending.artifact?.artifactId ?? null,
     });
     const task = await endOwnTask(services, trx, emit, owner, row, ending.error);
+    if (task && row.context_id !== null && showsInThread(row, ending.error)) {
+      // A direct run's result is a message of its own in the thread: the conversation counts it.
+      const counted = await new ContextStatsRepository(trx).addMessage(
+        row.context_id,
+        now.toISOString(),
+        0,
+      );
+      await emitContextStats(trx, emit, owner.userId, row.context_id, counted);
+    }
     const updated = await executions.findById(id);
     if (!updated) throw new Error(`execution ${id} unreadable right after it was written`);
     const execution = presentExecution(updated);

@@ -6,7 +6,9 @@ import { logger } from "../../lib/logger.js";
 import type { OutgoingFile } from "../model/chat-types.js";
 import { type AttachmentChip, AttachmentChips } from "./AttachmentChips.js";
 import { attachmentTexts, fitsAttachmentLimit } from "./attachment-limit.js";
-import { type DraftFile, emptyDraft, useDraftsStore } from "./drafts-store.js";
+import { emptyDraft, outgoingFile, useDraftsStore } from "./drafts-store.js";
+import { QueuedMessages } from "./QueuedMessages.js";
+import { useQueuedStore } from "./queued-store.js";
 
 /** The character counter appears beyond this many characters (core spec §9). */
 export const counterThreshold = 500;
@@ -53,20 +55,11 @@ export function uploadErrorText(name: string, error: unknown): string {
   return uploadTexts.network(name);
 }
 
-/** What a sent message carries of an uploaded draft file: its absolute link. */
-function outgoing(file: DraftFile): OutgoingFile {
-  return {
-    name: file.name,
-    mimeType: file.mimeType,
-    size: file.size,
-    uri: new URL(file.uploaded?.uri ?? "", window.location.origin).href,
-  };
-}
-
 /**
  * The message input (core spec §2.2): an auto-growing text box (Enter sends, Shift+Enter adds a
  * line), file attachments, a character counter and a send button that becomes a stop button while
- * a reply streams. Nothing typed or attached is lost when sending fails.
+ * a reply streams; Enter then queues the message, sent when the reply ends (removable meanwhile).
+ * Nothing typed or attached is lost when sending fails.
  */
 export const Composer = memo(function Composer({
   onSend,
@@ -101,8 +94,15 @@ export const Composer = memo(function Composer({
   const hasContent = text.trim() !== "" || files.length > 0;
   const uploading = files.some((file) => file.uploaded === undefined);
   const canSend = hasContent && !disabled && !streaming && !sending && !uploading;
+  // While a reply streams, Enter queues the message: it is sent when the reply ends.
+  const canQueue = hasContent && !disabled && streaming && !uploading;
 
   const send = async () => {
+    if (canQueue) {
+      const queued = useDraftsStore.getState().take(draftKey);
+      useQueuedStore.getState().add(draftKey, { ...queued, text: queued.text.trim() });
+      return;
+    }
     if (!canSend) return;
     setSending(true);
     const contextId = draftKey;
@@ -110,7 +110,7 @@ export const Composer = memo(function Composer({
     // must not sit in the box meanwhile.
     const sent = useDraftsStore.getState().take(contextId);
     try {
-      await onSend(sent.text.trim(), sent.files.map(outgoing));
+      await onSend(sent.text.trim(), sent.files.map(outgoingFile));
     } catch (error) {
       // The caller reports the failure; what was sent comes back to its own conversation,
       // before anything typed since.
@@ -209,6 +209,7 @@ export const Composer = memo(function Composer({
         void send();
       }}
     >
+      <QueuedMessages contextId={draftKey} deleteUpload={deleteUpload} />
       <AttachmentChips files={chips} onRemove={remove} />
       {readErrors.length > 0 && (
         <div role="alert" className="text-xs text-red-300">

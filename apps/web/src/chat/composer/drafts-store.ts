@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import { registerStoreReset } from "../../stores/reset.js";
+import type { OutgoingFile } from "../model/chat-types.js";
 
 /**
  * A file attached to a draft, with a key that tells it apart from others of the same name. It is
@@ -34,6 +35,16 @@ export interface DraftsState {
   take: (contextId: string) => Draft;
   /** Puts back a draft that could not be sent, before anything typed or attached since. */
   restore: (contextId: string, draft: Draft) => void;
+}
+
+/** What a sent message carries of an uploaded draft file: its absolute link. */
+export function outgoingFile(file: DraftFile): OutgoingFile {
+  return {
+    name: file.name,
+    mimeType: file.mimeType,
+    size: file.size,
+    uri: new URL(file.uploaded?.uri ?? "", window.location.origin).href,
+  };
 }
 
 /** An empty draft; shared, never mutated. */

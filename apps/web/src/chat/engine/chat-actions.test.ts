@@ -13,7 +13,7 @@ import { contextRecord } from "../../test/sse-fixture.js";
 import { useDraftsStore } from "../composer/drafts-store.js";
 import { selectIsStreaming } from "../conversation-selectors.js";
 import type { ChatStreamEvent } from "../model/chat-types.js";
-import { AgentClientError } from "./agent-client-error.js";
+import { AgentClientError, toAgentClientError } from "./agent-client-error.js";
 import { setAgentClientFactory } from "./agent-clients.js";
 import {
   authorizeTask,
@@ -236,6 +236,18 @@ describe("sendMessage streaming", () => {
     fake.onSend = () => eventsOf([], new Error("A2A Error: Context not found"));
     await sendMessage(agent, { text: "hi" });
     expect(chat().error).toBe("A2A Error: Context not found");
+
+    // A 401 says what the server said, else asks to log in again (core spec §8), never the 403 text.
+    fake.onSend = () => eventsOf([], toAgentClientError(new Error("401"), { status: 401 }));
+    await sendMessage(agent, { text: "hi" });
+    expect(chat().error).toBe("Unauthorized. Please log in again.");
+    fake.onSend = () =>
+      eventsOf(
+        [],
+        toAgentClientError(new Error("401"), { status: 401, message: "Session revoked" }),
+      );
+    await sendMessage(agent, { text: "hi" });
+    expect(chat().error).toBe("Session revoked");
 
     fake.onSend = () => eventsOf([], new Error(""));
     await sendMessage(agent, { text: "hi" });

@@ -3,8 +3,8 @@ import type { ChatMessage } from "../model/chat-types.js";
 import { removeArtifact, upsertArtifact } from "./artifact-list.js";
 import type { ChatData } from "./chat-data.js";
 import { chatMessageFromMessage } from "./chat-messages.js";
+import { sameByContent } from "./content-match.js";
 import { mergeMessages, sortByTime } from "./merge-messages.js";
-import { messageHash } from "./message-hash.js";
 import { isFinalState } from "./sdk-events.js";
 import {
   addTaskArtifact,
@@ -85,7 +85,8 @@ function isStreamingTask(
 
 /**
  * Adds messages the server reports to a loaded conversation without duplicating what this tab
- * shows: same id replaces; the optimistic message with the same hash is replaced (confirmed);
+ * shows: same id replaces (a bubble's reply id included); a reply bubble that knows no id is
+ * replaced by the message with the same hash (confirmed, sameByContent);
  * agent messages of a task this tab is streaming are left to that stream.
  */
 function mergeIncoming(
@@ -107,10 +108,7 @@ function mergeIncoming(
       if (!existing.isStreaming) result[byId] = { ...message, timestamp: existing.timestamp };
       continue;
     }
-    const hash = messageHash(message);
-    let optimistic = result.findIndex(
-      (m) => m.isOptimistic && !m.isStreaming && messageHash(m) === hash,
-    );
+    let optimistic = result.findIndex((m) => sameByContent(m, message));
     // A reply this tab streamed but never saw end (its server died mid-reply, and another one
     // ended the task with the text so far and a reason) is the same reply, worded differently.
     // Only a bubble that does not know which message it shows: one that does is another turn's

@@ -120,12 +120,14 @@ describe("mergeMessages", () => {
   });
 
   it("lets each server message stand for one optimistic message only", () => {
-    const local = [
-      chatMessage({ id: "p1", role: "user", content: "hi", isOptimistic: true, timestamp: recent }),
-      chatMessage({ id: "p2", role: "user", content: "hi", isOptimistic: true, timestamp: recent }),
+    // Reply bubbles that know no id: the content is all they can be recognised by.
+    const bubble = (id: string) =>
+      chatMessage({ id, role: "assistant", content: "hi", isOptimistic: true, timestamp: recent });
+    const local = [bubble("p1"), bubble("p2")];
+    const onlyOne = [
+      chatMessage({ id: "s1", role: "assistant", content: "hi", taskId: "t1", timestamp: recent }),
     ];
-    const onlyUser = [chatMessage({ id: "s1", role: "user", content: "hi", timestamp: recent })];
-    expect(mergeMessages(onlyUser, local, "ctx-1", now).map((m) => m.id)).toEqual(["s1", "p2"]);
+    expect(mergeMessages(onlyOne, local, "ctx-1", now).map((m) => m.id)).toEqual(["s1", "p2"]);
   });
 
   it("prefers the server's version of a message and keeps server messages of tasks it does not cover", () => {

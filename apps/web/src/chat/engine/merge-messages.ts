@@ -1,4 +1,5 @@
 import type { ChatMessage } from "../model/chat-types.js";
+import { sameByContent } from "./content-match.js";
 import { messageHash } from "./message-hash.js";
 
 /** How long an optimistic message without a server equivalent is kept (core spec §9). */
@@ -50,8 +51,10 @@ function streamedHere(server: readonly ChatMessage[], local: readonly ChatMessag
 /**
  * Merges a conversation's messages from the server with the local ones (core spec §4):
  * - the server's version of a message wins (same id);
- * - an optimistic local message is dropped when a server message with the same hash (role,
- *   content, conversation) is new to this list, i.e. is its backend equivalent;
+ * - an optimistic local message is dropped when the server has its id (a reply bubble: the id of
+ *   the message it learned it shows); a reply bubble that knows no id is dropped when a server
+ *   message with the same hash (role, content, conversation) is new to this list, i.e. is its
+ *   backend equivalent (sameByContent: two equal answers with ids are two messages);
  * - other optimistic messages are kept only if they belong to `currentContextId` and are under
  *   30 s old or still streaming;
  * - other local messages are kept unless the server list covers their task (then the server's
@@ -71,11 +74,11 @@ export function mergeMessages(
   const localIds = new Set(local.flatMap((m) => (m.replyId ? [m.id, m.replyId] : [m.id])));
   // Only server messages this list has not shown yet can be the equivalent of an optimistic one:
   // an older identical "hi" must not swallow the one just sent.
-  const claimable = new Map<string, number>();
+  const claimable = new Map<string, ChatMessage[]>();
   for (const message of fromServer) {
     if (localIds.has(message.id)) continue;
     const hash = messageHash(message);
-    claimable.set(hash, (claimable.get(hash) ?? 0) + 1);
+    claimable.set(hash, [...(claimable.get(hash) ?? []), message]);
   }
   const serverById = new Map(fromServer.map((m) => [m.id, m]));
   const sortTimes = new Map<ChatMessage, number>(fromServer.map((m) => [m, timeOf(m)]));
@@ -107,10 +110,10 @@ export function mergeMessages(
   function keepLocal(message: ChatMessage): boolean {
     if (!message.isOptimistic) return !(message.taskId && serverTasks.has(message.taskId));
     if (message.contextId !== currentContextId) return false;
-    const hash = messageHash(message);
-    const equivalents = claimable.get(hash) ?? 0;
-    if (equivalents > 0) {
-      claimable.set(hash, equivalents - 1);
+    const equivalents = claimable.get(messageHash(message)) ?? [];
+    const equivalent = equivalents.findIndex((stored) => sameByContent(message, stored));
+    if (equivalent !== -1) {
+      equivalents.splice(equivalent, 1);
       return false;
     }
     return message.isStreaming || now - Date.parse(message.timestamp) < optimisticRetentionMs;

@@ -12,7 +12,12 @@ import { useContextsStore } from "../../stores/contexts-store.js";
 import { useDraftsStore } from "../composer/drafts-store.js";
 import { selectPendingRequest } from "../conversation-selectors.js";
 import type { OutgoingFile } from "../model/chat-types.js";
-import { isAbortError, isConnectionError, isPermissionError } from "./agent-client-error.js";
+import {
+  AgentClientError,
+  isAbortError,
+  isConnectionError,
+  isPermissionError,
+} from "./agent-client-error.js";
 import { agentClientFor, currentToken } from "./agent-clients.js";
 import { assistantPlaceholder, userChatMessage } from "./chat-messages.js";
 import { addOptimistic, failStream, finishStream } from "./chat-reducers.js";
@@ -43,9 +48,14 @@ export interface SendInput {
   welcome?: boolean;
 }
 
-/** The text a failed send shows (core spec §8). */
+/**
+ * The text a failed send shows (core spec §8): a 401 its own text (the body's message, else
+ * 'Unauthorized. Please log in again.', as the client read it); a refusal for scopes (403 or
+ * the agent's -32010) 'Permission denied…'.
+ */
 export function sendErrorMessage(error: unknown): string {
-  if (isPermissionError(error)) return permissionDeniedMessage;
+  if (isPermissionError(error) && !(error instanceof AgentClientError && error.status === 401))
+    return permissionDeniedMessage;
   return error instanceof Error && error.message ? error.message : sendFailedMessage;
 }
 

@@ -1,6 +1,7 @@
 import { welcomeMessageText } from "@a2a-chat/contracts";
 import { useEffect } from "react";
 import type { Agent } from "../../agents/agent-types.js";
+import { withBrowserLock } from "../../lib/browser-lock.js";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage.js";
 import { selectHasValidToken } from "../../stores/auth-selectors.js";
 import { useAuthStore } from "../../stores/auth-store.js";
@@ -10,13 +11,15 @@ import { sendMessage } from "./send-actions.js";
 
 /** The greeting sent on a first visit, addressed to the product (core spec §4 First visit). */
 export { welcomeMessageText };
+/** The Web Lock under which a browser's tabs check and set the first-visit flag, one at a time. */
+export const welcomeLockName = "a2a-chat:welcome";
 /** Delay before the greeting is sent (core spec §9). */
 export const welcomeDelayMs = 500;
 
 /**
  * Sends the welcome message once per browser: when an agent, a current conversation and a valid
  * token exist and the first-visit flag is unset, the flag is set and the greeting goes out after
- * 500 ms. An agent that requires sign-in gets no greeting from a user who has not signed in.
+ * 500 ms. Tabs opened together check and set the flag one at a time, so only one greets. An agent that requires sign-in gets no greeting from a user who has not signed in.
  */
 export function useWelcomeMessage(agent: Agent | null | undefined): void {
   const contextId = useContextsStore((state) => state.currentContextId);
@@ -27,11 +30,15 @@ export function useWelcomeMessage(agent: Agent | null | undefined): void {
     if (!agent || !hasToken || contextId === loadingContextId) return;
     if (agent.security.length > 0 && !isAuthenticated) return;
     if (readStorage(storageKeys.firstVisit) !== null) return;
-    writeStorage(storageKeys.firstVisit, "true");
-    // Not cleared on unmount: the flag is already set, so a cancelled timer would lose the greeting
-    // for good (React's strict mode unmounts every effect once right away).
-    setTimeout(() => {
-      void sendMessage(agent, { text: welcomeMessageText, welcome: true });
-    }, welcomeDelayMs);
+    // Tabs opened together take turns: the first sets the flag, the others find it set.
+    void withBrowserLock(welcomeLockName, async () => {
+      if (readStorage(storageKeys.firstVisit) !== null) return;
+      writeStorage(storageKeys.firstVisit, "true");
+      // Not cleared on unmount: the flag is already set, so a cancelled timer would lose the
+      // greeting for good (React's strict mode unmounts every effect once right away).
+      setTimeout(() => {
+        void sendMessage(agent, { text: welcomeMessageText, welcome: true });
+      }, welcomeDelayMs);
+    });
   }, [agent, hasToken, contextId, isAuthenticated]);
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { Modal } from "../../agents/Modal.js";
 import { Button } from "../../lib/Button.js";
 import { useAuthStore } from "../../stores/auth-store.js";
-import { loadingContextId } from "../../stores/contexts-reducers.js";
+import { selectKnownContextId } from "../../stores/contexts-selectors.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
 import { type ServerTool, toolRenderBehavior } from "../list-server-tools.js";
 import type { ToolServer } from "../mcp-registry-api.js";
@@ -84,7 +84,6 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
     const result = submitForm(form.root, form.schema, values);
     setSubmitted(result.errors);
     if (Object.keys(result.errors).length > 0) return;
-    const contextId = useContextsStore.getState().currentContextId;
     runTool(
       {
         toolName: tool.name,
@@ -96,7 +95,7 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
       },
       {
         token: useAuthStore.getState().accessToken,
-        contextId: contextId === loadingContextId ? null : contextId,
+        contextId: selectKnownContextId(useContextsStore.getState()),
         renderBehavior: toolRenderBehavior(tool) ?? "inline",
       },
     );
