@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SecurityRequirement } from "./scopes.js";
 
 /** Path of the agents a user added by URL; each is proxied at `${externalAgentsPath}/{id}`. */
 export const externalAgentsPath = "/api/v1/agents/external";
@@ -11,7 +12,24 @@ export const externalAgentMessages = {
   /** Credentials were sent but the server has no key to keep them encrypted. */
   noCredentialsKey:
     "This server cannot store agent credentials: its administrator has not set OUTBOUND_CREDENTIALS_KEY",
+  /** A message to an added agent that asks for its own sign-in, with no credentials stored. */
+  credentialsRequired: (name: string, schemes: readonly string[]) =>
+    `${name} requires you to sign in to it (${schemes.join(", ") || "security"}): save its credentials first (its Connection, or PUT ${externalAgentsPath}/{id}/credentials)`,
 } as const;
+
+/**
+ * Whether an added agent's card asks callers for credentials of its own: it declares a security
+ * scheme or requirement, and none of its requirements is empty (an empty one, `{}`, lets
+ * callers in without any). Schemes without requirements count: unclear security is not taken
+ * for none.
+ */
+export function asksForCredentials(
+  schemeNames: readonly string[],
+  requirements: readonly SecurityRequirement[],
+): boolean {
+  if (requirements.some((requirement) => Object.keys(requirement).length === 0)) return false;
+  return requirements.length > 0 || schemeNames.length > 0;
+}
 
 const headerName = z
   .string()
