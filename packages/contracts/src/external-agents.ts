@@ -1,13 +1,18 @@
 import { z } from "zod";
+import { redactUrl } from "./redact-url.js";
 import type { SecurityRequirement } from "./scopes.js";
 
 /** Path of the agents a user added by URL; each is proxied at `${externalAgentsPath}/{id}`. */
 export const externalAgentsPath = "/api/v1/agents/external";
 
-/** Texts of adding an agent by URL (core spec §8, agent card and agent discovery). */
+/**
+ * Texts of adding an agent by URL (core spec §8, agent card and agent discovery). The URL in
+ * them is redacted (see redactUrl), as the MCP form shows its URLs: a secret typed into it is
+ * not echoed.
+ */
 export const externalAgentMessages = {
-  cardFetchFailed: (url: string) => `Failed to fetch agent card from ${url}`,
-  connectFailed: (url: string) => `Failed to connect to agent at ${url}`,
+  cardFetchFailed: (url: string) => `Failed to fetch agent card from ${redactUrl(url)}`,
+  connectFailed: (url: string) => `Failed to connect to agent at ${redactUrl(url)}`,
   connectError: (message: string) => `Error connecting to agent: ${message}`,
   /** Credentials were sent but the server has no key to keep them encrypted. */
   noCredentialsKey:

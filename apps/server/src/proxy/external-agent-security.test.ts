@@ -121,6 +121,38 @@ describeEachDialect("an added agent's own sign-in", (get) => {
   }
 });
 
+describeEachDialect("a secret typed into an agent's URL", (get) => {
+  it("is redacted in every error, as the MCP form does", async () => {
+    const app = appWith(get());
+    const user = await taskUser(app);
+    const token = user.session.access_token;
+    const remote = await agent({ protocol: "1.0" });
+    const port = new URL(remote.url).port;
+    const cases: [string, string][] = [
+      [
+        "https://admin:hunter2@agent.example/a2a?api_key=s3cret",
+        "Failed to connect to agent at https://[redacted]@agent.example/a2a?api_key=[redacted]",
+      ],
+      [
+        "ftp://agent.example/?token=s3cret",
+        "Failed to connect to agent at ftp://agent.example/?token=[redacted]",
+      ],
+      [
+        `http://127.0.0.1:${port}/missing?token=s3cret#key=s3cret`,
+        `Error connecting to agent: Failed to fetch agent card from http://127.0.0.1:${port}/missing?token=[redacted]#[redacted] (HTTP status 404)`,
+      ],
+    ];
+    for (const [url, message] of cases) {
+      const res = await request(app, token, "", { method: "POST", body: JSON.stringify({ url }) });
+      expect(res.status, url).toBe(400);
+      const body = await res.text();
+      expect(JSON.parse(body)).toEqual({ error: "bad_request", message });
+      expect(body).not.toContain("s3cret");
+      expect(body).not.toContain("hunter2");
+    }
+  });
+});
+
 describe("remoteSecurity and missingCredentialsMessage", () => {
   const v1 = { name: "Remote" };
   it("translates every v0.3 scheme kind to v1.0 JSON and keeps one it cannot read", () => {
