@@ -23,6 +23,8 @@ export interface AgentCardProps {
   onSelect: (agent: Agent) => void;
   /** Opens the sign-in prompt for this agent. */
   onRequireLogin: (agent: Agent) => void;
+  /** Opens the credentials dialog of an added agent that asks for its own sign-in. */
+  onRequireCredentials?: ((agent: Agent) => void) | undefined;
   onShowDetails: (agent: Agent) => void;
   /** Offered on agents the user added by URL. */
   onRemove?: (agent: Agent) => void;
@@ -39,6 +41,7 @@ export function AgentCard({
   userScopes,
   onSelect,
   onRequireLogin,
+  onRequireCredentials,
   onShowDetails,
   onRemove,
   onConnection,
@@ -50,6 +53,7 @@ export function AgentCard({
 
   const activate = () => {
     if (access === "login") onRequireLogin(agent);
+    else if (access === "credentials") onRequireCredentials?.(agent);
     else if (access === "insufficient") window.alert(agentInsufficientMessage(agent, userScopes));
     else onSelect(agent);
   };
@@ -57,7 +61,7 @@ export function AgentCard({
   const badge =
     access === "insufficient"
       ? insufficientPermissionsBadge
-      : access === "login"
+      : access === "login" || access === "credentials"
         ? signInRequiredBadge
         : null;
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { AccountModals } from "../accounts/AccountModals.js";
+import { AgentCredentialsModal } from "../agents/AgentCredentialsModal.js";
 import { AgentsPanel } from "../agents/AgentsPanel.js";
 import { AppShell } from "../app/shell/AppShell.js";
 import { DebugModeToggle } from "../app/shell/DebugModeToggle.js";
@@ -131,6 +132,7 @@ export function ChatPage() {
         }
       />
       <AccountModals />
+      <AgentCredentialsModal />
       {toolResultsOpen ? (
         <Suspense fallback={null}>
           <ToolResultModal />
