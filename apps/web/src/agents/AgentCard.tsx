@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
 import { AgentAvatar } from "./AgentAvatar.js";
 import {
   type AgentAccess,
@@ -49,7 +50,10 @@ export function AgentCard({
   const nameId = useId();
   const infoId = useId();
   const greyed = access !== "open";
-  const running = agent.status === "Running";
+  // While this server cannot be reached, nothing says the agent runs.
+  const unreachable = useServerReachability((state) => state.unreachable);
+  const status = unreachable ? unreachableStatus : agent.status;
+  const running = !unreachable && agent.status === "Running";
 
   const activate = () => {
     if (access === "login") onRequireLogin(agent);
@@ -86,8 +90,8 @@ export function AgentCard({
           <span className="flex items-center gap-2">
             <span
               role="img"
-              aria-label={`Status: ${agent.status}`}
-              title={agent.status}
+              aria-label={`Status: ${status}`}
+              title={status}
               data-running={running}
               className={`h-2 w-2 shrink-0 rounded-full ${running ? "bg-emerald-500" : "bg-neutral-500"}`}
             />
