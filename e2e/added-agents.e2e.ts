@@ -121,11 +121,12 @@ describe("an agent added by URL", () => {
       await schemes.getByText("HTTP bearer").waitFor();
       expect(await details.getByText("Public", { exact: true }).count()).toBe(0);
       await screenshot(page, "added-agent-security-details");
-      await details.getByRole("button", { name: "Close" }).click();
+      await page.keyboard.press("Escape");
+      await details.waitFor({ state: "detached" });
 
       // A message opens its credentials dialog instead of going out (and not this site's sign-in).
-      await agentsColumn.getByRole("button", { name: "Vault agent" }).click();
-      await page.keyboard.press("Escape");
+      // Adding it picked it.
+      await agentsColumn.getByRole("button", { name: "Vault agent", pressed: true }).waitFor();
       await send(page, "open the vault");
       const connection = page.getByRole("form", { name: "Connection of Vault agent" });
       await connection
