@@ -19,14 +19,20 @@ describe("an agent added by URL", () => {
     OUTBOUND_CREDENTIALS_KEY: Buffer.alloc(32, 5).toString("base64"),
   });
 
-  it("is added through the server, chats through its proxy, and the reply is still there after a reload", async () => {
+  /** Opens the chat as a new visitor and, once the welcome exchange ended, adds the agent at `url`. */
+  async function openAndAdd(url: string) {
     const { page, errors } = await openChat(suite.browser, suite.server.url);
     const agentsColumn = page.getByRole("complementary", { name: "Agents" });
     // The welcome exchange ends before the user turns to the new agent.
     await page.getByRole("article", { name: "Message from Assistant" }).first().waitFor();
     await waitForReplyDone(page);
-    await page.getByLabel("Agent URL").fill(agent.url);
+    await page.getByLabel("Agent URL").fill(url);
     await page.getByRole("button", { name: "Add", exact: true }).click();
+    return { page, errors, agentsColumn };
+  }
+
+  it("is added through the server, chats through its proxy, and the reply is still there after a reload", async () => {
+    const { page, errors, agentsColumn } = await openAndAdd(agent.url);
     await agentsColumn.getByRole("button", { name: "Echo agent", pressed: true }).waitFor();
 
     await send(page, "hello from the browser");
@@ -99,12 +105,7 @@ describe("an agent added by URL", () => {
       }),
     });
     try {
-      const { page, errors } = await openChat(suite.browser, suite.server.url);
-      const agentsColumn = page.getByRole("complementary", { name: "Agents" });
-      await page.getByRole("article", { name: "Message from Assistant" }).first().waitFor();
-      await waitForReplyDone(page);
-      await page.getByLabel("Agent URL").fill(secured.url);
-      await page.getByRole("button", { name: "Add", exact: true }).click();
+      const { page, errors, agentsColumn } = await openAndAdd(secured.url);
       const card = agentsColumn.getByRole("listitem").filter({ hasText: "Vault agent" });
       await card.getByText("Sign in required").waitFor();
       expect(await card.getAttribute("data-access")).toBe("credentials");
