@@ -13,16 +13,26 @@ describe("an agent added by URL", () => {
     await agent.close();
   });
   // The test agent listens on loopback, which only an allow-listed host may reach.
-  const suite = useServerAndBrowser({ ...unlimitedEnv, OUTBOUND_ALLOW_HOSTS: "127.0.0.1" });
+  const suite = useServerAndBrowser({
+    ...unlimitedEnv,
+    OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+    OUTBOUND_CREDENTIALS_KEY: Buffer.alloc(32, 5).toString("base64"),
+  });
 
-  it("is added through the server, chats through its proxy, and the reply is still there after a reload", async () => {
+  /** Opens the chat as a new visitor and, once the welcome exchange ended, adds the agent at `url`. */
+  async function openAndAdd(url: string) {
     const { page, errors } = await openChat(suite.browser, suite.server.url);
     const agentsColumn = page.getByRole("complementary", { name: "Agents" });
     // The welcome exchange ends before the user turns to the new agent.
     await page.getByRole("article", { name: "Message from Assistant" }).first().waitFor();
     await waitForReplyDone(page);
-    await page.getByLabel("Agent URL").fill(agent.url);
+    await page.getByLabel("Agent URL").fill(url);
     await page.getByRole("button", { name: "Add", exact: true }).click();
+    return { page, errors, agentsColumn };
+  }
+
+  it("is added through the server, chats through its proxy, and the reply is still there after a reload", async () => {
+    const { page, errors, agentsColumn } = await openAndAdd(agent.url);
     await agentsColumn.getByRole("button", { name: "Echo agent", pressed: true }).waitFor();
 
     await send(page, "hello from the browser");
@@ -81,5 +91,74 @@ describe("an agent added by URL", () => {
       .first()
       .waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it("that asks for its own sign-in is greyed, shows its schemes, and opens its credentials instead of sending", async () => {
+    // The issue's card: a 0.3 bearer scheme the agent requires with its own scope "admin".
+    const secured = await startTestAgent({
+      protocol: "0.3",
+      editCard: (card) => ({
+        ...card,
+        name: "Vault agent",
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+        security: [{ bearer: ["admin"] }],
+      }),
+    });
+    try {
+      const { page, errors, agentsColumn } = await openAndAdd(secured.url);
+      const card = agentsColumn.getByRole("listitem").filter({ hasText: "Vault agent" });
+      await card.getByText("Sign in required").waitFor();
+      expect(await card.getAttribute("data-access")).toBe("credentials");
+      await screenshot(page, "added-agent-sign-in-required");
+
+      // Its details show the agent's own schemes and the scopes it asks for.
+      await card.getByRole("button", { name: "View details" }).click();
+      const details = page.getByRole("dialog", { name: "Vault agent" });
+      const access = details.getByRole("region", { name: "Access" });
+      await access.getByText("Sign in required").waitFor();
+      await access.getByText("Scopes it asks for:").waitFor();
+      await access.getByText("admin", { exact: true }).waitFor();
+      const schemes = details.getByRole("region", { name: "Security schemes" });
+      await schemes.getByText("HTTP bearer").waitFor();
+      expect(await details.getByText("Public", { exact: true }).count()).toBe(0);
+      await screenshot(page, "added-agent-security-details");
+      await page.keyboard.press("Escape");
+      await details.waitFor({ state: "detached" });
+
+      // A message opens its credentials dialog instead of going out (and not this site's sign-in).
+      // Adding it picked it.
+      await agentsColumn.getByRole("button", { name: "Vault agent", pressed: true }).waitFor();
+      await send(page, "open the vault");
+      const connection = page.getByRole("form", { name: "Connection of Vault agent" });
+      await connection
+        .getByText(
+          "Vault agent asks you to sign in to it (bearer). Save your credentials for it to send it messages.",
+        )
+        .waitFor();
+      expect(await page.getByRole("dialog", { name: /Sign in/ }).count()).toBe(0);
+      expect(secured.received.filter((r) => r.method === "POST")).toEqual([]);
+      await screenshot(page, "added-agent-credentials-instead-of-send");
+
+      // Its token saved, the agent is usable and the message goes out with it.
+      await connection.getByLabel("Authentication").selectOption("bearer");
+      await connection.getByLabel("Token").fill("vault-token");
+      await connection.getByRole("button", { name: "Save credentials" }).click();
+      await connection.getByText("Credentials saved.").waitFor();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => card.getAttribute("data-access")).toBe("open");
+      await send(page, "open the vault");
+      await page
+        .getByRole("article", { name: "Message from Vault agent" })
+        .filter({ hasText: "Echo: open the vault" })
+        .first()
+        .waitFor();
+      const posts = secured.received.filter((r) => r.method === "POST");
+      expect(posts.length).toBeGreaterThan(0);
+      expect(posts.every((r) => r.headers.authorization === "Bearer vault-token")).toBe(true);
+      await screenshot(page, "added-agent-signed-in-reply");
+      expect(errors).toEqual([]);
+    } finally {
+      await secured.close();
+    }
   });
 });

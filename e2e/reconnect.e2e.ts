@@ -24,6 +24,16 @@ const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
 
 const streamStatus = (page: Page) => page.locator("[data-stream-status]");
 
+/** The status dots of the agents and tool servers: their names ('Status: …') and whether green. */
+function statusDots(page: Page): Promise<{ name: string; green: boolean }[]> {
+  return page.getByRole("img", { name: /^Status: / }).evaluateAll((dots) =>
+    dots.map((dot) => ({
+      name: dot.getAttribute("aria-label") ?? "",
+      green: dot.classList.contains("bg-emerald-500"),
+    })),
+  );
+}
+
 /** Attempts to open the live stream, as the browser made them. */
 function streamRequests(page: Page): { lastEventIds: (string | undefined)[]; failed: number } {
   const seen = { lastEventIds: [] as (string | undefined)[], failed: 0 };
@@ -80,6 +90,8 @@ describe("the chat after a server outage", () => {
     await page.getByRole("article", { name: "Message from Assistant" }).first().waitFor();
     const toolServers = page.getByRole("list", { name: "Tool servers" });
     await toolServers.getByRole("button", { name: "analytics", exact: true }).waitFor();
+    // Running agents and tool servers show green while the server answers.
+    expect((await statusDots(page)).filter((dot) => dot.green).length).toBeGreaterThan(0);
 
     await server.kill("SIGTERM");
     server = undefined;
@@ -87,6 +99,12 @@ describe("the chat after a server outage", () => {
     await page.getByText(/^Server unreachable: /).waitFor();
     expect(await page.getByText(/Server .* online/).count()).toBe(0);
     await page.locator('[data-stream-status="error"]').waitFor();
+    // While the header says 'Server unreachable', no agent or tool server dot stays green.
+    const down = await statusDots(page);
+    expect(down.length).toBeGreaterThan(1);
+    expect(down).toEqual(
+      down.map(() => ({ name: "Status: unknown (server unreachable)", green: false })),
+    );
     await screenshot(page, "outage-server-down");
 
     // The first drop, the spec's 5 quick reconnects and two slow ones: each fails at once.
@@ -144,6 +162,9 @@ describe("the chat after a server outage", () => {
     await toolServers
       .getByRole("button", { name: "analytics", exact: true })
       .waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => (await statusDots(page)).filter((dot) => dot.green).length)
+      .toBeGreaterThan(0);
     await screenshot(page, "outage-recovered");
     await context.close();
   }, 180_000);

@@ -147,7 +147,8 @@ describe("the Tasks and Artifacts views", () => {
     await screenshot(page, "tasks-all");
     for (const row of all) {
       expect(row.id).toMatch(/^[0-9a-f-]{8}$/);
-      expect(row.agent).toBe("assistant");
+      // The agent as the rest of the app names it, not its id.
+      expect(row.agent).toBe("Assistant");
     }
     expect(all.filter((r) => r.conversation === "Default Conversation")).toHaveLength(3);
     expect(all.map((r) => r.status).sort()).toEqual([

@@ -1,17 +1,40 @@
 import { z } from "zod";
+import { redactUrl } from "./redact-url.js";
+import type { SecurityRequirement } from "./scopes.js";
 
 /** Path of the agents a user added by URL; each is proxied at `${externalAgentsPath}/{id}`. */
 export const externalAgentsPath = "/api/v1/agents/external";
 
-/** Texts of adding an agent by URL (core spec §8, agent card and agent discovery). */
+/**
+ * Texts of adding an agent by URL (core spec §8, agent card and agent discovery). The URL in
+ * them is redacted (see redactUrl), as the MCP form shows its URLs: a secret typed into it is
+ * not echoed.
+ */
 export const externalAgentMessages = {
-  cardFetchFailed: (url: string) => `Failed to fetch agent card from ${url}`,
-  connectFailed: (url: string) => `Failed to connect to agent at ${url}`,
+  cardFetchFailed: (url: string) => `Failed to fetch agent card from ${redactUrl(url)}`,
+  connectFailed: (url: string) => `Failed to connect to agent at ${redactUrl(url)}`,
   connectError: (message: string) => `Error connecting to agent: ${message}`,
   /** Credentials were sent but the server has no key to keep them encrypted. */
   noCredentialsKey:
     "This server cannot store agent credentials: its administrator has not set OUTBOUND_CREDENTIALS_KEY",
+  /** A message to an added agent that asks for its own sign-in, with no credentials stored. */
+  credentialsRequired: (name: string, schemes: readonly string[]) =>
+    `${name} requires you to sign in to it (${schemes.join(", ") || "security"}): save its credentials first (its Connection, or PUT ${externalAgentsPath}/{id}/credentials)`,
 } as const;
+
+/**
+ * Whether an added agent's card asks callers for credentials of its own: it declares a security
+ * scheme or requirement, and none of its requirements is empty (an empty one, `{}`, lets
+ * callers in without any). Schemes without requirements count: unclear security is not taken
+ * for none.
+ */
+export function asksForCredentials(
+  schemeNames: readonly string[],
+  requirements: readonly SecurityRequirement[],
+): boolean {
+  if (requirements.some((requirement) => Object.keys(requirement).length === 0)) return false;
+  return requirements.length > 0 || schemeNames.length > 0;
+}
 
 const headerName = z
   .string()

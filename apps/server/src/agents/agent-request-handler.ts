@@ -1,4 +1,5 @@
 import {
+  type ListTasksRequest,
   type SendMessageRequest,
   type StreamResponse,
   type SubscribeToTaskRequest,
@@ -106,6 +107,19 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     if (message.contextId || message.taskId) return params;
     const created = await createContext(services, caller, conversationNameOf(message));
     return { ...params, message: { ...message, contextId: created.context_id } };
+  }
+
+  /**
+   * An unset status filter lists every state. The SDK's client sends one it was not given as
+   * "UNRECOGNIZED" (state -1), which the SDK itself refuses; any value that names no state was
+   * refused before this (see rpcRequestProblem), so -1 here means unset.
+   */
+  override async listTasks(params: ListTasksRequest, context: ServerCallContext) {
+    const unset = params.status === TaskState.UNRECOGNIZED;
+    return super.listTasks(
+      unset ? { ...params, status: TaskState.TASK_STATE_UNSPECIFIED } : params,
+      context,
+    );
   }
 
   override async sendMessage(params: SendMessageRequest, context: ServerCallContext) {

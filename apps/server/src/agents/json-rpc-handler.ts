@@ -39,6 +39,9 @@ type RpcError = { code: number; message: string; data?: unknown };
 /** JSON-RPC 2.0 "Invalid params". */
 export const invalidParamsCode = -32602;
 
+/** A message to an added agent that asks for its own sign-in while no credentials are stored. */
+export const credentialsRequiredCode = -32011;
+
 /** A JSON-RPC error response for a request body (its id, when it had one). */
 export function rpcError(body: unknown, error: RpcError) {
   const id = typeof body === "object" && body !== null && "id" in body ? body.id : null;

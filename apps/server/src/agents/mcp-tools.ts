@@ -245,19 +245,22 @@ function runnerTool(connection: Connection, name: string, tool: Tool): RunnerToo
       const result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
         signal,
       })) as CallToolResult;
-      return toRunnerResult(result);
+      return toRunnerResult(result, tool.name);
     },
   };
 }
 
-/** The runner's view of a tool result: joined text, structured content and the execution id. */
-export function toRunnerResult(result: CallToolResult): RunnerToolResult {
+/**
+ * The runner's view of a tool result: joined text, structured content, the execution id and its
+ * files, named after the tool when they have no name of their own.
+ */
+export function toRunnerResult(result: CallToolResult, toolName?: string): RunnerToolResult {
   const text = (result.content ?? [])
     .flatMap((part) => (part.type === "text" ? [part.text] : []))
     .join("\n");
   const executionId = result._meta?.[executionIdMetaKey];
   // A third party's addresses (resource links) pass the same check as reported results'.
-  const files = neutraliseUrls(resultFiles(result)).filter(
+  const files = neutraliseUrls(resultFiles(result, toolName)).filter(
     (part): part is FilePart => part.kind === "file",
   );
   return {

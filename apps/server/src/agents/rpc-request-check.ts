@@ -1,6 +1,31 @@
 /** Longest message id we store (messages.id is varchar(128)). */
 export const maxMessageIdLength = 128;
 
+/** The states a ListTasks status filter may name (A2A 1.0, protobuf JSON names). */
+const listedStates = [
+  "TASK_STATE_SUBMITTED",
+  "TASK_STATE_WORKING",
+  "TASK_STATE_COMPLETED",
+  "TASK_STATE_FAILED",
+  "TASK_STATE_CANCELED",
+  "TASK_STATE_INPUT_REQUIRED",
+  "TASK_STATE_REJECTED",
+  "TASK_STATE_AUTH_REQUIRED",
+];
+
+/**
+ * Status filters that mean none: left out or empty, the zero state, and "UNRECOGNIZED", which
+ * the SDK's own client sends for a filter it was not given (it reads back as state -1).
+ */
+const unsetStatuses: readonly unknown[] = ["", "TASK_STATE_UNSPECIFIED", "UNRECOGNIZED", 0];
+
+/** Whether a ListTasks status filter is unset or names a state (by name or number). */
+function isStatusFilter(value: unknown): boolean {
+  if (!isSet(value) || unsetStatuses.includes(value)) return true;
+  if (typeof value === "number") return Number.isInteger(value) && value >= 1 && value <= 8;
+  return typeof value === "string" && listedStates.includes(value);
+}
+
 /** Refusals of malformed A2A requests, sent as JSON-RPC -32602 (invalid params). */
 export const rpcRequestMessages = {
   message: "message must be an object",
@@ -16,6 +41,7 @@ export const rpcRequestMessages = {
   file: (i: number) => `message.parts[${i}].file must hold exactly one of bytes or uri`,
   data: (i: number) => `message.parts[${i}].data must be a JSON object`,
   historyLength: "historyLength must be a non-negative integer",
+  status: `status must be a task state (${listedStates.join(", ")}) or left out`,
 } as const;
 
 type Json = Record<string, unknown>;
@@ -113,5 +139,7 @@ export function rpcRequestProblem(body: unknown, legacy: boolean): string | unde
     return rpcRequestMessages.historyLength;
   if (typeof body.method === "string" && sendMethods.has(body.method))
     return messageProblem(params.message, legacy);
+  if (body.method === "ListTasks" && !isStatusFilter(params.status))
+    return rpcRequestMessages.status;
   return undefined;
 }

@@ -1,7 +1,6 @@
-import { mcpTimeoutBounds } from "@a2a-chat/contracts";
+import { mcpTimeoutBounds, redactUrl } from "@a2a-chat/contracts";
 import type { ExternalMcpServerConfig } from "../config/mcp-schema.js";
 import type { OutboundPolicy } from "../net/guarded-fetch.js";
-import { redactUrl } from "../net/redact-url.js";
 import type { UpstreamServer } from "./external/upstream-client.js";
 import { externalHeaders } from "./external-probe.js";
 

@@ -1,7 +1,7 @@
 import type { McpRegistryEntry } from "@a2a-chat/contracts";
+import { redactUrl } from "@a2a-chat/contracts";
 import type { Config } from "../config/schema.js";
 import type { Logger } from "../log/logger.js";
-import { redactUrl } from "../net/redact-url.js";
 import { builtinServers } from "./builtin-servers.js";
 import { type ProbeResult, probeExternalServer } from "./external-probe.js";
 

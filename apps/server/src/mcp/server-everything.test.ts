@@ -245,7 +245,11 @@ describeEachDialect("external MCP server: server-everything", (get) => {
       },
       {
         kind: "file",
-        file: { mimeType: "image/png", bytes: expect.stringMatching(/^iVBORw0KGgo/) },
+        file: {
+          mimeType: "image/png",
+          bytes: expect.stringMatching(/^iVBORw0KGgo/),
+          name: "get-tiny-image.png",
+        },
       },
     ]);
   });

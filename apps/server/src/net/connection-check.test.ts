@@ -108,7 +108,9 @@ describe("connection check of an MCP server, step by step", () => {
     });
     expect(noDns.steps.slice(1).every((s) => s.detail === checkTexts.skipped)).toBe(true);
     const refused = await check(everything.url, {}, { ...policy, allowHosts: [] });
-    expect(failedStep(refused)?.detail).toBe(checkTexts.refused("Address refused: loopback"));
+    expect(failedStep(refused)?.detail).toBe(
+      "Address refused: loopback; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists 127.0.0.1",
+    );
   });
 
   it("TCP: nothing listens on the port", async () => {

@@ -18,7 +18,8 @@ export const checkTexts = {
   badUrl: (reason: string) => `The URL cannot be used: ${reason}`,
   dnsOk: (host: string, address: string) => `${host} resolves to ${address}`,
   dnsFailed: (host: string) => `${host} did not resolve (no DNS answer)`,
-  refused: (reason: string) => `${reason}; this server may not connect there`,
+  /** The refusal names the setting that would allow the host (see refusedText). */
+  refused: (reason: string) => reason,
   tcpOk: (address: string, port: number) => `Connected to ${address} port ${port}`,
   tcpFailed: (address: string, port: number, reason: string) =>
     `Could not connect to ${address} port ${port}: ${reason}`,

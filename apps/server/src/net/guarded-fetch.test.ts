@@ -63,7 +63,9 @@ describe("vetUrl", () => {
       { address: "10.0.0.1", family: 4 },
     ];
     const error = await refusal(vetUrl("https://rebind.example/", policy({ resolve })));
-    expect(error.message).toBe("Address refused: private");
+    expect(error.message).toBe(
+      "Address refused: private; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists rebind.example",
+    );
   });
 
   it("pins a public name to its first resolved address", async () => {
@@ -161,7 +163,11 @@ describe("guardedFetch", () => {
     expect(res.body.toString()).toBe("GET /landed");
     expect(res.url).toBe(`${target}/landed`);
     const error = await refusal(guardedFetch(`${base}/private`, {}, allowed));
-    expect(error).toMatchObject({ reason: "refused_address", message: "Address refused: private" });
+    expect(error).toMatchObject({
+      reason: "refused_address",
+      message:
+        "Address refused: private; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists 10.0.0.1",
+    });
   });
 
   it("refuses a redirect to the metadata service and stops at the redirect limit", async () => {

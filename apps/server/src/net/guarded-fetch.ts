@@ -26,6 +26,14 @@ export class GuardedFetchError extends Error {
   }
 }
 
+/** The setting that lets user-supplied URLs reach hosts and addresses the policy refuses. */
+export const allowHostsSetting = "OUTBOUND_ALLOW_HOSTS";
+
+/** Why a host or address was refused, and the setting an administrator changes to allow it. */
+export function refusedText(what: "Host" | "Address", why: string, host: string): string {
+  return `${what} refused: ${why}; this server may connect there only if ${allowHostsSetting} lists ${host}`;
+}
+
 /** Resolves a host name to every address it has. */
 export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
 
@@ -92,7 +100,7 @@ export async function vetUrl(
   } else {
     const nameReason = refusedHostReason(host);
     if (nameReason && !hostAllowed)
-      throw new GuardedFetchError("refused_address", `Host refused: ${nameReason}`);
+      throw new GuardedFetchError("refused_address", refusedText("Host", nameReason, host));
     try {
       addresses = await (policy.resolve ?? systemResolve)(host);
     } catch {
@@ -104,7 +112,7 @@ export async function vetUrl(
     for (const { address } of addresses) {
       const reason = refusedAddressReason(address);
       if (reason && !allow.allowsAddress(address))
-        throw new GuardedFetchError("refused_address", `Address refused: ${reason}`);
+        throw new GuardedFetchError("refused_address", refusedText("Address", reason, host));
     }
   }
   const first = addresses[0] as { address: string; family: number };

@@ -111,11 +111,13 @@ describe("guardedStreamFetch", () => {
       const open = guardedStreamFetch(redirecting({ resolve }));
       await expect(open(`${base}/private`)).rejects.toMatchObject({
         reason: "refused_address",
-        message: "Address refused: private",
+        message:
+          "Address refused: private; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists 10.1.2.3",
       });
       await expect(open(`${base}/name`)).rejects.toMatchObject({
         reason: "refused_address",
-        message: "Address refused: loopback",
+        message:
+          "Address refused: loopback; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists inside.example",
       });
     });
   });

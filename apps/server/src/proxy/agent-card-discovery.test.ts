@@ -154,7 +154,7 @@ describe("discoverAgent", () => {
     await expect(
       discoverAgent("http://agent.example", policy({ allowHosts: [], resolve })),
     ).rejects.toThrow(
-      "Error connecting to agent: Failed to fetch agent card from http://agent.example (the address is not allowed)",
+      "Error connecting to agent: Failed to fetch agent card from http://agent.example (Address refused: loopback; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists agent.example)",
     );
   });
 
@@ -163,7 +163,7 @@ describe("discoverAgent", () => {
       res.writeHead(302, { location: "http://192.168.1.10/card.json" }).end(),
     );
     await expect(discoverAgent(base, policy())).rejects.toThrow(
-      `Error connecting to agent: Failed to fetch agent card from ${base} (the address is not allowed)`,
+      `Error connecting to agent: Failed to fetch agent card from ${base} (Address refused: private; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists 192.168.1.10)`,
     );
   });
 

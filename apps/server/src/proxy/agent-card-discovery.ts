@@ -97,9 +97,9 @@ export function chooseEndpoint(
   return [...usable].sort((a, b) => rank(a) - rank(b))[0];
 }
 
-const stepOf: Record<GuardedFetchReason, string> = {
+// A refused address is told by the guarded fetch's own text (why, and the setting that allows it).
+const stepOf: Record<Exclude<GuardedFetchReason, "refused_address">, string> = {
   bad_url: "the URL is not usable",
-  refused_address: "the address is not allowed",
   dns_failed: "DNS: the host name did not resolve",
   timeout: "timed out",
   too_large: "the card is too large",
@@ -107,30 +107,36 @@ const stepOf: Record<GuardedFetchReason, string> = {
   network: "TCP/TLS: the connection failed",
 };
 
-/** Why one location gave no card, as the step that failed. */
-async function fetchCard(
-  location: string,
-  policy: OutboundPolicy,
-): Promise<Record<string, unknown> | string> {
+/** A location's card, or the step that failed and whether the next location would fail alike. */
+type Fetched =
+  | { ok: true; card: Record<string, unknown> }
+  | { ok: false; step: string; final: boolean };
+
+/** Failures of the host itself: the fallback location, on the same host, is not tried. */
+const hostFailures: readonly GuardedFetchReason[] = ["refused_address", "dns_failed", "bad_url"];
+
+async function fetchCard(location: string, policy: OutboundPolicy): Promise<Fetched> {
+  const problem = (step: string): Fetched => ({ ok: false, step, final: false });
   try {
     const response = await guardedFetch(
       location,
       { headers: { accept: "application/json" } },
       policy,
     );
-    if (response.status !== 200) return `HTTP status ${response.status}`;
+    if (response.status !== 200) return problem(`HTTP status ${response.status}`);
     let body: unknown;
     try {
       body = JSON.parse(response.body.toString("utf8"));
     } catch {
-      return "protocol: not JSON";
+      return problem("protocol: not JSON");
     }
     if (!isRecord(body) || typeof body.name !== "string" || body.name.trim() === "")
-      return "protocol: not an agent card";
-    return body;
+      return problem("protocol: not an agent card");
+    return { ok: true, card: body };
   } catch (error) {
-    if (error instanceof GuardedFetchError) return stepOf[error.reason];
-    return "the request failed";
+    if (!(error instanceof GuardedFetchError)) return problem("the request failed");
+    const step = error.reason === "refused_address" ? error.message : stepOf[error.reason];
+    return { ok: false, step, final: hostFailures.includes(error.reason) };
   }
 }
 
@@ -144,14 +150,13 @@ export async function discoverAgent(
 ): Promise<DiscoveredAgent> {
   const problems: string[] = [];
   for (const location of cardLocations(base)) {
-    const card = await fetchCard(location, policy);
-    if (typeof card === "string") {
-      problems.push(card);
-      // A refused or unknown host is the same for the fallback location.
-      if (card === stepOf.refused_address || card === stepOf.dns_failed || card === stepOf.bad_url)
-        break;
+    const fetched = await fetchCard(location, policy);
+    if (!fetched.ok) {
+      problems.push(fetched.step);
+      if (fetched.final) break;
       continue;
     }
+    const { card } = fetched;
     const chosen = chooseEndpoint(card, base);
     if (!chosen) {
       throw new AgentDiscoveryError(

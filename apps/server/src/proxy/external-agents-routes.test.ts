@@ -163,7 +163,7 @@ describeEachDialect("user-added agents through the proxy", (get) => {
     const refused = await add(app, token, { url: loopback.url });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toBe(
-      `Error connecting to agent: Failed to fetch agent card from ${loopback.url} (the address is not allowed)`,
+      `Error connecting to agent: Failed to fetch agent card from ${loopback.url} (Address refused: loopback; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists 127.0.0.1)`,
     );
     for (const url of [
       "javascript:alert(1)",

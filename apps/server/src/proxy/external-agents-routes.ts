@@ -18,12 +18,14 @@ import { AppError } from "../http/errors.js";
 import { readBody } from "../http/read-body.js";
 import type { Services } from "../http/services.js";
 import { checkConnection } from "../net/connection-check.js";
+import { credentialsRequiredCode, rpcError } from "../routes/agents/json-rpc-handler.js";
 import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
 import { credentialHeaders, openCredentials, reservedHeaderOf } from "./agent-credentials.js";
 import { probeAgent } from "./agent-probe.js";
 import { agentCredentialsBinding } from "./credential-binding.js";
 import { ExternalAgentHosts } from "./external-agent-hosts.js";
 import { proxyCardJson } from "./proxy-card.js";
+import { missingCredentialsMessage } from "./remote-security.js";
 import { SecretBox } from "./secret-box.js";
 
 /**
@@ -151,6 +153,13 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
 
   const call = async (c: Context<AppEnv>) => {
     const row = await owned(c);
+    // The agent's own sign-in: a message without the credentials it asks for can only fail
+    // there, so it is refused here (an API client meets the rule the chat shows).
+    const missing =
+      isSendRequest(c.var.body) &&
+      missingCredentialsMessage(JSON.parse(row.card) as Record<string, unknown>, !!row.credentials);
+    if (missing)
+      return c.json(rpcError(c.var.body, { code: credentialsRequiredCode, message: missing }), 200);
     if (services.runs.draining && isSendRequest(c.var.body))
       throw new AppError("service_unavailable", restartingMessage, { "Retry-After": "2" });
     return hosts.rpcFor(row, proxyUrlOf(c, row.id))(c);

@@ -1,4 +1,5 @@
 import { absoluteHttpUrl } from "./agent-card-discovery.js";
+import { remoteSecurity } from "./remote-security.js";
 
 function text(value: unknown, max: number): string {
   return typeof value === "string" ? value.slice(0, max) : "";
@@ -21,8 +22,11 @@ function record(value: unknown): Record<string, unknown> {
 
 /**
  * The card the browser gets for a user-added agent (protocol 1.0 JSON): the agent's own name,
- * description, skills and links, but its only endpoint is this site's proxy URL, it needs our
- * session (no security schemes of its own) and links other than absolute http(s) URLs are dropped.
+ * description, skills and links, but its only endpoint is this site's proxy URL (reached with our
+ * session) and links other than absolute http(s) URLs are dropped. The security schemes and
+ * requirements it declares (0.3 `security` or 1.0 `securityRequirements`) are kept, as v1.0
+ * JSON: they describe signing in to the agent itself, met by the credentials the user stores
+ * for it (see agentNeedsCredentials), not this site's scopes.
  */
 export function proxyCardJson(
   remote: Record<string, unknown>,
@@ -53,8 +57,7 @@ export function proxyCardJson(
     ...(iconUrl ? { iconUrl } : {}),
     ...(documentationUrl ? { documentationUrl } : {}),
     capabilities: { streaming: true, pushNotifications: false, extensions: [] },
-    securitySchemes: {},
-    securityRequirements: [],
+    ...remoteSecurity(remote),
     defaultInputModes: modes(remote.defaultInputModes),
     defaultOutputModes: modes(remote.defaultOutputModes),
     skills: (Array.isArray(remote.skills) ? remote.skills : []).slice(0, 100).map((raw, index) => {

@@ -1,6 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { useServerReachability } from "../stores/server-reachability-store.js";
 import { AgentCard } from "./AgentCard.js";
 import type { AgentAccess } from "./agent-access.js";
 import { fixtureAgent } from "./agent-card-fixtures.js";
@@ -36,7 +38,20 @@ function renderCard(access: Exclude<AgentAccess, "hidden">, agent = assistant, c
 const cardButton = (name: string) => screen.getByRole("button", { name });
 
 describe("AgentCard", () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useServerReachability.setState({ unreachable: false });
+  });
+
+  it("shows no green dot while this server is unreachable, and the green one once it is back", () => {
+    useServerReachability.setState({ unreachable: true });
+    renderCard("open");
+    const dot = screen.getByRole("img", { name: "Status: unknown (server unreachable)" });
+    expect(dot).not.toHaveClass("bg-emerald-500");
+    expect(dot).toHaveAttribute("data-running", "false");
+    act(() => useServerReachability.setState({ unreachable: false }));
+    expect(screen.getByRole("img", { name: "Status: Running" })).toHaveClass("bg-emerald-500");
+  });
 
   it("shows avatar, name, description and a green running dot; a click selects it", async () => {
     const { user, onSelect } = renderCard("open");

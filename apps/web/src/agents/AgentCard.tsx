@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
 import { AgentAvatar } from "./AgentAvatar.js";
 import {
   type AgentAccess,
@@ -23,6 +24,8 @@ export interface AgentCardProps {
   onSelect: (agent: Agent) => void;
   /** Opens the sign-in prompt for this agent. */
   onRequireLogin: (agent: Agent) => void;
+  /** Opens the credentials dialog of an added agent that asks for its own sign-in. */
+  onRequireCredentials?: ((agent: Agent) => void) | undefined;
   onShowDetails: (agent: Agent) => void;
   /** Offered on agents the user added by URL. */
   onRemove?: (agent: Agent) => void;
@@ -39,6 +42,7 @@ export function AgentCard({
   userScopes,
   onSelect,
   onRequireLogin,
+  onRequireCredentials,
   onShowDetails,
   onRemove,
   onConnection,
@@ -46,10 +50,14 @@ export function AgentCard({
   const nameId = useId();
   const infoId = useId();
   const greyed = access !== "open";
-  const running = agent.status === "Running";
+  // While this server cannot be reached, nothing says the agent runs.
+  const unreachable = useServerReachability((state) => state.unreachable);
+  const status = unreachable ? unreachableStatus : agent.status;
+  const running = !unreachable && agent.status === "Running";
 
   const activate = () => {
     if (access === "login") onRequireLogin(agent);
+    else if (access === "credentials") onRequireCredentials?.(agent);
     else if (access === "insufficient") window.alert(agentInsufficientMessage(agent, userScopes));
     else onSelect(agent);
   };
@@ -57,7 +65,7 @@ export function AgentCard({
   const badge =
     access === "insufficient"
       ? insufficientPermissionsBadge
-      : access === "login"
+      : access === "login" || access === "credentials"
         ? signInRequiredBadge
         : null;
 
@@ -82,8 +90,8 @@ export function AgentCard({
           <span className="flex items-center gap-2">
             <span
               role="img"
-              aria-label={`Status: ${agent.status}`}
-              title={agent.status}
+              aria-label={`Status: ${status}`}
+              title={status}
               data-running={running}
               className={`h-2 w-2 shrink-0 rounded-full ${running ? "bg-emerald-500" : "bg-neutral-500"}`}
             />

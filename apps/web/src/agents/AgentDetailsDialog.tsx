@@ -1,9 +1,10 @@
-import { requiredScopes } from "@a2a-chat/contracts";
+import { asksForCredentials, requiredScopes } from "@a2a-chat/contracts";
 import type { ReactNode } from "react";
 import { Button } from "../lib/Button.js";
 import { formatUptime } from "../lib/durations.js";
 import { AgentAvatar } from "./AgentAvatar.js";
-import { agentRequiresAuth } from "./agent-access.js";
+import { signInRequiredBadge } from "./AgentCard.js";
+import { agentRequiresAuth, needsCredentials, signsInItself } from "./agent-access.js";
 import type { Agent } from "./agent-types.js";
 import { Modal } from "./Modal.js";
 import { useAgentUserServers } from "./use-agent-user-servers.js";
@@ -17,6 +18,14 @@ export const shownTagsPerSkill = 3;
 export const yourServersTexts = {
   title: "Your MCP servers",
   hint: "Servers you added and let this agent use (Tools column); only you see them.",
+} as const;
+
+/** Texts of the access of an agent added by URL that signs its callers in itself. */
+export const ownSignInTexts = {
+  saved: "Credentials saved",
+  optional: "Sign-in optional",
+  scopes: "Scopes it asks for:",
+  hint: "The agent signs you in itself: the credentials you save under Connection are sent to it, never this site's session.",
 } as const;
 
 /** Props of AgentDetailsDialog. */
@@ -77,21 +86,32 @@ function Overview({ agent }: { agent: Agent }) {
   );
 }
 
+/** The access badge: this site's rules (core spec §6), or an added agent's own sign-in. */
+function accessLabel(agent: Agent): { text: string; open: boolean } {
+  if (!agentRequiresAuth(agent)) return { text: "Public", open: true };
+  if (!signsInItself(agent)) return { text: "Authentication required", open: false };
+  if (!asksForCredentials(Object.keys(agent.securitySchemes), agent.security))
+    return { text: ownSignInTexts.optional, open: true };
+  if (needsCredentials(agent)) return { text: signInRequiredBadge, open: false };
+  return { text: ownSignInTexts.saved, open: true };
+}
+
 function Access({ agent }: { agent: Agent }) {
-  const secured = agentRequiresAuth(agent);
+  const label = accessLabel(agent);
+  const own = signsInItself(agent) && agentRequiresAuth(agent);
   const scopes = requiredScopes(agent.security);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
       <span
         className={`rounded px-2 py-0.5 text-xs font-medium ${
-          secured ? "bg-primary-500/20 text-primary-200" : "bg-emerald-500/15 text-emerald-300"
+          label.open ? "bg-emerald-500/15 text-emerald-300" : "bg-primary-500/20 text-primary-200"
         }`}
       >
-        {secured ? "Authentication required" : "Public"}
+        {label.text}
       </span>
       {scopes.length > 0 ? (
         <span className="text-neutral-300">
-          Required scopes:{" "}
+          {own ? ownSignInTexts.scopes : "Required scopes:"}{" "}
           {scopes.map((scope) => (
             <code key={scope} className="mr-1 rounded bg-neutral-800 px-1 text-xs">
               {scope}
@@ -99,6 +119,7 @@ function Access({ agent }: { agent: Agent }) {
           ))}
         </span>
       ) : null}
+      {own ? <p className="w-full text-xs text-neutral-400">{ownSignInTexts.hint}</p> : null}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { externalAgentsPath } from "@a2a-chat/contracts";
 import { lazy, Suspense, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAccountModal } from "../accounts/account-modal-store.js";
@@ -7,16 +6,11 @@ import { useAuthStore } from "../stores/auth-store.js";
 import { AgentCard } from "./AgentCard.js";
 import { type AgentAccess, agentAccess } from "./agent-access.js";
 import type { Agent } from "./agent-types.js";
-import { externalAgentId } from "./agents-api.js";
+import { useCredentialsDialog } from "./credentials-dialog-store.js";
 
 // The details dialog loads when first opened (it is not needed to start the chat).
 const AgentDetailsDialog = lazy(() =>
   import("./AgentDetailsDialog.js").then((m) => ({ default: m.AgentDetailsDialog })),
-);
-
-// The credentials and connection check of an added agent load when first opened.
-const CredentialsDialog = lazy(() =>
-  import("../credentials/CredentialsDialog.js").then((m) => ({ default: m.CredentialsDialog })),
 );
 
 /** Empty-list texts (core spec §2.7). */
@@ -48,7 +42,7 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const scopes = useAuthStore((s) => s.scopes);
   const [detailsUrl, setDetailsUrl] = useState<string | null>(null);
-  const [connectionOf, setConnectionOf] = useState<Agent | null>(null);
+  const openCredentials = useCredentialsDialog((s) => s.open);
 
   const shown = agents.flatMap((agent) => {
     const access = agentAccess(agent, { isAuthenticated, scopes });
@@ -79,6 +73,12 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
     });
   };
 
+  // An added agent that asks for its own credentials: picked, and its credentials dialog opens.
+  const requireCredentials = (agent: Agent) => {
+    select(agent);
+    openCredentials(agent.url);
+  };
+
   return (
     <>
       {shown.length === 0 ? (
@@ -101,23 +101,14 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
               userScopes={scopes}
               onSelect={select}
               onRequireLogin={requireLogin}
+              onRequireCredentials={requireCredentials}
               onShowDetails={(a) => setDetailsUrl(a.url)}
               onRemove={(a) => removeAgent(a.url)}
-              onConnection={(a) => setConnectionOf(a)}
+              onConnection={(a) => openCredentials(a.url)}
             />
           ))}
         </ul>
       )}
-      {connectionOf ? (
-        <Suspense fallback={null}>
-          <CredentialsDialog
-            name={connectionOf.displayName}
-            base={`${externalAgentsPath}/${externalAgentId(connectionOf.url) ?? ""}`}
-            storedKind={connectionOf.credentialsKind}
-            onClose={() => setConnectionOf(null)}
-          />
-        </Suspense>
-      ) : null}
       {details ? (
         <Suspense fallback={null}>
           <AgentDetailsDialog agent={details} onClose={() => setDetailsUrl(null)} />

@@ -144,4 +144,13 @@ describe("connectAgent", () => {
       "Failed to connect to agent at https://odd.example.com",
     );
   });
+
+  it("never echoes a secret typed into the URL", async () => {
+    const refused = connectAgent("ftp://admin:hunter2@x.example.com/?key=s3cret", {
+      fetchImpl: fakeFetch({}),
+    });
+    await expect(refused).rejects.toThrow(
+      /^Failed to connect to agent at ftp:\/\/\[redacted\]@x\.example\.com\/\?key=\[redacted\]$/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import {
   type ExternalAgent,
   externalAgentListSchema,
+  externalAgentMessages,
   externalAgentSchema,
   externalAgentsPath,
 } from "@a2a-chat/contracts";
@@ -15,9 +16,10 @@ export const agentMessages = {
   noAgents: "No agents found in registry",
   discoveryFailed: "Failed to discover agents from registry",
   proxyCardMissing: "Agent card not found for proxy URL. Please refresh agent discovery.",
-  cardFetchFailed: (url: string) => `Failed to fetch agent card from ${url}`,
-  connectFailed: (url: string) => `Failed to connect to agent at ${url}`,
-  connectError: (message: string) => `Error connecting to agent: ${message}`,
+  // The server's texts: the URL in them is redacted, a secret typed into it is not echoed.
+  cardFetchFailed: externalAgentMessages.cardFetchFailed,
+  connectFailed: externalAgentMessages.connectFailed,
+  connectError: externalAgentMessages.connectError,
 } as const;
 
 /** The public registry of our agents (core spec §7). */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { AccountModals } from "../accounts/AccountModals.js";
+import { AgentCredentialsModal } from "../agents/AgentCredentialsModal.js";
 import { AgentsPanel } from "../agents/AgentsPanel.js";
 import { UserButton } from "../auth/UserButton.js";
 import { ConversationsDropdown } from "../chat/ConversationsDropdown.js";
@@ -131,6 +132,7 @@ export function ChatPage() {
         }
       />
       <AccountModals />
+      <AgentCredentialsModal />
       {toolResultsOpen ? (
         <Suspense fallback={null}>
           <ToolResultModal />

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { Agent } from "../agents/agent-types.js";
+import { taskAgentLabel } from "../agents/task-agent-label.js";
 import { selectSelectedAgent, useAgentsStore } from "../stores/agents-store.js";
 import {
   selectCurrentConversation,
@@ -46,15 +47,14 @@ function agentOfTask(taskId: string, selected: Agent | null | undefined): Agent 
 }
 
 /**
- * The author of a reply whose task predates stored display names: its task's agent, by the name
- * the task records, as the registry shows it (never the agent picked now).
+ * The author of a reply whose task predates stored display names, or of a tool's result: its
+ * task's agent as the list shows it, or the tool's server (never the agent picked now).
  */
 function storedAuthorOf(message: ChatMessage, agents: readonly Agent[]): string | undefined {
-  const name = message.taskId
-    ? useChatStore.getState().tasksById[message.taskId]?.metadata.agent_name
+  const metadata = message.taskId
+    ? useChatStore.getState().tasksById[message.taskId]?.metadata
     : undefined;
-  if (!name) return undefined;
-  return agents.find((agent) => agent.name === name && !agent.external)?.displayName ?? name;
+  return metadata ? taskAgentLabel(metadata, agents) : undefined;
 }
 
 /** Core spec §2.1 loading banners. */

@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
 import { resetAllStores } from "../stores/reset.js";
+import { useServerReachability } from "../stores/server-reachability-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
 import { useServerHealth } from "./useServerHealth.js";
 
@@ -41,12 +42,15 @@ describe("useServerHealth", () => {
       kind: "error",
       message: "Network error. Please check your connection and try again.",
     });
+    // The agents' and tool servers' dots follow.
+    expect(useServerReachability.getState().unreachable).toBe(true);
 
     // No stream change needed: while unreachable the server is asked again on its own.
     const calls = fetchImpl.mock.calls.length;
     up = true;
     await waitFor(() => expect(result.current.kind).toBe("ok"));
     expect(fetchImpl.mock.calls.length).toBeGreaterThan(calls);
+    expect(useServerReachability.getState().unreachable).toBe(false);
   });
 
   it("does not ask while the stream is only trying to connect, nor keeps polling a healthy server", async () => {

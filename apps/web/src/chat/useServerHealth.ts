@@ -2,6 +2,7 @@ import type { HealthResponse } from "@a2a-chat/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { FetchLike } from "../lib/api.js";
 import { fetchHealth } from "../lib/health.js";
+import { useServerReachability } from "../stores/server-reachability-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
 
 export type HealthState =
@@ -55,6 +56,10 @@ export function useServerHealth(
   }, [streamStatus, check]);
 
   const down = state.kind === "error";
+  // The agents' and tool servers' dots follow (see useServerReachability).
+  useEffect(() => {
+    useServerReachability.setState({ unreachable: down });
+  }, [down]);
   useEffect(() => {
     if (!down) return;
     const timer = setInterval(check, recheckMs);

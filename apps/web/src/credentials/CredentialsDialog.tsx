@@ -36,6 +36,8 @@ export interface CredentialsDialogProps {
   allowOAuth?: boolean;
   /** Called with the kind stored after a save. */
   onSaved?: (kind: CredentialKind) => void;
+  /** Said above the fields: why the credentials are asked for. */
+  intro?: string | undefined;
 }
 
 /**
@@ -49,6 +51,7 @@ export function CredentialsDialog({
   onClose,
   onSaved,
   allowOAuth = false,
+  intro,
 }: CredentialsDialogProps) {
   const [draft, setDraft] = useState<CredentialsDraft>(emptyDraft(storedKind ?? "none"));
   const [stored, setStored] = useState(storedKind);
@@ -119,6 +122,7 @@ export function CredentialsDialog({
           void save();
         }}
       >
+        {intro ? <p className="text-sm text-neutral-300">{intro}</p> : null}
         <CredentialsFields
           draft={draft}
           onChange={setDraft}

@@ -37,6 +37,8 @@ export interface AgentsState {
   addAgentByUrl: (url: string) => Promise<Agent>;
   /** Removes an agent the user added, here and on the server (registry agents stay). */
   removeAgent: (url: string) => void;
+  /** Notes the kind of credentials the server now keeps for an agent the user added. */
+  setCredentialsKind: (url: string, kind: NonNullable<Agent["credentialsKind"]>) => void;
   clearError: () => void;
 }
 
@@ -167,8 +169,22 @@ export const useAgentsStore = create<AgentsState>()((set, get) => ({
     });
   },
 
+  setCredentialsKind: (url, kind) =>
+    set({
+      agents: get().agents.map((agent) =>
+        agent.url === url && agent.credentialsKind !== undefined
+          ? { ...agent, credentialsKind: kind }
+          : agent,
+      ),
+    }),
+
   clearError: () => set({ error: null }),
 }));
+
+/** The listed agent with this url, or null. */
+export function selectAgentByUrl(state: Pick<AgentsState, "agents">, url: string) {
+  return state.agents.find((agent) => agent.url === url) ?? null;
+}
 
 /** The selected agent, or null when none is selected or it is no longer listed. */
 export function selectSelectedAgent(state: Pick<AgentsState, "agents" | "selectedAgentUrl">) {

@@ -74,10 +74,13 @@ function useDialogKeys(ref: RefObject<HTMLElement | null>, onClose: () => void) 
 export function TaskDetailsDialog({
   task,
   conversationName,
+  agentName,
   onClose,
 }: {
   task: Task;
   conversationName: string;
+  /** The agent's shown name (see taskAgentLabel); its recorded name when not given. */
+  agentName?: string;
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -121,7 +124,7 @@ export function TaskDetailsDialog({
           <dt className="text-neutral-400">Timestamp</dt>
           <dd>{shownTime(task.status.timestamp)}</dd>
           <dt className="text-neutral-400">Agent</dt>
-          <dd>{task.metadata.agent_name}</dd>
+          <dd>{agentName ?? task.metadata.agent_name}</dd>
           <dt className="text-neutral-400">Conversation</dt>
           <dd>{conversationName}</dd>
           <dt className="text-neutral-400">Task ID</dt>

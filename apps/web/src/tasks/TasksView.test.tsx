@@ -2,7 +2,9 @@ import type { Task } from "@a2a-chat/contracts";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fixtureAgent } from "../agents/agent-card-fixtures.js";
 import type { FetchLike } from "../lib/api.js";
+import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { resetAllStores } from "../stores/reset.js";
 import { useTasksStore } from "../stores/tasks-store.js";
@@ -137,7 +139,7 @@ describe("TasksView", () => {
     renderView();
     expect(cellsOf("bbbbbbbb")).toEqual([
       "Completed",
-      "mcp",
+      "Tool: analytics",
       "analytics",
       "Trip",
       "bbbbbbbb",
@@ -152,6 +154,15 @@ describe("TasksView", () => {
       "data-state",
       "completed",
     );
+  });
+
+  it("names each task's agent as the rest of the app does, not by its id", () => {
+    useAgentsStore.setState({
+      agents: [fixtureAgent({ name: "assistant", displayName: "Assistant" })],
+    });
+    seed(working);
+    renderView();
+    expect(cellsOf("aaaaaaaa")[1]).toBe("Assistant");
   });
 
   it("shows a duration only for completed or failed tasks", () => {

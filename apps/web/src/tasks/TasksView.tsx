@@ -1,6 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { taskAgentLabel } from "../agents/task-agent-label.js";
 import { ErrorBanner } from "../chat/ErrorBanner.js";
 import { shortId } from "../lib/durations.js";
+import { useAgentsStore } from "../stores/agents-store.js";
 import { loadingContextId } from "../stores/contexts-reducers.js";
 import { useTasksStore } from "../stores/tasks-store.js";
 import { TaskDetailsDialog } from "./TaskDetailsDialog.js";
@@ -76,6 +78,7 @@ export function TasksView({
   const error = useTasksStore((state) => state.error);
   const loadTasks = useTasksStore((state) => state.loadTasks);
   const clearError = useTasksStore((state) => state.clearError);
+  const agents = useAgentsStore((state) => state.agents);
 
   const hasCurrent = currentContextId !== "" && currentContextId !== loadingContextId;
   useEffect(() => {
@@ -96,8 +99,9 @@ export function TasksView({
       toTaskRows(
         scoped.filter((task) => matchesStatus(task, status)),
         names,
+        agents,
       ),
-    [scoped, status, names],
+    [scoped, status, names, agents],
   );
 
   const closeDetails = useCallback(() => setDetailsId(null), []);
@@ -176,6 +180,7 @@ export function TasksView({
         <TaskDetailsDialog
           task={detailsTask}
           conversationName={names.get(detailsTask.contextId) ?? shortId(detailsTask.contextId)}
+          agentName={taskAgentLabel(detailsTask.metadata, agents)}
           onClose={closeDetails}
         />
       )}

@@ -22,7 +22,7 @@ describe("toTaskRow", () => {
       shortId: "01234567",
       state: "completed",
       label: "Completed",
-      agent: "mcp",
+      agent: "Tool: analytics",
       mcpServer: "analytics",
       contextId: "ctx-1",
       conversationName: "Trip",

@@ -1,4 +1,6 @@
 import { type Task, taskStateLabel } from "@a2a-chat/contracts";
+import type { Agent } from "../agents/agent-types.js";
+import { taskAgentLabel } from "../agents/task-agent-label.js";
 import { durationBetween, formatDuration, shortId } from "../lib/durations.js";
 import { formatTimestamp, parseTimestamp } from "./timestamps.js";
 
@@ -9,6 +11,7 @@ export interface TaskRow {
   shortId: string;
   state: string;
   label: string;
+  /** The agent's shown name (see taskAgentLabel). */
   agent: string;
   mcpServer: string | undefined;
   contextId: string;
@@ -69,14 +72,18 @@ function timestampParts(timestamp: string) {
 }
 
 /** A task as a table row; throws when its timestamps are missing or invalid (core spec §5). */
-export function toTaskRow(task: Task, conversationNames: ReadonlyMap<string, string>): TaskRow {
+export function toTaskRow(
+  task: Task,
+  conversationNames: ReadonlyMap<string, string>,
+  agents: readonly Agent[] = [],
+): TaskRow {
   const timestampMs = taskTimestampMs(task);
   return {
     id: task.id,
     shortId: shortId(task.id),
     state: task.status.state,
     label: taskStateLabel(task.status.state),
-    agent: task.metadata.agent_name,
+    agent: taskAgentLabel(task.metadata, agents),
     mcpServer: task.metadata.mcp_server_name,
     contextId: task.contextId,
     conversationName: conversationNames.get(task.contextId) ?? shortId(task.contextId),
@@ -95,10 +102,11 @@ export type TaskRowResult = { ok: true; row: TaskRow } | { ok: false; task: Task
 export function toTaskRows(
   tasks: readonly Task[],
   conversationNames: ReadonlyMap<string, string>,
+  agents: readonly Agent[] = [],
 ): TaskRowResult[] {
   const results = tasks.map((task): TaskRowResult => {
     try {
-      return { ok: true, row: toTaskRow(task, conversationNames) };
+      return { ok: true, row: toTaskRow(task, conversationNames, agents) };
     } catch (error) {
       return { ok: false, task, error: error instanceof Error ? error.message : String(error) };
     }

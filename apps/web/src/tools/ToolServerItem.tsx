@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { AgentUseChoice, type SiteAgent } from "./AgentUseChoice.js";
 import { type ServerTool, toolRenderBehavior } from "./list-server-tools.js";
@@ -126,9 +127,12 @@ export function ToolServerItem({
   const nameId = useId();
   const badgeId = useId();
   const greyed = access === "login";
-  // Tools this browser listed prove the server answers, whatever an earlier probe said.
-  const status =
-    listing === "loaded"
+  // Tools this browser listed prove the server answers, whatever an earlier probe said; while
+  // this site's server cannot be reached, nothing is known to run.
+  const unreachable = useServerReachability((state) => state.unreachable);
+  const status = unreachable
+    ? unreachableStatus
+    : listing === "loaded"
       ? "running"
       : listing === "error" && server.userServerId
         ? "error"

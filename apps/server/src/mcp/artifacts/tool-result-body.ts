@@ -73,65 +73,119 @@ function fileBody(file: { name?: string; mimeType?: string; bytes?: string; uri?
   } as ResultBody;
 }
 
+/** Extensions of common types whose subtype is not one. */
+const extensionOf: Record<string, string> = {
+  jpeg: "jpg",
+  "svg+xml": "svg",
+  mpeg: "mp3",
+  "x-wav": "wav",
+  wave: "wav",
+  plain: "txt",
+  markdown: "md",
+  "octet-stream": "bin",
+};
+
+/** A file name without path separators or control characters, at most 100 characters. */
+const safeName = (name: string) => name.replace(/[^\w.-]+/g, "_").slice(0, 100);
+
+/** The last segment of a URI's path, as a file name (none for data: URIs or bare hosts). */
+function uriName(uri: string | undefined): string | undefined {
+  if (!uri) return undefined;
+  try {
+    const url = new URL(uri);
+    if (url.protocol === "data:") return undefined;
+    const last = url.pathname.split("/").filter(Boolean).at(-1);
+    return last ? safeName(decodeURIComponent(last)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The name of the `index`th file (from 0) of a tool's result: its own name, else its URI's last
+ * segment, else the tool's name (numbered from the second file) with an extension from its
+ * type, so a download is never an 'Unnamed file'.
+ */
+function fileName(
+  own: { name?: string | undefined; uri?: string | undefined; mimeType?: string | undefined },
+  index: number,
+  toolName: string | undefined,
+): string {
+  const named = own.name?.trim() || uriName(own.uri);
+  if (named) return named;
+  const base = `${safeName(toolName ?? "") || "file"}${index > 0 ? `-${index + 1}` : ""}`;
+  const subtype = own.mimeType?.split("/")[1]?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const extension = extensionOf[subtype] ?? subtype.replace(/[^a-z0-9]/g, "").slice(0, 10);
+  return extension ? `${base}.${extension}` : base;
+}
+
 /** The text of a result's text blocks, joined; undefined when it has none. */
 export function resultText(result: ToolCallResult): string | undefined {
   const texts = blocksOf(result).flatMap((block) => (block.type === "text" ? [block.text] : []));
   return texts.length > 0 ? texts.join("\n\n") : undefined;
 }
 
-/** A non-text block as a file part; undefined for text, and for a resource that is text. */
-function blockFile(block: ContentBlock): Part | undefined {
+/** A non-text block as a file part named (see fileName); undefined for text, and a text resource. */
+function blockFile(block: ContentBlock, index: number, toolName?: string): Part | undefined {
+  const named = (file: { name?: string; mimeType?: string; bytes?: string; uri?: string }) =>
+    fileBody({ ...file, name: fileName(file, index, toolName) }).part;
   if (block.type === "image" || block.type === "audio") {
-    return fileBody({ mimeType: block.mimeType, bytes: block.data }).part;
+    return named({ mimeType: block.mimeType, bytes: block.data });
   }
   if (block.type === "resource_link") {
-    return fileBody({ name: block.name, mimeType: block.mimeType, uri: block.uri }).part;
+    return named({ name: block.name, mimeType: block.mimeType, uri: block.uri });
   }
   if (block.type === "resource" && block.resource.text === undefined) {
     const { uri, mimeType, blob } = block.resource;
-    return fileBody(blob !== undefined ? { mimeType, bytes: blob } : { mimeType, uri }).part;
+    // A blob keeps no URI in the part, but its URI still names it.
+    return blob !== undefined
+      ? fileBody({ mimeType, bytes: blob, name: fileName({ uri, mimeType }, index, toolName) }).part
+      : named({ mimeType, uri });
   }
   return undefined;
 }
 
-/** Every image, audio, binary resource and resource link of a result, as file parts. */
-export function resultFiles(result: { content?: readonly unknown[] }): Part[] {
-  return blocksOf(result).flatMap((block) => blockFile(block) ?? []);
+/**
+ * Every image, audio, binary resource and resource link of a result, as file parts, each named:
+ * its own name, its URI's last segment, or `toolName` with an extension from its type.
+ */
+export function resultFiles(result: { content?: readonly unknown[] }, toolName?: string): Part[] {
+  const files: Part[] = [];
+  for (const block of blocksOf(result)) {
+    const file = blockFile(block, files.length, toolName);
+    if (file) files.push(file);
+  }
+  return files;
 }
 
 /**
  * Every part of a successful result: its body (see resultBody), then each image, audio, binary
  * resource or link the body does not already carry, as a file part, so nothing but the text is
- * lost when a tool returns both.
+ * lost when a tool returns both. Files are named (see resultFiles).
  */
-export function resultParts(result: ToolCallResult): ResultBody & { parts: Part[] } {
-  const body = resultBody(result);
-  const files = resultFiles(result);
+export function resultParts(
+  result: ToolCallResult,
+  toolName?: string,
+): ResultBody & { parts: Part[] } {
+  const body = resultBody(result, toolName);
+  const files = resultFiles(result, toolName);
   const extra = body.part.kind === "file" ? files.slice(1) : files;
   return { ...body, parts: [body.part, ...extra] };
 }
 
 /**
  * The body of a successful result: structuredContent when there is an object, else the text
- * blocks (parsed when they are JSON), else the first image, audio or resource as a file, else {}.
+ * blocks (parsed when they are JSON), else the first image, audio or resource as a named file
+ * (a resource that is text as its value), else {}.
  */
-export function resultBody(result: ToolCallResult): ResultBody {
+export function resultBody(result: ToolCallResult, toolName?: string): ResultBody {
   const structured = result.structuredContent;
   if (typeof structured === "object" && structured !== null) return valueBody(structured);
   const text = resultText(result);
   if (text !== undefined) return valueBody(parseText(text));
-  for (const block of blocksOf(result)) {
-    if (block.type === "image" || block.type === "audio") {
-      return fileBody({ mimeType: block.mimeType, bytes: block.data });
-    }
-    if (block.type === "resource_link") {
-      return fileBody({ name: block.name, mimeType: block.mimeType, uri: block.uri });
-    }
-    if (block.type === "resource") {
-      const { uri, mimeType, text: resourceText, blob } = block.resource;
-      if (resourceText !== undefined) return valueBody(parseText(resourceText));
-      return fileBody(blob !== undefined ? { mimeType, bytes: blob } : { mimeType, uri });
-    }
-  }
-  return valueBody({});
+  const first = blocksOf(result).find((block) => block.type !== "text");
+  if (first?.type === "resource" && first.resource.text !== undefined)
+    return valueBody(parseText(first.resource.text));
+  const file = first && blockFile(first, 0, toolName);
+  return file ? { part: file, inferredType: "file" } : valueBody({});
 }

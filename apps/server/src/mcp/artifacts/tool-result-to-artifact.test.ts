@@ -159,8 +159,9 @@ describe("toolResultToArtifact", () => {
     const image = convert({
       result: { content: [{ type: "image", data: "aGVsbG8=", mimeType: "image/png" }] },
     });
+    // Files without a name are named, never an 'Unnamed file': after the tool, by their type.
     expect(image.parts).toEqual([
-      { kind: "file", file: { mimeType: "image/png", bytes: "aGVsbG8=" } },
+      { kind: "file", file: { mimeType: "image/png", bytes: "aGVsbG8=", name: "query_sales.png" } },
     ]);
     expect(image.metadata.artifact_type).toBe("file");
     const byUri = convert({
@@ -169,7 +170,7 @@ describe("toolResultToArtifact", () => {
       },
     });
     expect(byUri.parts).toEqual([
-      { kind: "file", file: { mimeType: "text/csv", uri: "file:///a.csv" } },
+      { kind: "file", file: { mimeType: "text/csv", uri: "file:///a.csv", name: "a.csv" } },
     ]);
     const blob = convert({
       result: {
@@ -178,7 +179,9 @@ describe("toolResultToArtifact", () => {
         ],
       },
     });
-    expect(blob.parts).toEqual([{ kind: "file", file: { mimeType: "image/gif", bytes: "R0lG" } }]);
+    expect(blob.parts).toEqual([
+      { kind: "file", file: { mimeType: "image/gif", bytes: "R0lG", name: "b" } },
+    ]);
     const resourceText = convert({
       result: { content: [{ type: "resource", resource: { uri: "x:/c", text: "## Notes" } }] },
     });
@@ -205,8 +208,11 @@ describe("toolResultToArtifact", () => {
     });
     expect(mixed.parts).toEqual([
       { kind: "text", text: "Here is the picture:\n\nand its sound" },
-      { kind: "file", file: { mimeType: "image/png", bytes: "aGVsbG8=" } },
-      { kind: "file", file: { mimeType: "audio/wav", bytes: "UklGRg==" } },
+      { kind: "file", file: { mimeType: "image/png", bytes: "aGVsbG8=", name: "query_sales.png" } },
+      {
+        kind: "file",
+        file: { mimeType: "audio/wav", bytes: "UklGRg==", name: "query_sales-2.wav" },
+      },
       { kind: "file", file: { name: "r.pdf", uri: "https://x.test/r.pdf" } },
     ]);
     expect(mixed.metadata.artifact_type).toBe("markdown");
@@ -218,7 +224,7 @@ describe("toolResultToArtifact", () => {
     });
     expect(structured.parts).toEqual([
       { kind: "data", data: { rows: 2 } },
-      { kind: "file", file: { mimeType: "image/gif", bytes: "R0lG" } },
+      { kind: "file", file: { mimeType: "image/gif", bytes: "R0lG", name: "query_sales.gif" } },
     ]);
     const twoImages = convert({
       result: {
@@ -229,8 +235,8 @@ describe("toolResultToArtifact", () => {
       },
     });
     expect(twoImages.parts).toEqual([
-      { kind: "file", file: { mimeType: "image/png", bytes: "aGVsbG8=" } },
-      { kind: "file", file: { mimeType: "image/gif", bytes: "R0lG" } },
+      { kind: "file", file: { mimeType: "image/png", bytes: "aGVsbG8=", name: "query_sales.png" } },
+      { kind: "file", file: { mimeType: "image/gif", bytes: "R0lG", name: "query_sales-2.gif" } },
     ]);
   });
 

@@ -91,7 +91,9 @@ export function toolResultToArtifact(source: ToolResultSource): Artifact | ToolR
   const failed = source.result.isError === true;
   const declared = declaredPresentation(source.outputSchema);
   const error = failed ? errorBody(source) : undefined;
-  const body = error ? { ...error, parts: [error.part] } : resultParts(source.result);
+  const body = error
+    ? { ...error, parts: [error.part] }
+    : resultParts(source.result, source.toolName);
   const artifactType = failed ? body.inferredType : (declared.artifactType ?? body.inferredType);
   const candidate = {
     artifactId: source.artifactId ?? source.mcpExecutionId,

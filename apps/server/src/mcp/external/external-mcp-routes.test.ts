@@ -173,12 +173,18 @@ describeEachDialect("user-added MCP servers through the proxy", (get) => {
       [
         { name: "x", url: "https://localhost/mcp" },
         400,
-        externalMcpMessages.connectFailed("https://localhost/mcp", "Host refused: loopback"),
+        externalMcpMessages.connectFailed(
+          "https://localhost/mcp",
+          "Host refused: loopback; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists localhost",
+        ),
       ],
       [
         { name: "x", url: "https://127.0.0.1:9/mcp" },
         400,
-        externalMcpMessages.connectFailed("https://127.0.0.1:9/mcp", "Address refused: loopback"),
+        externalMcpMessages.connectFailed(
+          "https://127.0.0.1:9/mcp",
+          "Address refused: loopback; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists 127.0.0.1",
+        ),
       ],
     ];
     for (const [body, status, message] of cases) {

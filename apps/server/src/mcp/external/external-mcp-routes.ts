@@ -6,6 +6,7 @@ import {
   externalMcpMessages,
   type McpTransport,
   mcpAgentUseBodySchema,
+  redactUrl,
   updateMcpCredentialsBodySchema,
 } from "@a2a-chat/contracts";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -22,7 +23,6 @@ import { readBody } from "../../http/read-body.js";
 import type { Services } from "../../http/services.js";
 import { checkConnection } from "../../net/connection-check.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
-import { redactUrl } from "../../net/redact-url.js";
 import { credentialHeaders, reservedHeaderOf } from "../../proxy/agent-credentials.js";
 import { mcpCredentialsBinding } from "../../proxy/credential-binding.js";
 import { SecretBox } from "../../proxy/secret-box.js";

@@ -1,6 +1,7 @@
 import { type ListTasksRequest, type Task, TaskState } from "@a2a-js/sdk";
 import { expect, it } from "vitest";
 import { badPageTokenMessage } from "../../agents/list-agent-tasks.js";
+import { rpcRequestMessages } from "../../agents/rpc-request-check.js";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
@@ -83,5 +84,46 @@ describeEachDialect("A2A ListTasks", (get) => {
       "pageSize must be between 1 and 100",
     );
     expect((await v1.listTasks(list({ contextId: otherContext }))).tasks).toEqual([]);
+  });
+
+  it("takes an unset status filter as every state, and refuses one that names no state", async () => {
+    const app = createTestApp(get());
+    const user = await taskUser(app);
+    const contextId = await user.createContext("One");
+    const fetchImpl = inProcessFetch(app, user.session.access_token);
+    const v1 = await a2aClient(fetchImpl, "assistant");
+    for (const text of ["hello", "ask me something"])
+      await v1.sendMessage(sendParams(textMessage(contextId, text)));
+
+    // The SDK's own client sends a filter it was not given as "UNRECOGNIZED".
+    const unset = { contextId: "" } as ListTasksRequest;
+    expect((await v1.listTasks(unset)).totalSize).toBe(2);
+    const call = async (params: Record<string, unknown>) => {
+      const res = await app.request("/api/v1/agents/assistant", {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${user.session.access_token}`,
+          "content-type": "application/json",
+          "a2a-version": "1.0",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ListTasks", params }),
+      });
+      return (await res.json()) as {
+        result?: { totalSize: number };
+        error?: { code: number; message: string };
+      };
+    };
+    for (const status of [undefined, null, "", "UNRECOGNIZED", "TASK_STATE_UNSPECIFIED", 0]) {
+      const answer = await call({ status });
+      expect(answer.result?.totalSize, JSON.stringify(status)).toBe(2);
+    }
+    expect((await call({ status: "TASK_STATE_INPUT_REQUIRED" })).result?.totalSize).toBe(1);
+    expect((await call({ status: 6 })).result?.totalSize).toBe(1);
+    for (const status of ["working", "bogus", 99, -1, true]) {
+      expect((await call({ status })).error, JSON.stringify(status)).toEqual({
+        code: -32602,
+        message: rpcRequestMessages.status,
+      });
+    }
   });
 });

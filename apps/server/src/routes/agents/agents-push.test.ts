@@ -74,7 +74,8 @@ describeEachDialect("A2A push notifications", (get) => {
     });
     const before = await holdings();
     const refused = "http://10.0.0.1/hook";
-    const message = "Push notification url refused: Address refused: private";
+    const message =
+      "Push notification url refused: Address refused: private; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists 10.0.0.1";
     // A follow-up to the waiting task: the SDK would append it before saving the push config.
     await expect(
       client.sendMessage(withPush(textMessage(contextId, "fruits", asking.id), refused, token)),

@@ -1,6 +1,7 @@
 import { useAccountModal } from "../../accounts/account-modal-store.js";
-import { agentRequiresAuth } from "../../agents/agent-access.js";
+import { needsCredentials, requiresSiteSignIn } from "../../agents/agent-access.js";
 import type { Agent } from "../../agents/agent-types.js";
+import { useCredentialsDialog } from "../../agents/credentials-dialog-store.js";
 import { logger } from "../../lib/logger.js";
 import { newTraceId } from "../../lib/trace-id.js";
 import { useAuthStore } from "../../stores/auth-store.js";
@@ -181,7 +182,12 @@ export async function sendMessage(
   const text = input.text.trim();
   const files = input.files ?? [];
   if (text === "" && files.length === 0) return false;
-  if (agentRequiresAuth(agent) && !useAuthStore.getState().isAuthenticated) {
+  if (needsCredentials(agent)) {
+    // The agent's own sign-in: without its credentials the message could only fail there.
+    useCredentialsDialog.getState().open(agent.url);
+    return false;
+  }
+  if (requiresSiteSignIn(agent) && !useAuthStore.getState().isAuthenticated) {
     // Core spec §5: the auth modal opens for the agent and the send is retried after sign-in.
     useAccountModal.getState().openSignIn({
       agentName: agent.displayName,

@@ -1,7 +1,7 @@
+import { redacted, redactUrl } from "@a2a-chat/contracts";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { Config } from "../../../config/schema.js";
-import { redacted, redactUrl } from "../../../net/redact-url.js";
 import { artifactOutput, artifactResult } from "../../artifact-output.js";
 
 export { redacted };
