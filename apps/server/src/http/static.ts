@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isSpaPath } from "@a2a-chat/contracts";
+import { isSpaPath, isSpaRoute } from "@a2a-chat/contracts";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.js";
@@ -48,7 +48,7 @@ function readIfExists(path: string): string | undefined {
 /**
  * Serves the build in webDir: the prerendered website (a page per folder, `/` included), its
  * markdown, sitemap and other files as they are (precompressed .br/.gz when present), the chat's
- * HTML shell for the app's routes (/chat …), and the website's 404 page with status 404 for any
+ * HTML shell for the app's routes (/chat …; 404 for a path below one that is no route), and the website's 404 page with status 404 for any
  * other page address. API paths are never answered here.
  */
 export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
@@ -83,7 +83,9 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
   const appRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!isPageRequest(c) || !isSpaPath(c.req.path)) return next();
     c.header("Cache-Control", revalidate);
-    return c.html(appShell);
+    // Below a route but not one (/chat/nope): the shell still shows its own not-found page, and
+    // the status says so to crawlers and tools.
+    return c.html(appShell, isSpaRoute(c.req.path) ? 200 : 404);
   };
   const notFound: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!isPageRequest(c) || looksLikeFile(c.req.path)) return next();
