@@ -45,6 +45,7 @@ import { securityHeaders } from "./middleware/security-headers.js";
 import { readFastPath } from "./read-fast-path.js";
 import { selfFetch } from "./self-fetch.js";
 import { createServices, type Services } from "./services.js";
+import { servedSiteOrigin } from "./site-origin.js";
 import { mountWebApp } from "./static.js";
 
 /** What the HTTP app needs from the process. */
@@ -136,7 +137,9 @@ export function createHttp(deps: AppDeps): {
   app.route("/api", api);
   app.route("/.well-known", jwksRoutes(services));
 
-  const served = deps.webDir ? mountWebApp(app, deps.webDir) : false;
+  const served = deps.webDir
+    ? mountWebApp(app, deps.webDir, servedSiteOrigin(config, logger))
+    : false;
   if (deps.webDir && !served) {
     logger.warn({ webDir: deps.webDir }, "web app not built; run `npm run build` to serve the UI");
   }
