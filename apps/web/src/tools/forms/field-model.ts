@@ -40,7 +40,7 @@ export interface FieldModel {
   /** The property's schema, $ref and allOf resolved. */
   schema: JsonSchema;
   required: boolean;
-  /** The union's discriminator: shown first. */
+  /** The union's discriminator, or a field an if/then/else tests: shown first. */
   discriminator: boolean;
   /** Not a parameter of the tool (a union's variant chooser): never submitted. */
   virtual: boolean;
@@ -78,6 +78,8 @@ export type CompiledConditional =
       kind: "if";
       /** The `if` schema, with the root's definitions so its `$ref`s resolve. */
       test: JsonSchema;
+      /** The properties the test reads: the fields that decide, shown first (§5). */
+      decides: string[];
       /** The `then` part. */
       whenTrue?: ObjectModel;
       /** The `else` part. */

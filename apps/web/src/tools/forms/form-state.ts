@@ -96,15 +96,28 @@ function addFields(into: Map<string, FieldModel>, fields: readonly FieldModel[])
 // and then asks for them several times (the form read, each condition's candidate, each nested
 // group's render): computed once per keystroke. Values objects are never changed in place.
 const visibleByValues = new WeakMap<RawValues, WeakMap<ObjectModel, FieldModel[]>>();
-// A field a branch makes required, as one object per field: memoised field components keep
-// seeing the same field from one keystroke to the next.
-const requiredCopies = new WeakMap<FieldModel, FieldModel>();
+// A field a branch makes required, or an if/then/else test makes a decider, as one object per
+// field and marks: memoised field components keep seeing the same field from one keystroke to
+// the next.
+const markedCopies = new WeakMap<FieldModel, Map<string, FieldModel>>();
 
-function asRequired(field: FieldModel): FieldModel {
-  let copy = requiredCopies.get(field);
+function marked(field: FieldModel, required: boolean, discriminator: boolean): FieldModel {
+  const marks = {
+    required: field.required || required,
+    discriminator: field.discriminator || discriminator,
+  };
+  if (marks.required === field.required && marks.discriminator === field.discriminator)
+    return field;
+  let copies = markedCopies.get(field);
+  if (!copies) {
+    copies = new Map();
+    markedCopies.set(field, copies);
+  }
+  const key = `${marks.required}:${marks.discriminator}`;
+  let copy = copies.get(key);
   if (!copy) {
-    copy = { ...field, required: true };
-    requiredCopies.set(field, copy);
+    copy = { ...field, ...marks };
+    copies.set(key, copy);
   }
   return copy;
 }
@@ -112,8 +125,8 @@ function asRequired(field: FieldModel): FieldModel {
 /**
  * The fields an object shows for the current values (tools spec §5): its own, plus those of
  * the union branch its discriminator or variant picks and of each if/then/else's branch, with
- * required marks from every part that applies; ordered discriminator first, then required, then
- * alphabetical. Evaluated again whenever the values change (a new values object), once per object
+ * required marks from every part that applies; ordered discriminator (or a field an if tests)
+ * first, then required, then alphabetical. Evaluated again whenever the values change (a new values object), once per object
  * and values object; the result is shared, not to be changed.
  */
 export function visibleFields(model: ObjectModel, raw: RawValues): FieldModel[] {
@@ -134,6 +147,7 @@ function evaluateVisible(model: ObjectModel, raw: RawValues): FieldModel[] {
   const fields = new Map<string, FieldModel>();
   addFields(fields, model.fields);
   const required = new Set(model.required);
+  const deciders = new Set<string>();
   for (const conditional of model.conditionals) {
     let branch: ObjectModel | undefined;
     if (conditional.kind === "union") {
@@ -143,6 +157,7 @@ function evaluateVisible(model: ObjectModel, raw: RawValues): FieldModel[] {
       const index = chooser.options?.findIndex((option) => option.key === key) ?? -1;
       branch = conditional.branches[index]?.model;
     } else {
+      for (const key of conditional.decides) deciders.add(key);
       const values = candidate([...fields.values()], raw);
       branch = matchesSchema(conditional.test, values)
         ? conditional.whenTrue
@@ -153,7 +168,7 @@ function evaluateVisible(model: ObjectModel, raw: RawValues): FieldModel[] {
     for (const name of branch.required) required.add(name);
   }
   return [...fields.values()]
-    .map((field) => (required.has(field.key) && !field.required ? asRequired(field) : field))
+    .map((field) => marked(field, required.has(field.key), deciders.has(field.key)))
     .sort(byOrder);
 }
 
