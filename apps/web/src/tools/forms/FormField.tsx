@@ -2,6 +2,8 @@ import { memo, useId } from "react";
 import { DynamicOptionsField, type OptionsLoader } from "./DynamicOptionsField.js";
 import type { FieldModel, RawValue, RawValues } from "./field-model.js";
 import { visibleFields } from "./form-state.js";
+import { RowsField } from "./RowsField.js";
+import type { ValuesEdit } from "./row-edits.js";
 
 /** Props shared by every field. */
 export interface FieldProps {
@@ -9,6 +11,8 @@ export interface FieldProps {
   values: RawValues;
   errors: Readonly<Record<string, string>>;
   onChange: (name: string, value: RawValue) => void;
+  /** A change of several values at once (a row added or removed). */
+  onEdit: (edit: ValuesEdit) => void;
   loadOptions: OptionsLoader;
 }
 
@@ -147,7 +151,7 @@ function Widget({
 
 /**
  * Whether a field would render the same: the same field, callbacks, value and message. A group
- * (nested object) always renders again, its own fields deciding for themselves; a keystroke so
+ * (nested object or rows) always renders again, its own fields deciding for themselves; a keystroke so
  * re-renders the field typed into and the groups above it, not the whole form.
  */
 export function sameFieldProps(before: FieldProps, after: FieldProps): boolean {
@@ -155,7 +159,9 @@ export function sameFieldProps(before: FieldProps, after: FieldProps): boolean {
   return (
     before.field === field &&
     !field.object &&
+    !field.rows &&
     before.onChange === after.onChange &&
+    before.onEdit === after.onEdit &&
     before.loadOptions === after.loadOptions &&
     before.values[field.name] === after.values[field.name] &&
     before.errors[field.name] === after.errors[field.name]
@@ -179,6 +185,16 @@ export const FormField = memo(function FormField(props: FieldProps) {
         <Help field={field} id={helpId} />
         <FieldList {...props} fields={visibleFields(field.object, props.values)} />
       </fieldset>
+    );
+  }
+  if (field.kind === "rows") {
+    return (
+      <RowsField
+        props={props}
+        helpId={helpId}
+        errorId={errorId}
+        renderFields={(fields) => <FieldList {...props} fields={fields} />}
+      />
     );
   }
   const checkbox = field.kind === "checkbox";

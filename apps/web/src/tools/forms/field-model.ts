@@ -15,7 +15,8 @@ export type FieldKind =
   | "dynamic"
   | "object"
   | "json"
-  | "variant";
+  | "variant"
+  | "rows";
 
 /** One choice of a select, a multi-select or a union's variant. */
 export interface FieldOption {
@@ -54,6 +55,13 @@ export interface FieldModel {
   initial?: RawValue;
   /** The nested fields of an object field. */
   object?: ObjectModel;
+  /**
+   * An array of objects edited as rows: the form of the row at a dotted name
+   * ('entities.0'), the same object for the same name.
+   */
+  rows?: (rowName: string) => ObjectModel;
+  /** Rows a rows field starts with. */
+  initialRows?: number;
   /** Why the field got a JSON editor instead of a widget, when it is not its shape. */
   note?: string;
 }

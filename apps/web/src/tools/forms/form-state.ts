@@ -1,5 +1,6 @@
 import { checkValue, coerceValue, fieldMessages } from "./check-value.js";
 import type { FieldModel, ObjectModel, RawValue, RawValues } from "./field-model.js";
+import { rowModels } from "./field-rows.js";
 import type { JsonType } from "./json-schema.js";
 import { matchesSchema, validateAgainstSchema } from "./schema-validator.js";
 
@@ -80,6 +81,12 @@ function candidate(fields: readonly FieldModel[], raw: RawValues): Record<string
     if (field.virtual) continue;
     if (field.object) {
       values[field.key] = candidate(visibleFields(field.object, raw), raw);
+      continue;
+    }
+    if (field.rows) {
+      values[field.key] = rowModels(field, raw).map((row) =>
+        candidate(visibleFields(row, raw), raw),
+      );
       continue;
     }
     const read = readField(field, raw[field.name]);
@@ -187,6 +194,10 @@ function collect(model: ObjectModel, raw: RawValues, errors: Record<string, stri
       if (Object.keys(inner).length > 0 || field.required) args[field.key] = inner;
       continue;
     }
+    if (field.rows) {
+      collectRows(field, raw, errors, args);
+      continue;
+    }
     const read = readField(field, raw[field.name]);
     if ("error" in read) errors[field.name] = read.error;
     else if (read.empty) {
@@ -199,6 +210,24 @@ function collect(model: ObjectModel, raw: RawValues, errors: Record<string, stri
     }
   }
   return args;
+}
+
+/** A rows field: each row's object; no rows is empty; then the array's own limits. */
+function collectRows(
+  field: FieldModel,
+  raw: RawValues,
+  errors: Record<string, string>,
+  args: Record<string, unknown>,
+): void {
+  const rows = rowModels(field, raw).map((row) => collect(row, raw, errors));
+  const message =
+    rows.length === 0
+      ? field.required
+        ? fieldMessages.required
+        : undefined
+      : checkValue(field.schema, rows);
+  if (message) errors[field.name] = message;
+  else if (rows.length > 0) args[field.key] = rows;
 }
 
 /**
@@ -233,9 +262,11 @@ export function submitForm(
 }
 
 function allNames(model: ObjectModel, raw: RawValues): string[] {
-  return visibleFields(model, raw).flatMap((field) =>
-    field.object ? [field.name, ...allNames(field.object, raw)] : [field.name],
-  );
+  return visibleFields(model, raw).flatMap((field) => [
+    field.name,
+    ...(field.object ? allNames(field.object, raw) : []),
+    ...rowModels(field, raw).flatMap((row) => allNames(row, raw)),
+  ]);
 }
 
 /** The deepest shown field a problem's path falls in ('' when none). */
@@ -255,6 +286,11 @@ export function initialValues(model: ObjectModel): Record<string, RawValue> {
     for (const field of object.fields) {
       if (field.initial !== undefined) values[field.name] ??= field.initial;
       if (field.object) visit(field.object);
+      if (field.rows) {
+        values[field.name] ??= String(field.initialRows ?? 0);
+        for (let i = 0; i < (field.initialRows ?? 0); i += 1)
+          visit(field.rows(`${field.name}.${i}`));
+      }
     }
     for (const conditional of object.conditionals) {
       if (conditional.kind === "union") {
