@@ -298,46 +298,6 @@ describe("compileForm: oneOf, anyOf and if/then/else decide the fields shown", (
     expect(readForm(model, { country: "NL", zip: "12a" }).args).toEqual({ country: "NL" });
   });
 
-  it("if/then/else: the field that decides stays above the fields it reveals", () => {
-    const model = compiled({
-      type: "object",
-      properties: {
-        mode: { type: "string", enum: ["basic", "advanced"] },
-        name: { type: "string" },
-      },
-      required: ["name"],
-      ...ifThenElse(
-        { properties: { mode: { const: "advanced" } }, required: ["mode"] },
-        {
-          properties: { expert_level: { type: "integer", minimum: 1, maximum: 5 } },
-          required: ["expert_level"],
-        },
-      ),
-    });
-    const labels = (raw: RawValues) =>
-      visibleFields(model, { ...initialValues(model), ...raw }).map((field) => field.label);
-    expect(labels({})).toEqual(["Mode", "Name"]);
-    expect(labels({ mode: "advanced" })).toEqual(["Mode", "Expert Level", "Name"]);
-  });
-
-  it("a required property the schema does not describe is a required JSON field, not 'no parameters'", () => {
-    const schema = { type: "object", required: ["x"] };
-    const model = compiled(schema);
-    const [field] = visibleFields(model, initialValues(model));
-    expect(model.fields.map((f) => [f.name, f.label, f.kind, f.required])).toEqual([
-      ["x", "X", "json", true],
-    ]);
-    expect(field?.note).toBe("the schema requires it but does not describe it");
-    // One clear message, the spec's, on that field; nothing from the validator.
-    expect(submitForm(model, schema, {}).errors).toEqual({ x: "This field is required" });
-    expect(submitForm(model, schema, { x: '"anything"' })).toEqual({
-      args: { x: "anything" },
-      errors: {},
-    });
-    // A name a branch declares, or the object itself, is no such field.
-    expect(compiled(shapes).fields.map((f) => f.name)).toEqual(["label"]);
-  });
-
   it("a conditional branch can tighten a field the object already declares", () => {
     const model = compiled({
       type: "object",
