@@ -14,9 +14,10 @@ export function DebugModeToggle() {
       aria-checked={debugMode}
       onClick={toggleDebugMode}
       title="Shows internal artifacts"
-      className="flex w-full items-center justify-between gap-3 rounded-md px-2 py-1.5 text-sm text-neutral-300 transition-colors duration-150 hover:bg-surface-raised"
+      // A 160 px tools column (tablet, 1024 px) holds label and switch on one line at 12 px.
+      className="flex w-full items-center justify-between gap-2 rounded-md px-1 py-1.5 text-xs text-neutral-300 transition-colors duration-150 hover:bg-surface-raised min-[1280px]:px-2 min-[1280px]:text-sm"
     >
-      <span>{debugModeLabel}</span>
+      <span className="whitespace-nowrap">{debugModeLabel}</span>
       <span
         aria-hidden="true"
         className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full transition-colors duration-150 ${
