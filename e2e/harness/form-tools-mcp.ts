@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createEntitiesSchema } from "../../apps/web/src/tools/forms/schema-fixtures.js";
 
 /** Tools whose input schemas exercise the parameter form; each answers with what it got. */
 export const formTools = [
@@ -36,29 +37,7 @@ export const formTools = [
     // As @modelcontextprotocol/server-memory lists it.
     name: "create_entities",
     description: "Create multiple new entities in the knowledge graph",
-    inputSchema: {
-      type: "object",
-      properties: {
-        entities: {
-          type: "array",
-          items: {
-            type: "object",
-            properties: {
-              name: { type: "string", description: "The name of the entity" },
-              entityType: { type: "string", description: "The type of the entity" },
-              observations: {
-                type: "array",
-                items: { type: "string" },
-                description: "An array of observation contents associated with the entity",
-              },
-            },
-            required: ["name", "entityType", "observations"],
-            additionalProperties: false,
-          },
-        },
-      },
-      required: ["entities"],
-    },
+    inputSchema: createEntitiesSchema,
   },
 ];
 

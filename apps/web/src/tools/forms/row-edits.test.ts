@@ -3,27 +3,7 @@ import { compileForm } from "./compile-form.js";
 import type { FieldModel, ObjectModel, RawValues } from "./field-model.js";
 import { initialValues, readForm, submitForm, visibleFields } from "./form-state.js";
 import { addRow, removeRow } from "./row-edits.js";
-
-/** server-memory's create_entities, as it lists it. */
-const createEntities = {
-  type: "object",
-  properties: {
-    entities: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          name: { type: "string", description: "The name of the entity" },
-          entityType: { type: "string", description: "The type of the entity" },
-          observations: { type: "array", items: { type: "string" } },
-        },
-        required: ["name", "entityType", "observations"],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ["entities"],
-};
+import { createEntitiesSchema as createEntities } from "./schema-fixtures.js";
 
 function compiled(schema: unknown): ObjectModel {
   const model = compileForm(schema);
