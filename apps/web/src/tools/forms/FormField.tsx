@@ -1,20 +1,9 @@
 import { memo, useId } from "react";
-import { DynamicOptionsField, type OptionsLoader } from "./DynamicOptionsField.js";
-import type { FieldModel, RawValue, RawValues } from "./field-model.js";
+import { DynamicOptionsField } from "./DynamicOptionsField.js";
+import type { FieldModel, RawValue } from "./field-model.js";
+import type { FieldProps } from "./field-props.js";
 import { visibleFields } from "./form-state.js";
 import { RowsField } from "./RowsField.js";
-import type { ValuesEdit } from "./row-edits.js";
-
-/** Props shared by every field. */
-export interface FieldProps {
-  field: FieldModel;
-  values: RawValues;
-  errors: Readonly<Record<string, string>>;
-  onChange: (name: string, value: RawValue) => void;
-  /** A change of several values at once (a row added or removed). */
-  onEdit: (edit: ValuesEdit) => void;
-  loadOptions: OptionsLoader;
-}
 
 export const inputClass =
   "w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-500 focus:border-primary-500 focus:outline-none aria-[invalid=true]:border-red-500";

@@ -1,6 +1,6 @@
 import { Button } from "../../app/Button.js";
-import type { FieldProps } from "./FormField.js";
 import type { FieldModel } from "./field-model.js";
+import type { FieldProps } from "./field-props.js";
 import { rowModels } from "./field-rows.js";
 import { visibleFields } from "./form-state.js";
 import { addRow, removeRow } from "./row-edits.js";
