@@ -13,6 +13,7 @@ import { launchChromium, screenshot } from "./harness/browser.js";
 import { headerCount, openChat, phoneContext, watchPlaceholder } from "./harness/chat.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
+import { pickTool } from "./harness/tools.js";
 
 interface StoredTask {
   id: string;
@@ -29,15 +30,6 @@ async function currentTasks(page: Page, baseUrl: string): Promise<StoredTask[]> 
   const current = contexts.find((c) => c.name === "Default Conversation");
   if (!current) throw new Error("no Default Conversation");
   return apiGet<StoredTask[]>(page, baseUrl, `/api/v1/core/contexts/${current.context_id}/tasks`);
-}
-
-/** Opens a server in the tools column (desktop) and picks one of its tools. */
-async function pickTool(page: Page, serverName: string, tool: string): Promise<void> {
-  const column = page.getByRole("list", { name: "Tool servers" });
-  const toggle = column.getByRole("button", { name: serverName, exact: true });
-  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
-  await page.getByRole("button", { name: `Run ${tool}`, exact: true }).click();
-  await page.getByRole("form", { name: `Parameters of ${tool}` }).waitFor();
 }
 
 describe("running tools from the tools column", () => {

@@ -18,7 +18,8 @@ const sources = [
   "apps/web/vite.config.ts",
   "apps/web/vite.site.config.ts",
   "apps/web/site-build",
-  // The website is prerendered from the docs and the config's public URL and contact details.
+  // The website is prerendered from the docs and the config's contact details; its origin is not
+  // built in (the server puts PUBLIC_URL's in when it serves the pages), so no rebuild for that.
   "docs",
   process.env.CONFIG ?? "config/default.yaml",
 ].map((p) => resolve(root, p));

@@ -62,8 +62,8 @@ async function build(): Promise<void> {
   for (const output of outputs) {
     const file = join(dist, fileFor(output.path));
     mkdirSync(dirname(file), { recursive: true });
+    // Not precompressed: the server sends these with the origin put in, compressed once.
     writeFileSync(file, output.body);
-    writeCompressedCopies(file);
   }
   for (const asset of [...assets.css, ...assets.js]) writeCompressedCopies(join(dist, asset));
   writeFileSync(
@@ -71,7 +71,7 @@ async function build(): Promise<void> {
     `${JSON.stringify({ origin: site.origin, pages: pages.length, docs: docs.length }, null, 2)}\n`,
   );
   console.log(
-    `website: ${pages.length} pages (${docs.length} documentation pages) for ${site.origin}`,
+    `website: ${pages.length} pages (${docs.length} documentation pages); the server puts PUBLIC_URL's origin in place of ${site.origin}`,
   );
 }
 

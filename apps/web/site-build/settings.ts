@@ -2,14 +2,16 @@
 import { loadConfig } from "../../server/src/config/load.js";
 import type { SiteSettings } from "../src/site/settings.js";
 
-/** Origin used when PUBLIC_URL is not set: the server on this machine. */
-function localOrigin(port: number): string {
-  return `http://localhost:${port === 0 ? 8080 : port}`;
-}
+/**
+ * The origin written into the pages: a placeholder (the reserved .invalid name, which no doc's
+ * text contains) that the server replaces with PUBLIC_URL's origin when it serves them, so one
+ * build serves any address (apps/server/src/http/site-origin.ts).
+ */
+export const placeholderOrigin = "https://public-url.invalid";
 
 /**
  * The site's settings from the server configuration (config file and environment, validated the
- * same way the server validates them at start).
+ * same way the server validates them at start); the origin is the placeholder.
  */
 export function siteSettingsFromConfig(
   assets: SiteSettings["assets"],
@@ -17,12 +19,9 @@ export function siteSettingsFromConfig(
   cwd?: string,
 ): SiteSettings {
   const config = loadConfig(env, cwd);
-  const origin = config.server.publicUrl
-    ? new URL(config.server.publicUrl).origin
-    : localOrigin(config.server.port);
   const { supportEmail, privacyEmail, communityUrl, socialLinks } = config.site;
   return {
-    origin,
+    origin: placeholderOrigin,
     supportEmail,
     privacyEmail: privacyEmail ?? supportEmail,
     communityUrl,

@@ -5,7 +5,19 @@
  */
 export const spaRoutes: readonly string[] = ["/chat", "/auth/callback"];
 
-/** Whether a request path belongs to the single-page app (a route or a path below one). */
+/**
+ * Whether a request path belongs to the single-page app (a route or a path below one): the
+ * server answers it with the app's shell, which shows the route or its own not-found page.
+ */
 export function isSpaPath(path: string): boolean {
   return spaRoutes.some((route) => path === route || path.startsWith(`${route}/`));
+}
+
+/**
+ * Whether the app has a route at exactly this path (a trailing slash allowed). A path below a
+ * route that is not one (/chat/does-not-exist) gets the shell with status 404.
+ */
+export function isSpaRoute(path: string): boolean {
+  const trimmed = path.length > 1 ? path.replace(/\/$/, "") : path;
+  return spaRoutes.includes(trimmed);
 }

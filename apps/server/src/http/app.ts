@@ -49,6 +49,7 @@ import { tokenFirst } from "./middleware/token-first.js";
 import { readFastPath } from "./read-fast-path.js";
 import { selfFetch } from "./self-fetch.js";
 import { createServices, type Services } from "./services.js";
+import { servedSiteOrigin } from "./site-origin.js";
 import { mountWebApp } from "./static.js";
 
 /**
@@ -157,7 +158,9 @@ export function createHttp(deps: AppDeps): {
   app.route("/api", api);
   app.route("/.well-known", jwksRoutes(services));
 
-  const served = deps.webDir ? mountWebApp(app, deps.webDir) : false;
+  const served = deps.webDir
+    ? mountWebApp(app, deps.webDir, servedSiteOrigin(config, logger))
+    : false;
   if (deps.webDir && !served) {
     logger.warn({ webDir: deps.webDir }, "web app not built; run `npm run build` to serve the UI");
   }

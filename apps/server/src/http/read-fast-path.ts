@@ -14,10 +14,10 @@ import {
   rateLimitedMessage,
   userLimitKey,
 } from "../rate-limit/rate-limit.js";
+import { compressThresholdBytes } from "./compress-threshold.js";
 import { urlContainsNul } from "./contains-nul.js";
 import { errorReplyOf } from "./errors.js";
 import type { FastPath } from "./health-fast-path.js";
-import { compressThresholdBytes } from "./middleware/compress-large.js";
 import { logAccess, requestIdOf, traceHeader } from "./middleware/request-context.js";
 import { apiHeaderPairs } from "./middleware/security-headers.js";
 

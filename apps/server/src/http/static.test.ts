@@ -67,10 +67,20 @@ describe("serving the web app", () => {
   });
 
   it("sends the chat's shell for the app's routes only", async () => {
-    for (const path of ["/chat", "/chat/", "/chat/anything"]) {
+    for (const path of ["/chat", "/chat/", "/auth/callback"]) {
       const res = await app().request(path);
       expect(res.status, path).toBe(200);
       expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(await res.text()).toBe(appHtml);
+    }
+  });
+
+  it("sends the shell with status 404 for a path below an app route that is no route", async () => {
+    for (const path of ["/chat/does-not-exist", "/chat/a/b", "/auth/callback/x"]) {
+      const res = await app().request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      // The app renders its own not-found page for it.
       expect(await res.text()).toBe(appHtml);
     }
   });

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isSpaPath } from "@a2a-chat/contracts";
+import { isSpaPath, isSpaRoute } from "@a2a-chat/contracts";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.js";
+import { type SiteOrigin, siteOriginRewrite } from "./site-origin.js";
+import { siteTextFiles } from "./site-text-files.js";
 
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "no-cache";
@@ -45,21 +47,27 @@ function readIfExists(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, "utf8") : undefined;
 }
 
+function mapDefined(text: string | undefined, rewrite: ((text: string) => string) | undefined) {
+  return text === undefined || !rewrite ? text : rewrite(text);
+}
+
 /**
  * Serves the build in webDir: the prerendered website (a page per folder, `/` included), its
  * markdown, sitemap and other files as they are (precompressed .br/.gz when present), the chat's
- * HTML shell for the app's routes (/chat …), and the website's 404 page with status 404 for any
+ * HTML shell for the app's routes (/chat …; 404 for a path below one that is no route), and the website's 404 page with status 404 for any
  * other page address. API paths are never answered here.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
+export function mountWebApp(app: Hono<AppEnv>, webDir: string, site: SiteOrigin): boolean {
   // The website build moves the chat's shell to app.html; a chat-only build keeps index.html.
   const appShell =
     readIfExists(join(webDir, "app.html")) ?? readIfExists(join(webDir, "index.html"));
   if (appShell === undefined) return false;
-  const notFoundPage = readIfExists(join(webDir, "404.html"));
-  const errorPage = readIfExists(join(webDir, "500.html"));
+  const rewrite = siteOriginRewrite(webDir, site);
+  const notFoundPage = mapDefined(readIfExists(join(webDir, "404.html")), rewrite);
+  const errorPage = mapDefined(readIfExists(join(webDir, "500.html")), rewrite);
 
   const files = serveStatic({ root: webDir, precompressed: true });
+  const textFiles = rewrite && siteTextFiles(webDir, rewrite);
   const isPageRequest = (c: Context<AppEnv>) =>
     (c.req.method === "GET" || c.req.method === "HEAD") && !isApi(c.req.path);
 
@@ -67,6 +75,14 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
     const { path } = c.req;
     if (!isPageRequest(c) || internalFiles.has(path) || isSpaPath(path)) return next();
     try {
+      const text = textFiles?.(c, path);
+      if (text) {
+        text.headers.set(
+          "Cache-Control",
+          cacheControlFor(path, text.headers.get("Content-Type") ?? ""),
+        );
+        return text;
+      }
       const found = await files(c, next);
       if (found instanceof Response) {
         if (path.endsWith(".md")) found.headers.set("Content-Type", "text/markdown; charset=utf-8");
@@ -83,7 +99,9 @@ export function mountWebApp(app: Hono<AppEnv>, webDir: string): boolean {
   const appRoutes: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!isPageRequest(c) || !isSpaPath(c.req.path)) return next();
     c.header("Cache-Control", revalidate);
-    return c.html(appShell);
+    // Below a route but not one (/chat/nope): the shell still shows its own not-found page, and
+    // the status says so to crawlers and tools.
+    return c.html(appShell, isSpaRoute(c.req.path) ? 200 : 404);
   };
   const notFound: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!isPageRequest(c) || looksLikeFile(c.req.path)) return next();

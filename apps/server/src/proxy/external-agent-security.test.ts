@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { externalAgentMessages, externalAgentSchema, taskSchema } from "@a2a-chat/contracts";
 import { afterAll, describe, expect, it } from "vitest";
-import { credentialsRequiredCode } from "../routes/agents/json-rpc-handler.js";
+import { credentialsRequiredCode } from "../agents/json-rpc-handler.js";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
 import { startTestAgent, type TestAgentOptions } from "../test/a2a-test-agent.js";
 import { createTestApp } from "../test/app.js";

@@ -8,6 +8,7 @@ import {
   updateCredentialsBodySchema,
 } from "@a2a-chat/contracts";
 import { type Context, Hono } from "hono";
+import { credentialsRequiredCode, rpcError } from "../agents/json-rpc-handler.js";
 import { isSendRequest } from "../agents/rpc-request-check.js";
 import {
   type ExternalAgentRow,
@@ -18,7 +19,6 @@ import { AppError } from "../http/errors.js";
 import { readBody } from "../http/read-body.js";
 import type { Services } from "../http/services.js";
 import { checkConnection } from "../net/connection-check.js";
-import { credentialsRequiredCode, rpcError } from "../routes/agents/json-rpc-handler.js";
 import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
 import { credentialHeaders, openCredentials, reservedHeaderOf } from "./agent-credentials.js";
 import { probeAgent } from "./agent-probe.js";

@@ -72,7 +72,7 @@ export function AgentCard({
   return (
     <li
       data-access={access}
-      className={`rounded-lg border transition-colors duration-150 ${
+      className={`@container rounded-lg border transition-colors duration-150 ${
         selected ? "border-primary-500 bg-primary-500/10" : "border-border hover:bg-neutral-800/60"
       } ${greyed ? "opacity-50" : ""}`}
     >
@@ -83,10 +83,12 @@ export function AgentCard({
         aria-disabled={greyed || undefined}
         aria-labelledby={nameId}
         aria-describedby={infoId}
-        className={`flex w-full items-start gap-3 rounded-t-lg text-left ${compact ? "p-2" : "p-3"}`}
+        // In a narrow card (tablet, small desktop) the avatar sits above the name, which then
+        // has the card's whole width rather than a few letters' worth.
+        className={`flex w-full items-start gap-3 rounded-t-lg text-left @max-[11rem]:flex-col @max-[11rem]:gap-2 ${compact ? "p-2" : "p-3"}`}
       >
         <AgentAvatar name={agent.displayName} seed={agent.name} size={compact ? "sm" : "md"} />
-        <span className="min-w-0 flex-1">
+        <span className="min-w-0 flex-1 @max-[11rem]:w-full">
           <span className="flex items-center gap-2">
             <span
               role="img"
@@ -95,7 +97,10 @@ export function AgentCard({
               data-running={running}
               className={`h-2 w-2 shrink-0 rounded-full ${running ? "bg-emerald-500" : "bg-neutral-500"}`}
             />
-            <span id={nameId} className="truncate text-sm font-medium text-neutral-100">
+            <span
+              id={nameId}
+              className="line-clamp-2 text-sm font-medium text-neutral-100 [overflow-wrap:anywhere]"
+            >
               {agent.displayName}
             </span>
           </span>

@@ -1,6 +1,6 @@
 import type { HealthState } from "./useServerHealth.js";
 
-/** Whether the server answers and on what storage; on narrow screens only the dot shows. */
+/** Whether the server answers and on what storage; narrower than 1280px, the dot and "Server". */
 export function ServerStatus({ state }: { state: HealthState }) {
   if (state.kind === "loading") {
     return (
@@ -24,6 +24,9 @@ export function ServerStatus({ state }: { state: HealthState }) {
       title={`Database schema ${database.migration ?? "empty"}`}
     >
       <span className="size-2 rounded-full bg-green-500" aria-hidden="true" />
+      <span aria-hidden="true" className="xl:hidden">
+        Server
+      </span>
       <span className="sr-only xl:not-sr-only">
         Server {version} online · {database.dialect}
       </span>

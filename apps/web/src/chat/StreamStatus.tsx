@@ -35,6 +35,10 @@ export function StreamStatus() {
       title={title}
     >
       <span className={`size-2 rounded-full ${dots[status]}`} aria-hidden="true" />
+      {/* Narrower than 1024px the word alone shows (the dot's colour tells the state). */}
+      <span aria-hidden="true" className="lg:hidden">
+        Live
+      </span>
       <span className="sr-only lg:not-sr-only">
         Live {status}
         {waiting && " · reconnecting"}

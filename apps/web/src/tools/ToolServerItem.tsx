@@ -78,10 +78,11 @@ function ToolRow({ tool, onPick }: { tool: ServerTool; onPick?: (() => void) | u
         {...(taskOnly ? { title: taskOnlyNote } : {})}
         className="relative block w-full rounded-md px-2 py-1.5 text-left transition-colors duration-150 hover:bg-neutral-800/60 focus-visible:bg-neutral-800/60"
       >
-        <span className="flex items-center gap-2">
+        {/* Wraps: in a narrow column the badge moves under the name rather than cut it. */}
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <span
             title={tool.name}
-            className="min-w-0 flex-1 truncate font-mono text-xs text-neutral-100"
+            className="min-w-0 flex-auto font-mono text-xs text-neutral-100 [overflow-wrap:anywhere]"
           >
             {tool.name}
           </span>
@@ -159,7 +160,7 @@ export function ToolServerItem({
           ? // Greyed, yet not disabled: it opens the sign-in prompt.
             { "aria-haspopup": "dialog" as const, "aria-describedby": badgeId }
           : { "aria-expanded": expanded, "aria-controls": listId })}
-        className="flex w-full items-center gap-2 rounded-lg px-2 py-2 text-left transition-colors duration-150 hover:bg-neutral-800/60"
+        className="flex w-full items-center gap-1.5 rounded-lg px-1.5 py-2 text-left transition-colors duration-150 hover:bg-neutral-800/60"
       >
         {greyed ? null : <Chevron open={expanded} />}
         <span
@@ -169,7 +170,10 @@ export function ToolServerItem({
           className={`size-2 shrink-0 rounded-full ${dotColour(status)}`}
         />
         <span className="min-w-0 flex-1">
-          <span id={nameId} className="block truncate text-sm font-medium text-neutral-100">
+          <span
+            id={nameId}
+            className="line-clamp-2 text-sm font-medium text-neutral-100 [overflow-wrap:anywhere]"
+          >
             {server.name}
           </span>
           {greyed ? (

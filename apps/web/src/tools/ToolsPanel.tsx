@@ -119,7 +119,8 @@ export function ToolsPanel() {
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-2">
+      {/* In a narrow column the buttons move under the heading; their labels never break. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <h2
           id={headingId}
           className="text-xs font-semibold uppercase tracking-wider text-neutral-400"
@@ -130,7 +131,7 @@ export function ToolsPanel() {
           <button
             type="button"
             onClick={() => setAdding(true)}
-            className="rounded px-1.5 py-0.5 text-xs text-neutral-400 transition-colors duration-150 hover:bg-surface-raised hover:text-neutral-100"
+            className="whitespace-nowrap rounded px-1.5 py-0.5 text-xs text-neutral-400 transition-colors duration-150 hover:bg-surface-raised hover:text-neutral-100"
           >
             {toolsPanelTexts.addServer}
           </button>

@@ -1,10 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { compressThresholdBytes } from "../compress-threshold.js";
 import type { AppEnv } from "../env.js";
 import { requestHeader } from "../request-header.js";
-
-/** Below this many bytes a body goes out as it is: gzip would cost more than it saves. */
-export const compressThresholdBytes = 1024;
 
 function isCompleteJson(contentType: string | null): boolean {
   const type = contentType?.split(";")[0]?.trim().toLowerCase() ?? "";

@@ -39,8 +39,9 @@ const homeLink = (
 
 /**
  * The application shell (tools spec §2, core spec §9). Tablet and desktop: a 48px header over
- * three columns, 25% / 1fr / 20% from 768px and 20% (240–320px) / 1fr / 15% (200–280px) from
- * 1024px, at most 1600px wide. Phones: a 56px top bar, the centre, a 64px bottom bar, and the
+ * three columns, 25% / 1fr / 20% from 768px and 20% (200–320px) / 1fr / 15% (160–280px) from
+ * 1024px, at most 1600px wide (the minimums keep names readable; at 1024px the tools column is
+ * 160px, 15.6%). Below 1280px the columns' padding is 12px, not 16px, for the same reason. Phones: a 56px top bar, the centre, a 64px bottom bar, and the
  * side columns as drawers.
  *
  * Sizes come from CSS breakpoints. Which chrome is mounted follows the same breakpoint through
@@ -112,13 +113,15 @@ export function AppShell({
           )}
         </>
       )}
-      <div className="mx-auto grid min-h-0 w-full max-w-[1600px] flex-1 grid-cols-1 grid-rows-[minmax(0,1fr)] min-[768px]:grid-cols-[25%_1fr_20%] min-[1024px]:grid-cols-[clamp(240px,20%,320px)_1fr_clamp(200px,15%,280px)]">
+      <div className="mx-auto grid min-h-0 w-full max-w-[1600px] flex-1 grid-cols-1 grid-rows-[minmax(0,1fr)] min-[768px]:grid-cols-[25%_1fr_20%] min-[1024px]:grid-cols-[clamp(200px,20%,320px)_1fr_clamp(160px,15%,280px)]">
         {columns && (
           <aside
             aria-label="Agents"
             className="hidden min-h-0 flex-col border-r border-border min-[768px]:flex"
           >
-            <div className="flex min-h-0 flex-1 flex-col overflow-y-auto p-4">{agents}</div>
+            <div className="flex min-h-0 flex-1 flex-col overflow-y-auto p-3 min-[1280px]:p-4">
+              {agents}
+            </div>
             <LegalFooter />
           </aside>
         )}
@@ -128,7 +131,9 @@ export function AppShell({
             aria-label="Tools"
             className="hidden min-h-0 flex-col border-l border-border min-[768px]:flex"
           >
-            <div className="flex min-h-0 flex-1 flex-col overflow-y-auto p-4">{tools}</div>
+            <div className="flex min-h-0 flex-1 flex-col overflow-y-auto p-3 min-[1280px]:p-4">
+              {tools}
+            </div>
             <RegistryFooter />
           </aside>
         )}

@@ -66,4 +66,14 @@ describe("error toasts", () => {
     expect(screen.getAllByRole("alert")).toHaveLength(1);
     expect(screen.getByRole("alert")).toHaveTextContent("×2");
   });
+
+  it("shows one toast with a count for two identical errors thrown apart", () => {
+    const thrown = () => new Error("Same failure");
+    window.dispatchEvent(new ErrorEvent("error", { error: new Error("Same failure") }));
+    window.dispatchEvent(new ErrorEvent("error", { error: thrown() }));
+    const [toast, ...more] = screen.getAllByRole("alert");
+    expect(more).toEqual([]);
+    expect(toast).toHaveTextContent("×2");
+    expect(within(toast as HTMLElement).getAllByText("Same failure")).toHaveLength(1);
+  });
 });

@@ -76,6 +76,14 @@ describe("ToastQueue", () => {
     expect(shown).toEqual([]);
   });
 
+  it("counts the same error thrown from another place on one toast, keeping the first stack", () => {
+    const first = queue.report(notice("same"));
+    queue.report({ ...notice("same"), stack: "Error: same\n    at elsewhere (page.js:9:1)" });
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.count).toBe(2);
+    expect(shown[0]?.stack).toBe(first.stack);
+  });
+
   it("stacks different errors, and the same message from another source", () => {
     queue.report(notice("a"));
     queue.report(notice("b"));

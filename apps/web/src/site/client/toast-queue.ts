@@ -31,8 +31,13 @@ const realTimers: Timers = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/**
+ * The same error as a reader sees it: same kind and message. The stack is not compared: the same
+ * failure thrown again from another call (another line, another script run) differs only there,
+ * and two toasts with one text read as one error shown twice. The toast keeps the first stack.
+ */
 function sameError(a: ClientErrorNotice, b: ClientErrorNotice): boolean {
-  return a.source === b.source && a.message === b.message && a.stack === b.stack;
+  return a.source === b.source && a.message === b.message;
 }
 
 /**

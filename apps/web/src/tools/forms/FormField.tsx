@@ -1,16 +1,9 @@
 import { memo, useId } from "react";
-import { DynamicOptionsField, type OptionsLoader } from "./DynamicOptionsField.js";
-import type { FieldModel, RawValue, RawValues } from "./field-model.js";
+import { DynamicOptionsField } from "./DynamicOptionsField.js";
+import type { FieldModel, RawValue } from "./field-model.js";
+import type { FieldProps } from "./field-props.js";
 import { visibleFields } from "./form-state.js";
-
-/** Props shared by every field. */
-export interface FieldProps {
-  field: FieldModel;
-  values: RawValues;
-  errors: Readonly<Record<string, string>>;
-  onChange: (name: string, value: RawValue) => void;
-  loadOptions: OptionsLoader;
-}
+import { RowsField } from "./RowsField.js";
 
 export const inputClass =
   "w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-neutral-100 placeholder:text-neutral-500 focus:border-primary-500 focus:outline-none aria-[invalid=true]:border-red-500";
@@ -147,7 +140,7 @@ function Widget({
 
 /**
  * Whether a field would render the same: the same field, callbacks, value and message. A group
- * (nested object) always renders again, its own fields deciding for themselves; a keystroke so
+ * (nested object or rows) always renders again, its own fields deciding for themselves; a keystroke so
  * re-renders the field typed into and the groups above it, not the whole form.
  */
 export function sameFieldProps(before: FieldProps, after: FieldProps): boolean {
@@ -155,7 +148,9 @@ export function sameFieldProps(before: FieldProps, after: FieldProps): boolean {
   return (
     before.field === field &&
     !field.object &&
+    !field.rows &&
     before.onChange === after.onChange &&
+    before.onEdit === after.onEdit &&
     before.loadOptions === after.loadOptions &&
     before.values[field.name] === after.values[field.name] &&
     before.errors[field.name] === after.errors[field.name]
@@ -179,6 +174,16 @@ export const FormField = memo(function FormField(props: FieldProps) {
         <Help field={field} id={helpId} />
         <FieldList {...props} fields={visibleFields(field.object, props.values)} />
       </fieldset>
+    );
+  }
+  if (field.kind === "rows") {
+    return (
+      <RowsField
+        props={props}
+        helpId={helpId}
+        errorId={errorId}
+        renderFields={(fields) => <FieldList {...props} fields={fields} />}
+      />
     );
   }
   const checkbox = field.kind === "checkbox";

@@ -14,6 +14,7 @@ import { loadOptions } from "./dynamic-options.js";
 import { FieldList } from "./FormField.js";
 import type { RawValue } from "./field-model.js";
 import { initialValues, readForm, submitForm, visibleFields } from "./form-state.js";
+import type { ValuesEdit } from "./row-edits.js";
 
 /** Props of ToolFormModal. */
 export interface ToolFormModalProps {
@@ -78,6 +79,12 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
     setSubmitted((current) => (current ? {} : current));
   }, []);
 
+  // Rows added or removed: several values at once; the rows field counts as touched.
+  const edit = useCallback((apply: ValuesEdit) => {
+    setValues((current) => apply(current));
+    setSubmitted((current) => (current ? {} : current));
+  }, []);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.ok) return;
@@ -135,6 +142,7 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
             values={values}
             errors={errors}
             onChange={change}
+            onEdit={edit}
             loadOptions={loader}
           />
           {formError ? (

@@ -122,6 +122,7 @@ function initialOf(kind: FieldKind, value: unknown, options?: FieldOption[]): Ra
       return typeof value === "string" ? toLocalDateTime(value) : undefined;
     case "object":
     case "variant":
+    case "rows":
       return undefined;
     default:
       return typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -133,6 +134,15 @@ interface Shape {
   options?: FieldOption[];
   itemType?: JsonType;
   optionsFromTool?: OptionsFromTool;
+  /** The item schema of a rows field. */
+  items?: ResolvedSchema;
+}
+
+/** An item schema a row's form can be built from: an object with fields or conditional parts. */
+function rowsOf(items: ResolvedSchema): boolean {
+  const { properties } = items.schema;
+  const described = isPlainObject(properties) && Object.keys(properties).length > 0;
+  return schemaType(items.schema) === "object" && (described || items.conditionals.length > 0);
 }
 
 function arrayShape(schema: JsonSchema, context: ResolveContext): Shape {
@@ -142,7 +152,27 @@ function arrayShape(schema: JsonSchema, context: ResolveContext): Shape {
   if (choices) return { kind: "multiselect", options: choices };
   const itemType = schemaType(items.schema);
   if (primitive.has(itemType) && items.conditionals.length === 0) return { kind: "list", itemType };
+  // Objects get a form per row; a given default keeps the JSON editor, which shows it whole.
+  if (rowsOf(items) && schema.default === undefined) return { kind: "rows", items };
   return { kind: "json" };
+}
+
+/** A rows field's row forms, compiled once per row name. */
+function rowForms(
+  items: ResolvedSchema,
+  context: ResolveContext,
+  compileObject: CompileObject,
+): (rowName: string) => ObjectModel {
+  const inner = { ...context, expanding: [...context.expanding, ...items.refs] };
+  const forms = new Map<string, ObjectModel>();
+  return (rowName) => {
+    let form = forms.get(rowName);
+    if (!form) {
+      form = compileObject(items, rowName, inner);
+      forms.set(rowName, form);
+    }
+    return form;
+  };
 }
 
 function shapeOf(resolved: ResolvedSchema, type: JsonType, context: ResolveContext): Shape {
@@ -193,7 +223,8 @@ function jsonField(name: string, key: string, schema: JsonSchema, note: string):
 /**
  * One property as a field: its widget from its type and keywords (enum → select, dates, long
  * strings multi-line, arrays of enums → multi-select, arrays of plain values → one per line,
- * objects → nested fields, anything else → JSON editor), label, help text and initial value.
+ * arrays of objects → a form per row, objects → nested fields, anything else → JSON editor),
+ * label, help text and initial value.
  */
 export function compileField(
   key: string,
@@ -232,6 +263,14 @@ export function compileField(
     ...(shape.optionsFromTool ? { optionsFromTool: shape.optionsFromTool } : {}),
   };
   if (shape.kind === "object") return { ...field, object: compileObject(resolved, name, inner) };
+  if (shape.items) {
+    const minItems = numberKeyword(schema, "minItems") ?? 0;
+    return {
+      ...field,
+      rows: rowForms(shape.items, inner, compileObject),
+      initialRows: Math.max(minItems, required ? 1 : 0),
+    };
+  }
   const initial = initialOf(shape.kind, deriveDefault(schema, context.root), shape.options);
   return initial === undefined ? field : { ...field, initial };
 }

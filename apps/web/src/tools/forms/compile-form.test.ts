@@ -289,7 +289,8 @@ describe("compileForm: oneOf, anyOf and if/then/else decide the fields shown", (
         { properties: { postcode: { type: "string" } } },
       ),
     });
-    expect(shown(model)).toEqual(["zip", "country"]);
+    // The field the condition reads comes first (§5: discriminator first).
+    expect(shown(model)).toEqual(["country", "zip"]);
     expect(shown(model, { country: "NL" })).toEqual(["country", "postcode"]);
     expect(readForm(model, { country: "US", zip: "12a" }).errors).toEqual({
       zip: "Invalid format",

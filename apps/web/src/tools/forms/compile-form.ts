@@ -64,7 +64,52 @@ function branchSchema(resolved: ResolvedSchema, without?: string): ResolvedSchem
   if (without === undefined) return resolved;
   const properties = { ...propertiesOf(resolved.schema) };
   delete properties[without];
-  return { ...resolved, schema: { ...resolved.schema, properties } };
+  // The chooser stands for the discriminator and is always required.
+  const required = requiredOf(resolved.schema).filter((name) => name !== without);
+  return { ...resolved, schema: { ...resolved.schema, properties, required } };
+}
+
+/** Property names a conditional part's branches declare. */
+function declaredByParts(parts: readonly ConditionalPart[]): Set<string> {
+  const names = new Set<string>();
+  const add = (schema: JsonSchema | undefined) => {
+    for (const name of Object.keys(schema ? propertiesOf(schema) : {})) names.add(name);
+  };
+  for (const part of parts) {
+    if (part.kind === "if") [part.whenTrue, part.whenFalse].forEach(add);
+    else part.branches.forEach(add);
+  }
+  return names;
+}
+
+/** Shown under a field the schema requires but does not describe. */
+export const undescribedNote = "the schema requires it but does not describe it";
+
+/**
+ * Fields for names the schema requires but declares nowhere (`required: ["x"]`, no properties):
+ * any JSON value, required. Without them the form would say the tool takes no parameters and
+ * then refuse to run for a property it never showed.
+ */
+function undescribedFields(
+  resolved: ResolvedSchema,
+  path: string,
+  declared: Record<string, unknown>,
+): FieldModel[] {
+  const elsewhere = declaredByParts(resolved.conditionals);
+  return requiredOf(resolved.schema)
+    .filter((key) => declared[key] === undefined && !elsewhere.has(key))
+    .map((key) => ({
+      name: path ? `${path}.${key}` : key,
+      key,
+      label: fieldLabel(key),
+      kind: "json",
+      type: "object",
+      schema: {},
+      required: true,
+      discriminator: false,
+      virtual: false,
+      note: undescribedNote,
+    }));
 }
 
 /** Branch labels: their titles, else the discriminator's value, else 'Option n'. */
@@ -165,6 +210,7 @@ function compileConditional(
   return {
     kind: "if",
     test: withDefinitions(part.test, context.root),
+    decides: [...new Set([...Object.keys(propertiesOf(part.test)), ...requiredOf(part.test)])],
     ...(whenTrue ? { whenTrue } : {}),
     ...(whenFalse ? { whenFalse } : {}),
   };
@@ -198,6 +244,7 @@ export function compileObjectModel(
     ...resolved,
     schema: { ...resolved.schema, properties: { ...inherited, ...propertiesOf(resolved.schema) } },
   };
+  fields.push(...undescribedFields(resolved, path, merged.schema.properties));
   const conditionals = resolved.conditionals.map((part, index) =>
     compileConditional(part, index, merged, path, context),
   );

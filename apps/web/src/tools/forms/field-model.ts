@@ -15,7 +15,8 @@ export type FieldKind =
   | "dynamic"
   | "object"
   | "json"
-  | "variant";
+  | "variant"
+  | "rows";
 
 /** One choice of a select, a multi-select or a union's variant. */
 export interface FieldOption {
@@ -40,7 +41,7 @@ export interface FieldModel {
   /** The property's schema, $ref and allOf resolved. */
   schema: JsonSchema;
   required: boolean;
-  /** The union's discriminator: shown first. */
+  /** The union's discriminator, or a field an if/then/else tests: shown first. */
   discriminator: boolean;
   /** Not a parameter of the tool (a union's variant chooser): never submitted. */
   virtual: boolean;
@@ -54,6 +55,13 @@ export interface FieldModel {
   initial?: RawValue;
   /** The nested fields of an object field. */
   object?: ObjectModel;
+  /**
+   * An array of objects edited as rows: the form of the row at a dotted name
+   * ('entities.0'), the same object for the same name.
+   */
+  rows?: (rowName: string) => ObjectModel;
+  /** Rows a rows field starts with. */
+  initialRows?: number;
   /** Why the field got a JSON editor instead of a widget, when it is not its shape. */
   note?: string;
 }
@@ -78,6 +86,8 @@ export type CompiledConditional =
       kind: "if";
       /** The `if` schema, with the root's definitions so its `$ref`s resolve. */
       test: JsonSchema;
+      /** The properties the test reads: the fields that decide, shown first (§5). */
+      decides: string[];
       /** The `then` part. */
       whenTrue?: ObjectModel;
       /** The `else` part. */

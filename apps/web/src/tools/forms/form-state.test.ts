@@ -57,12 +57,14 @@ describe("sameFieldProps", () => {
   };
   const [name, threads] = [fieldOf("name"), fieldOf("threads")];
   const onChange = () => undefined;
+  const onEdit = () => undefined;
   const loadOptions = () => Promise.resolve([]);
   const props = (values: Record<string, string>, errors: Record<string, string> = {}) => ({
     field: name,
     values,
     errors,
     onChange,
+    onEdit,
     loadOptions,
   });
 

@@ -1,5 +1,6 @@
 import { checkValue, coerceValue, fieldMessages } from "./check-value.js";
 import type { FieldModel, ObjectModel, RawValue, RawValues } from "./field-model.js";
+import { rowModels } from "./field-rows.js";
 import type { JsonType } from "./json-schema.js";
 import { matchesSchema, validateAgainstSchema } from "./schema-validator.js";
 
@@ -82,6 +83,12 @@ function candidate(fields: readonly FieldModel[], raw: RawValues): Record<string
       values[field.key] = candidate(visibleFields(field.object, raw), raw);
       continue;
     }
+    if (field.rows) {
+      values[field.key] = rowModels(field, raw).map((row) =>
+        candidate(visibleFields(row, raw), raw),
+      );
+      continue;
+    }
     const read = readField(field, raw[field.name]);
     if ("value" in read) values[field.key] = read.value;
   }
@@ -96,15 +103,28 @@ function addFields(into: Map<string, FieldModel>, fields: readonly FieldModel[])
 // and then asks for them several times (the form read, each condition's candidate, each nested
 // group's render): computed once per keystroke. Values objects are never changed in place.
 const visibleByValues = new WeakMap<RawValues, WeakMap<ObjectModel, FieldModel[]>>();
-// A field a branch makes required, as one object per field: memoised field components keep
-// seeing the same field from one keystroke to the next.
-const requiredCopies = new WeakMap<FieldModel, FieldModel>();
+// A field a branch makes required, or an if/then/else test makes a decider, as one object per
+// field and marks: memoised field components keep seeing the same field from one keystroke to
+// the next.
+const markedCopies = new WeakMap<FieldModel, Map<string, FieldModel>>();
 
-function asRequired(field: FieldModel): FieldModel {
-  let copy = requiredCopies.get(field);
+function marked(field: FieldModel, required: boolean, discriminator: boolean): FieldModel {
+  const marks = {
+    required: field.required || required,
+    discriminator: field.discriminator || discriminator,
+  };
+  if (marks.required === field.required && marks.discriminator === field.discriminator)
+    return field;
+  let copies = markedCopies.get(field);
+  if (!copies) {
+    copies = new Map();
+    markedCopies.set(field, copies);
+  }
+  const key = `${marks.required}:${marks.discriminator}`;
+  let copy = copies.get(key);
   if (!copy) {
-    copy = { ...field, required: true };
-    requiredCopies.set(field, copy);
+    copy = { ...field, ...marks };
+    copies.set(key, copy);
   }
   return copy;
 }
@@ -112,8 +132,8 @@ function asRequired(field: FieldModel): FieldModel {
 /**
  * The fields an object shows for the current values (tools spec §5): its own, plus those of
  * the union branch its discriminator or variant picks and of each if/then/else's branch, with
- * required marks from every part that applies; ordered discriminator first, then required, then
- * alphabetical. Evaluated again whenever the values change (a new values object), once per object
+ * required marks from every part that applies; ordered discriminator (or a field an if tests)
+ * first, then required, then alphabetical. Evaluated again whenever the values change (a new values object), once per object
  * and values object; the result is shared, not to be changed.
  */
 export function visibleFields(model: ObjectModel, raw: RawValues): FieldModel[] {
@@ -134,6 +154,7 @@ function evaluateVisible(model: ObjectModel, raw: RawValues): FieldModel[] {
   const fields = new Map<string, FieldModel>();
   addFields(fields, model.fields);
   const required = new Set(model.required);
+  const deciders = new Set<string>();
   for (const conditional of model.conditionals) {
     let branch: ObjectModel | undefined;
     if (conditional.kind === "union") {
@@ -143,6 +164,7 @@ function evaluateVisible(model: ObjectModel, raw: RawValues): FieldModel[] {
       const index = chooser.options?.findIndex((option) => option.key === key) ?? -1;
       branch = conditional.branches[index]?.model;
     } else {
+      for (const key of conditional.decides) deciders.add(key);
       const values = candidate([...fields.values()], raw);
       branch = matchesSchema(conditional.test, values)
         ? conditional.whenTrue
@@ -153,7 +175,7 @@ function evaluateVisible(model: ObjectModel, raw: RawValues): FieldModel[] {
     for (const name of branch.required) required.add(name);
   }
   return [...fields.values()]
-    .map((field) => (required.has(field.key) && !field.required ? asRequired(field) : field))
+    .map((field) => marked(field, required.has(field.key), deciders.has(field.key)))
     .sort(byOrder);
 }
 
@@ -172,6 +194,10 @@ function collect(model: ObjectModel, raw: RawValues, errors: Record<string, stri
       if (Object.keys(inner).length > 0 || field.required) args[field.key] = inner;
       continue;
     }
+    if (field.rows) {
+      collectRows(field, raw, errors, args);
+      continue;
+    }
     const read = readField(field, raw[field.name]);
     if ("error" in read) errors[field.name] = read.error;
     else if (read.empty) {
@@ -184,6 +210,24 @@ function collect(model: ObjectModel, raw: RawValues, errors: Record<string, stri
     }
   }
   return args;
+}
+
+/** A rows field: each row's object; no rows is empty; then the array's own limits. */
+function collectRows(
+  field: FieldModel,
+  raw: RawValues,
+  errors: Record<string, string>,
+  args: Record<string, unknown>,
+): void {
+  const rows = rowModels(field, raw).map((row) => collect(row, raw, errors));
+  const message =
+    rows.length === 0
+      ? field.required
+        ? fieldMessages.required
+        : undefined
+      : checkValue(field.schema, rows);
+  if (message) errors[field.name] = message;
+  else if (rows.length > 0) args[field.key] = rows;
 }
 
 /**
@@ -218,9 +262,11 @@ export function submitForm(
 }
 
 function allNames(model: ObjectModel, raw: RawValues): string[] {
-  return visibleFields(model, raw).flatMap((field) =>
-    field.object ? [field.name, ...allNames(field.object, raw)] : [field.name],
-  );
+  return visibleFields(model, raw).flatMap((field) => [
+    field.name,
+    ...(field.object ? allNames(field.object, raw) : []),
+    ...rowModels(field, raw).flatMap((row) => allNames(row, raw)),
+  ]);
 }
 
 /** The deepest shown field a problem's path falls in ('' when none). */
@@ -240,6 +286,11 @@ export function initialValues(model: ObjectModel): Record<string, RawValue> {
     for (const field of object.fields) {
       if (field.initial !== undefined) values[field.name] ??= field.initial;
       if (field.object) visit(field.object);
+      if (field.rows) {
+        values[field.name] ??= String(field.initialRows ?? 0);
+        for (let i = 0; i < (field.initialRows ?? 0); i += 1)
+          visit(field.rows(`${field.name}.${i}`));
+      }
     }
     for (const conditional of object.conditionals) {
       if (conditional.kind === "union") {

@@ -148,7 +148,7 @@ describe("trackPage", () => {
     expect(engagements().map((e) => e.body.time_on_page_seconds)).toEqual([5]);
   });
 
-  it("reports later visible time as a second engagement after the reader comes back", () => {
+  it("reports later visible time as a second engagement once it reaches 5 seconds too", () => {
     stop = trackPage("home");
     vi.advanceTimersByTime(7000);
     setVisibility("hidden");
@@ -156,7 +156,12 @@ describe("trackPage", () => {
     setVisibility("visible");
     vi.advanceTimersByTime(2000);
     setVisibility("hidden");
-    expect(engagements().map((e) => e.body.time_on_page_seconds)).toEqual([7, 2]);
+    // 2 s is below the minimum: kept for the next leave, not sent on its own.
+    expect(engagements().map((e) => e.body.time_on_page_seconds)).toEqual([7]);
+    setVisibility("visible");
+    vi.advanceTimersByTime(3500);
+    setVisibility("hidden");
+    expect(engagements().map((e) => e.body.time_on_page_seconds)).toEqual([7, 5]);
   });
 
   it("reports the deepest scroll, not the last one", () => {
@@ -195,6 +200,20 @@ describe("trackPage", () => {
     expect(engagements().map((e) => e.body.time_on_page_seconds)).toEqual([6]);
     window.dispatchEvent(new Event("pagehide"));
     expect(engagements()).toHaveLength(1);
+  });
+
+  it("stores one engagement for a link's leave when the next page takes a while to come", () => {
+    document.body.innerHTML = `<a id="next" href="/docs/mcp">Next</a>`;
+    stop = trackPage("home");
+    vi.advanceTimersByTime(7900);
+    const link = document.getElementById("next") as HTMLAnchorElement;
+    link.addEventListener("click", (event) => event.preventDefault(), { once: true });
+    link.dispatchEvent(new MouseEvent("click", { bubbles: true, button: 0 }));
+    // The page stays visible while the next one loads, then hides and goes.
+    vi.advanceTimersByTime(1200);
+    setVisibility("hidden");
+    window.dispatchEvent(new Event("pagehide"));
+    expect(engagements().map((e) => e.body.time_on_page_seconds)).toEqual([7]);
   });
 
   it("posts with keep-alive when there is no beacon", () => {

@@ -23,7 +23,7 @@ function leavesForSitePage(event: MouseEvent): boolean {
 /**
  * Tracks the page: one view once its content key is known; on leaving (hidden, page hide, or a
  * link to another page of the site), an engagement with the visible time not yet reported and
- * the deepest scroll, once the page has been visible for 5 s in all (tools spec §4, §9).
+ * the deepest scroll, once that time reaches 5 s (tools spec §4, §9).
  * Returns a function that stops tracking.
  */
 export function trackPage(contentId: string): () => void {
@@ -41,8 +41,11 @@ export function trackPage(contentId: string): () => void {
   };
   const leave = () => {
     pause();
-    const seconds = Math.floor((visibleMs - reportedMs) / 1000);
-    if (visibleMs < minEngagementSeconds * 1000 || seconds < 1) return;
+    // Every engagement reports at least the 5 s minimum: a link's leave and the page hide that
+    // follows it are one leave, and a shorter remainder waits for a later leave.
+    const unreportedMs = visibleMs - reportedMs;
+    if (unreportedMs < minEngagementSeconds * 1000) return;
+    const seconds = Math.floor(unreportedMs / 1000);
     reportedMs += seconds * 1000;
     sendEvent(
       "engagement",
