@@ -28,7 +28,11 @@ import { presentArtifact } from "../tasks/present-artifact.js";
 import { presentMessage } from "../tasks/present-message.js";
 import type { Owner } from "../tasks/task-checks.js";
 import { updateTaskStatus } from "../tasks/task-status-commands.js";
-import { appendMessageWithStatus, createWorkingTask } from "../tasks/turn-commands.js";
+import {
+  appendMessageWithStatus,
+  createWorkingTask,
+  putMessageWithStatus,
+} from "../tasks/turn-commands.js";
 import { callerOf } from "./caller-user.js";
 import { publishDelta } from "./direct-deltas.js";
 import { requestHostKey } from "./follow-stored-task.js";
@@ -344,6 +348,8 @@ export class ChatAgentExecutor implements AgentExecutor {
       ...(this.services.selfFetch ? { fetch: this.services.selfFetch } : {}),
       ...(turn.token ? { token: turn.token } : {}),
     };
+    // The agent's latest whole message (see RunnerEvent "message"): its reply when it streams no text.
+    let said: Message | undefined;
     for await (const event of this.runner.run({
       systemPrompt: this.agent.systemPrompt,
       messages,
@@ -371,6 +377,15 @@ export class ChatAgentExecutor implements AgentExecutor {
       }
       deltas.flush();
       switch (event.kind) {
+        case "message": {
+          const kept = limit.take(event.text);
+          if (kept !== "") said = await this.agentSaid(turn, event.messageId, kept);
+          if (limit.passed) {
+            running.cut ??= replyLimitReason(limit.limitBytes);
+            running.controller.abort();
+          }
+          break;
+        }
         case "artifact":
           await this.artifact(turn, event.artifact);
           break;
@@ -407,8 +422,9 @@ export class ChatAgentExecutor implements AgentExecutor {
         case "input-required":
         case "auth-required": {
           // The task waits for the user; their next message on the same task resumes it.
-          const said = event.kind === "input-required" ? event.question : event.message;
-          const ask = agentMessage(turn, replyId, text.trim() ? text : said);
+          const asked = event.kind === "input-required" ? event.question : event.message;
+          const words = text.trim() ? text : asked;
+          const ask = words === "" && said ? said : agentMessage(turn, replyId, words);
           await this.finish(turn, event.kind, ask, usage);
           return;
         }
@@ -436,7 +452,25 @@ export class ChatAgentExecutor implements AgentExecutor {
       );
       return;
     }
-    await this.finish(turn, "completed", agentMessage(turn, replyId, text), usage);
+    const reply = text === "" && said ? said : agentMessage(turn, replyId, text);
+    await this.finish(turn, "completed", reply, usage);
+  }
+
+  /**
+   * Stores one of the agent's whole messages (a new id appended, a known one replaced) as the
+   * task's status message, and publishes that status.
+   */
+  private async agentSaid(turn: Turn, messageId: string, text: string): Promise<Message> {
+    const message = agentMessage(turn, messageId, text);
+    const place = { contextId: turn.contextId, taskId: turn.taskId };
+    const task = await putMessageWithStatus(this.services, turn.owner, place, message, {
+      state: "working",
+    });
+    if (task) {
+      this.views?.stored(turn.taskId, taskToSdk(task));
+      this.publishStatus(turn, task);
+    }
+    return message;
   }
 
   /**

@@ -11,7 +11,7 @@ import { canUseTask } from "../policies/tasks.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
 import { emitContextStats } from "./context-stats-event.js";
 import { presentMessage } from "./present-message.js";
-import { checkMessage, storeMessage } from "./store-message.js";
+import { checkMessage, storedBytes, storeMessage } from "./store-message.js";
 import type { Owner } from "./task-checks.js";
 
 /** A message to store in a conversation, and the task it belongs to if any. */
@@ -97,5 +97,42 @@ export async function insertMessage(
     data: { task_id: place.taskId, message: stored, created_at: row.created_at },
   });
   await emitContextStats(trx, emit, owner.userId, input.contextId, written.context);
+  return stored;
+}
+
+/**
+ * Replaces the parts of a message already stored in this place (same user, conversation and
+ * task) inside the caller's transaction, which holds the conversation: its bytes are recounted
+ * and message_added goes out again with the same id, which readers take as a replacement. Returns
+ * undefined when the user has no message with this id (the caller inserts it then).
+ */
+export async function replaceMessage(
+  services: Services,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  input: NewMessage,
+): Promise<Message | undefined> {
+  const place = { userId: owner.userId, contextId: input.contextId, taskId: input.taskId ?? null };
+  const message = checkMessage(input.message, place);
+  const messages = new MessagesRepository(trx);
+  const existing = await messages.findForUser(owner.userId, message.messageId);
+  if (!existing) return undefined;
+  if (existing.context_id !== place.contextId || existing.task_id !== place.taskId) {
+    throw new AppError("conflict", "Message id already in use");
+  }
+  const parts = JSON.stringify(message.parts);
+  await messages.replaceParts(owner.userId, message.messageId, parts);
+  const stats = new ContextStatsRepository(trx);
+  await stats.addBytes(place.contextId, storedBytes(parts) - storedBytes(existing.parts));
+  const stored = presentMessage({ ...existing, parts }, services.logger);
+  if (!stored) throw new Error(`message ${existing.id} unreadable right after it was written`);
+  await emit({
+    userId: owner.userId,
+    type: "message_added",
+    contextId: place.contextId,
+    data: { task_id: place.taskId, message: stored, created_at: existing.created_at },
+  });
+  await emitContextStats(trx, emit, owner.userId, place.contextId);
   return stored;
 }
