@@ -14,7 +14,11 @@ export type ScriptStep =
  * A test agent's script (TestAgentOptions.script) that answers every message with these events,
  * exactly as given: the task, then each step as an A2A status or artifact update.
  */
-export function script(steps: readonly ScriptStep[]): NonNullable<TestAgentOptions["script"]> {
+export function script(
+  steps: readonly ScriptStep[],
+  /** The pause after each step (as an agent at work takes); by default only a turn of the loop. */
+  gapMs = 0,
+): NonNullable<TestAgentOptions["script"]> {
   return async (publish, { taskId, contextId }) => {
     for (const step of steps) {
       if ("chunk" in step) {
@@ -80,7 +84,9 @@ export function script(steps: readonly ScriptStep[]): NonNullable<TestAgentOptio
         );
       }
       // Each event goes out on its own, as an agent that takes a moment per update sends it.
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) =>
+        gapMs > 0 ? setTimeout(resolve, gapMs) : setImmediate(resolve),
+      );
     }
   };
 }
