@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
-import type { ContextRow, Database, TaskRow } from "../db/schema.js";
+import type { ContextRow, Database, MessageRow, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import type { Services } from "../http/services.js";
 import { canUseContext } from "../policies/contexts.js";
@@ -88,15 +88,26 @@ export async function insertMessage(
   if (place.taskId !== null && !heldTask) {
     await tasks.touch(place.taskId, row.created_at);
   }
+  return announce(services, trx, emit, row, written.context);
+}
+
+/** A message row just written, presented, and told: message_added, then context_stats. */
+async function announce(
+  services: Services,
+  trx: Kysely<Database>,
+  emit: Emit,
+  row: MessageRow,
+  context?: ContextRow,
+): Promise<Message> {
   const stored = presentMessage(row, services.logger);
   if (!stored) throw new Error(`message ${row.id} unreadable right after it was written`);
   await emit({
-    userId: owner.userId,
+    userId: row.user_id,
     type: "message_added",
-    contextId: input.contextId,
-    data: { task_id: place.taskId, message: stored, created_at: row.created_at },
+    contextId: row.context_id,
+    data: { task_id: row.task_id, message: stored, created_at: row.created_at },
   });
-  await emitContextStats(trx, emit, owner.userId, input.contextId, written.context);
+  await emitContextStats(trx, emit, row.user_id, row.context_id, context);
   return stored;
 }
 
@@ -125,14 +136,5 @@ export async function replaceMessage(
   await messages.replaceParts(owner.userId, message.messageId, parts);
   const stats = new ContextStatsRepository(trx);
   await stats.addBytes(place.contextId, storedBytes(parts) - storedBytes(existing.parts));
-  const stored = presentMessage({ ...existing, parts }, services.logger);
-  if (!stored) throw new Error(`message ${existing.id} unreadable right after it was written`);
-  await emit({
-    userId: owner.userId,
-    type: "message_added",
-    contextId: place.contextId,
-    data: { task_id: place.taskId, message: stored, created_at: existing.created_at },
-  });
-  await emitContextStats(trx, emit, owner.userId, place.contextId);
-  return stored;
+  return announce(services, trx, emit, { ...existing, parts });
 }

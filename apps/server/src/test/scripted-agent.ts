@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Role, TaskState } from "@a2a-js/sdk";
 import { AgentEvent } from "@a2a-js/sdk/server";
+import { textMessage } from "./a2a.js";
 import type { TestAgentOptions } from "./a2a-test-agent.js";
 
 /** One thing a scripted agent sends, in order. */
@@ -51,21 +52,9 @@ export function script(
           step.text === undefined
             ? undefined
             : {
+                ...textMessage(contextId, step.text, taskId),
                 messageId: step.id ?? randomUUID(),
-                contextId,
-                taskId,
                 role: Role.ROLE_AGENT,
-                parts: [
-                  {
-                    content: { $case: "text" as const, value: step.text },
-                    mediaType: "text/plain",
-                    filename: "",
-                    metadata: undefined,
-                  },
-                ],
-                metadata: undefined,
-                extensions: [],
-                referenceTaskIds: [],
               };
         publish(
           AgentEvent.statusUpdate({
