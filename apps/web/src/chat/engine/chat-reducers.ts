@@ -113,8 +113,9 @@ function applyTask(data: ChatData, target: StreamTarget, task: Task): ChatData {
       ...(toolCalls.length > 0 ? { toolCalls } : {}),
     };
     for (const artifact of task.artifacts) updated = withArtifact(updated, artifact, false, true);
-    // A task read whole (a resubscription's first event, the end) names every line of the turn.
-    const lines = turnLines(task, final, message.replyId);
+    // A working task read whole (a resubscription's first event) names the lines so far; at the
+    // end, the lines are those the stream showed.
+    const lines = final || message.statusLines ? [] : turnLines(task);
     if (lines.length > 0) updated = { ...updated, statusLines: lines };
     if (!final) return updated;
     // The final task holds the whole reply; it wins over what the chunks added up to.

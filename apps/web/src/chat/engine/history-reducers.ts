@@ -106,7 +106,14 @@ function mergeIncoming(
     // A confirmed message keeps its place (and time): clocks of tab and server differ.
     const existing = result[byId];
     if (existing) {
-      if (!existing.isStreaming) result[byId] = { ...message, timestamp: existing.timestamp };
+      // A single stored message knows no lines: the bubble keeps those its stream showed.
+      const lines = message.statusLines ?? existing.statusLines;
+      if (!existing.isStreaming)
+        result[byId] = {
+          ...message,
+          timestamp: existing.timestamp,
+          ...(lines ? { statusLines: lines } : {}),
+        };
       continue;
     }
     const hash = messageHash(message);

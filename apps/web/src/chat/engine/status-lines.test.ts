@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { ChatMessage, ChatStreamEvent } from "../model/chat-types.js";
 import { type ChatData, initialChatData } from "./chat-data.js";
 import { assistantPlaceholder } from "./chat-messages.js";
-import { addOptimistic, applyStreamEvent } from "./chat-reducers.js";
+import { addOptimistic, applyStreamEvent, finishStream } from "./chat-reducers.js";
 import { chatMessage, testTask, textMessage } from "./engine-fixtures.js";
-import { applyHistory } from "./history-reducers.js";
+import { applyHistory, applyServerMessage } from "./history-reducers.js";
 import { upsertStatusLine, withoutFoldedLines } from "./status-lines.js";
 import { taskToMessages } from "./task-to-messages.js";
 
@@ -66,6 +66,20 @@ describe("an agent's status messages (each a whole message)", () => {
       ["u1", [{ kind: "text", text: "go" }]],
       ...steps.map((text, i) => [`s${i + 1}`, [{ kind: "text", text }]]),
     ]);
+  });
+
+  it("come as lines from a working task read whole (a resubscription's first event)", () => {
+    const task = testTask({
+      state: "working",
+      history: [
+        textMessage("u1", "user", "go"),
+        ...steps.slice(0, 2).map((text, i) => textMessage(`s${i + 1}`, "agent", text)),
+      ],
+      status: { state: "working", timestamp: "2025-01-01T00:00:30.000Z" },
+    });
+    const data = apply(streaming(), { type: "task", task });
+    expect(linesOf(bubble(data))).toEqual(steps.slice(0, 2));
+    expect(bubble(data)?.content).toBe("");
   });
 
   it("keeps equal messages with their own ids as lines of their own", () => {
@@ -132,6 +146,32 @@ describe("a stored task's status messages", () => {
     const task = testTask({ history: [...history, textMessage("end", "agent", "All done.")] });
     const data = applyHistory(withAlone, "ctx-1", [task], Date.parse("2025-01-01T00:00:06Z"));
     expect(data.messagesByContext["ctx-1"]?.map((m) => m.id)).toEqual(["u1", "end"]);
+  });
+});
+
+describe("the live stream's copy of a streamed reply", () => {
+  it("keeps the lines the stream showed when the reply's stored message arrives after the stream ended", () => {
+    const ended = finishStream(
+      apply(
+        streaming(),
+        status("working", "s1", steps[0] ?? ""),
+        status("completed", "end", "All done."),
+      ),
+      target,
+    );
+    const data = applyServerMessage(
+      ended,
+      {
+        contextId: "ctx-1",
+        taskId: "task-1",
+        message: textMessage("end", "agent", "All done."),
+        createdAt: "2025-01-01T00:00:30.000Z",
+      },
+      new Set(),
+    );
+    const shown = data.messagesByContext["ctx-1"]?.find((m) => m.id === "end");
+    expect(shown?.content).toBe("All done.");
+    expect(linesOf(shown)).toEqual([steps[0]]);
   });
 });
 

@@ -59,15 +59,10 @@ export function foldAgentRuns(
   return shown;
 }
 
-/**
- * The status lines of a task's latest turn: its agent messages after the last user message,
- * without the reply (`replyId`, else the task's status message) once the task has ended or waits.
- */
-export function turnLines(task: Task, final: boolean, replyId?: string): StatusLine[] {
+/** The status lines of a working task's latest turn: its agent messages after the last user one. */
+export function turnLines(task: Task): StatusLine[] {
   const lastUser = task.history.findLastIndex((message) => message.role === "user");
-  const turn = task.history.slice(lastUser + 1).filter((message) => message.role === "agent");
-  const reply = final ? (replyId ?? task.status.message?.messageId) : undefined;
-  return turn.filter((message) => message.messageId !== reply).map(lineOf);
+  return task.history.slice(lastUser + 1).map(lineOf);
 }
 
 /**
