@@ -64,6 +64,12 @@ export interface RunnerArtifact {
  */
 export type RunnerEvent =
   | { kind: "text-delta"; text: string }
+  /**
+   * A whole message of the agent's (another A2A agent's status update): a new id is a new message
+   * in the task's history, the same id again replaces that message's text. The latest one is the
+   * task's status message (its progress line); none is ever joined to another.
+   */
+  | { kind: "message"; messageId: string; text: string }
   | { kind: "tool-call"; id: string; name: string; args: Record<string, unknown> }
   | { kind: "tool-result"; id: string; name: string; result: RunnerToolResult }
   | { kind: "artifact"; artifact: RunnerArtifact }

@@ -47,6 +47,7 @@ export const envOverrides = [
   ["QUOTA_MESSAGE_BYTES", "quotas.messageBytes"],
   ["QUOTA_REPLY_BYTES", "quotas.replyBytes"],
   ["QUOTA_REPLY_SECONDS", "quotas.replySeconds"],
+  ["QUOTA_AGENT_IDLE_SECONDS", "quotas.agentIdleSeconds"],
   ["QUOTA_STORAGE_BYTES_PER_USER", "quotas.storageBytesPerUser"],
   ["QUOTA_FILE_BYTES", "quotas.fileBytes"],
   ["OPENAI_API_KEY", "providers.openai.apiKey"],

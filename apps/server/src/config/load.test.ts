@@ -100,6 +100,26 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads an added agent's idle limit (default 120 s) and refuses one outside 1 s to 1 day", () => {
+    expect(loadConfig({}, dirWith({})).quotas.agentIdleSeconds).toBe(120);
+    expect(
+      loadConfig({ QUOTA_AGENT_IDLE_SECONDS: "30" }, dirWith({})).quotas.agentIdleSeconds,
+    ).toBe(30);
+    const file = dirWith({ "c.yaml": "quotas:\n  agentIdleSeconds: 45\n" });
+    expect(loadConfig({ CONFIG: "c.yaml" }, file).quotas.agentIdleSeconds).toBe(45);
+    for (const bad of ["0", "86401", "1.5", "soon"]) {
+      expect(loadError({ QUOTA_AGENT_IDLE_SECONDS: bad }, dirWith({}))).toContain(
+        "quotas.agentIdleSeconds (env QUOTA_AGENT_IDLE_SECONDS)",
+      );
+    }
+    expect(loadError({ QUOTA_AGENT_IDLE_SECONDS: "0" }, dirWith({}))).toContain(
+      "quotas.agentIdleSeconds (env QUOTA_AGENT_IDLE_SECONDS): Too small: expected number to be >=1",
+    );
+    expect(loadError({ QUOTA_AGENT_IDLE_SECONDS: "86401" }, dirWith({}))).toContain(
+      "quotas.agentIdleSeconds (env QUOTA_AGENT_IDLE_SECONDS): Too big: expected number to be <=86400",
+    );
+  });
+
   it("reads the outbound allow list as a YAML list or a comma-separated env string", () => {
     expect(loadConfig({}, dirWith({})).outbound.allowHosts).toEqual([]);
     const fromEnv = loadConfig(

@@ -240,6 +240,11 @@ export const configSchema = z
          * task fails with the text so far (an agent streaming only progress updates is cut too).
          */
         replySeconds: z.coerce.number().int().min(0).default(1800),
+        /**
+         * Longest a user-added agent may send nothing (no event at all) during a turn, in
+         * seconds: then its turn ends as failed, its text so far kept, with a reason naming it.
+         */
+        agentIdleSeconds: z.coerce.number().int().min(1).max(86_400).default(120),
         /** Bytes of messages and artifacts one user's conversations may hold. */
         storageBytesPerUser: z.coerce.number().int().min(0).default(104_857_600),
         /** Largest file a user may upload (attachments are uploaded once, then linked), in bytes. */

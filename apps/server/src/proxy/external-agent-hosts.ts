@@ -29,8 +29,12 @@ export function inlineFileBytes(fileBytes: number): number {
   return fileBytes > 0 ? fileBytes : unlimitedUploadsInlineBytes;
 }
 
-/** How long an agent's event stream may send nothing before the proxy cuts it. */
-export const streamIdleMs = 120_000;
+/**
+ * How long an agent's connection may carry nothing before the proxy cuts it: a moment past the
+ * idle limit on its events, so a silent agent ends with the limit's reason (see IdleWatch), and
+ * one that keeps the connection busy with comments only is ended by that limit too.
+ */
+export const streamIdleMs = (idleSeconds: number) => idleSeconds * 1000 + 5000;
 
 interface Host {
   updatedAt: string;
@@ -83,8 +87,13 @@ export class ExternalAgentHosts {
         streaming: cardStreams(remote),
         headers: credentialHeaders(credentials),
         inlineFileBytes: inlineFileBytes(services.config.quotas.fileBytes),
+        name: agent.displayName ?? agent.name,
+        idleSeconds: services.config.quotas.agentIdleSeconds,
       },
-      { ...services.config.outbound, idleMs: streamIdleMs },
+      {
+        ...services.config.outbound,
+        idleMs: streamIdleMs(services.config.quotas.agentIdleSeconds),
+      },
       new StoredRemoteTaskIds(services.db.kysely),
     );
     const views = new RunningTaskViews();

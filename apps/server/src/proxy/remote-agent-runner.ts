@@ -1,7 +1,6 @@
 import { artifactTypes, type Message as ChatMessage } from "@a2a-chat/contracts";
 import {
   AgentCard,
-  Role,
   type Artifact as SdkArtifact,
   type Message as SdkMessage,
   type StreamResponse,
@@ -21,6 +20,8 @@ import {
   type StreamPolicy,
 } from "../net/guarded-stream-fetch.js";
 import { streamAgentReply } from "./agent-event-stream.js";
+import { AgentSaid, agentText, type Said, saidIn } from "./agent-said.js";
+import { agentIdleReason, IdleWatch } from "./idle-watch.js";
 import { inlineOwnFiles } from "./inline-files.js";
 import { MemoryRemoteTaskIds, type RemoteTaskIds } from "./remote-task-ids.js";
 
@@ -33,6 +34,10 @@ export interface RemoteAgentTarget {
   headers: Record<string, string>;
   /** Most bytes of files one message may carry inline to the agent, in all. */
   inlineFileBytes: number;
+  /** The agent's name as users know it (named when it goes silent). */
+  name: string;
+  /** How long the agent may send nothing before its turn ends as failed (quotas.agentIdleSeconds). */
+  idleSeconds: number;
 }
 
 /** Text of a reply the agent's connection lost mid-way. */
@@ -61,19 +66,6 @@ export function runnerArtifactOf(artifact: SdkArtifact): RunnerArtifact {
     data: data?.kind === "data" ? data.data : {},
     parts: converted.parts,
   };
-}
-
-/** The new part of a reply: agents send either pieces or the whole text so far. */
-function newText(soFar: string, said: string): string {
-  return said.startsWith(soFar) ? said.slice(soFar.length) : said;
-}
-
-/** The text of an agent's message: its text parts joined (a user's message reads as none). */
-function agentText(message: Pick<SdkMessage, "role" | "parts"> | undefined): string {
-  if (!message || message.role === Role.ROLE_USER) return "";
-  let text = "";
-  for (const part of message.parts) if (part.content?.$case === "text") text += part.content.value;
-  return text;
 }
 
 /**
@@ -164,7 +156,7 @@ export class RemoteAgentRunner implements ModelRunner {
       ...(remoteTaskId ? { taskId: remoteTaskId } : {}),
     };
     const message = messageToSdk(outgoing);
-    let text = "";
+    const said = new AgentSaid();
     let remoteId = remoteTaskId;
     let ended = false;
     const chunks = new Map<string, SdkArtifact>();
@@ -175,6 +167,9 @@ export class RemoteAgentRunner implements ModelRunner {
       chunks.delete(artifact.artifactId);
       return [{ kind: "artifact", artifact: runnerArtifactOf(artifact) }];
     };
+    // An agent that goes silent is not waited for until the turn's time limit.
+    const idle = new IdleWatch(this.target.idleSeconds);
+    const signal = AbortSignal.any([input.signal, idle.signal]);
     try {
       // A streaming agent is read by our lean reader; one that does not stream answers once.
       const stream = this.target.streaming
@@ -183,22 +178,20 @@ export class RemoteAgentRunner implements ModelRunner {
             protocol: this.target.protocol,
             message: outgoing,
             sdkMessage: message,
-            signal: input.signal,
+            signal,
           })
         : client.sendMessageStream(
             { tenant: "", message, configuration: undefined, metadata: undefined },
-            { signal: input.signal },
+            { signal },
           );
       for await (const response of stream) {
         // Stopped (a cancel, the reply's size limit): events read before it are not the reply's.
         if (input.signal.aborted) break;
-        const step = this.read(response, text);
+        idle.touch();
+        const step = this.read(response);
         // Kept in memory while the reply streams (for a cancel); stored only if the agent asks.
         if (step.taskId) remoteId = step.taskId;
-        if (step.delta) {
-          text += step.delta;
-          yield { kind: "text-delta", text: step.delta };
-        }
+        if (step.said) yield* said.events(step.said);
         for (const artifact of step.artifacts) yield* artifactEvents(artifact);
         for (const chunk of step.chunks) {
           const held = chunks.get(chunk.artifact.artifactId);
@@ -231,10 +224,16 @@ export class RemoteAgentRunner implements ModelRunner {
         await this.cancelRemote(client, place.taskId, remoteId, remoteTaskId !== undefined);
         return;
       }
+      if (idle.fired) {
+        await this.cancelRemote(client, place.taskId, remoteId, remoteTaskId !== undefined);
+        throw new Error(agentIdleReason(this.target.name, this.target.idleSeconds));
+      }
       if (error instanceof AgentEndedError) throw error;
       throw new Error(
         connectionLostMessage(error instanceof Error ? error.message : String(error)),
       );
+    } finally {
+      idle.stop();
     }
     if (input.signal.aborted) {
       await this.cancelRemote(client, place.taskId, remoteId, remoteTaskId !== undefined);
@@ -259,36 +258,41 @@ export class RemoteAgentRunner implements ModelRunner {
     }
   }
 
-  /** What one streamed event means for the reply. */
-  private read(response: StreamResponse, soFar: string) {
+  /**
+   * What one streamed event means for the reply. A status's message is a whole message (A2A's
+   * rule), never taken as a piece of another: text streamed in pieces comes as artifact chunks.
+   */
+  private read(response: StreamResponse) {
     const step: {
       taskId?: string;
-      delta: string;
+      said?: Said;
       artifacts: SdkArtifact[];
       chunks: { artifact: SdkArtifact; append: boolean; last: boolean }[];
       ask?: { kind: "input-required" | "auth-required"; text: string };
       failed?: string;
       done: boolean;
-    } = { delta: "", artifacts: [], chunks: [], done: false };
+    } = { artifacts: [], chunks: [], done: false };
     const payload = response.payload;
     if (!payload) return step;
     let state: TaskState | undefined;
-    let said = "";
+    let message: SdkMessage | undefined;
     switch (payload.$case) {
-      case "message":
-        step.delta = newText(soFar, agentText(payload.value));
+      case "message": {
+        const said = saidIn(payload.value);
+        if (said) step.said = said;
         step.done = true;
         return step;
+      }
       case "task":
         step.taskId = payload.value.id;
         step.artifacts = payload.value.artifacts;
         state = payload.value.status?.state;
-        said = agentText(payload.value.status?.message);
+        message = payload.value.status?.message;
         break;
       case "statusUpdate":
         step.taskId = payload.value.taskId;
         state = payload.value.status?.state;
-        said = agentText(payload.value.status?.message);
+        message = payload.value.status?.message;
         break;
       case "artifactUpdate":
         step.taskId = payload.value.taskId;
@@ -300,13 +304,14 @@ export class RemoteAgentRunner implements ModelRunner {
           });
         return step;
     }
+    const said = agentText(message);
     if (
       state === TaskState.TASK_STATE_INPUT_REQUIRED ||
       state === TaskState.TASK_STATE_AUTH_REQUIRED
     ) {
       step.ask = {
         kind: state === TaskState.TASK_STATE_INPUT_REQUIRED ? "input-required" : "auth-required",
-        text: said || soFar,
+        text: said,
       };
       return step;
     }
@@ -318,7 +323,8 @@ export class RemoteAgentRunner implements ModelRunner {
       step.failed = said ? `The agent ended the task: ${said}` : "The agent ended the task";
       return step;
     }
-    if (said) step.delta = newText(soFar, said);
+    const whole = saidIn(message);
+    if (whole) step.said = whole;
     step.done = state === TaskState.TASK_STATE_COMPLETED;
     return step;
   }

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { MessagesRepository } from "../db/repositories/messages.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
-import type { ContextRow, Database, TaskRow } from "../db/schema.js";
+import type { ContextRow, Database, MessageRow, TaskRow } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import { canUseContext } from "../policies/contexts.js";
 import { canUseTask } from "../policies/tasks.js";
@@ -11,7 +11,7 @@ import { type Emit, transactWithEvents } from "../stream/transact.js";
 import type { CommandServices } from "./command-services.js";
 import { emitContextStats } from "./context-stats-event.js";
 import { presentMessage } from "./present-message.js";
-import { checkMessage, storeMessage } from "./store-message.js";
+import { checkMessage, storedBytes, storeMessage } from "./store-message.js";
 import type { Owner } from "./task-checks.js";
 
 /** A message to store in a conversation, and the task it belongs to if any. */
@@ -88,14 +88,53 @@ export async function insertMessage(
   if (place.taskId !== null && !heldTask) {
     await tasks.touch(place.taskId, row.created_at);
   }
+  return announce(services, trx, emit, row, written.context);
+}
+
+/** A message row just written, presented, and told: message_added, then context_stats. */
+async function announce(
+  services: CommandServices,
+  trx: Kysely<Database>,
+  emit: Emit,
+  row: MessageRow,
+  context?: ContextRow,
+): Promise<Message> {
   const stored = presentMessage(row, services.logger);
   if (!stored) throw new Error(`message ${row.id} unreadable right after it was written`);
   await emit({
-    userId: owner.userId,
+    userId: row.user_id,
     type: "message_added",
-    contextId: input.contextId,
-    data: { task_id: place.taskId, message: stored, created_at: row.created_at },
+    contextId: row.context_id,
+    data: { task_id: row.task_id, message: stored, created_at: row.created_at },
   });
-  await emitContextStats(trx, emit, owner.userId, input.contextId, written.context);
+  await emitContextStats(trx, emit, row.user_id, row.context_id, context);
   return stored;
+}
+
+/**
+ * Replaces the parts of a message already stored in this place (same user, conversation and
+ * task) inside the caller's transaction, which holds the conversation: its bytes are recounted
+ * and message_added goes out again with the same id, which readers take as a replacement. Returns
+ * undefined when the user has no message with this id (the caller inserts it then).
+ */
+export async function replaceMessage(
+  services: CommandServices,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  input: NewMessage,
+): Promise<Message | undefined> {
+  const place = { userId: owner.userId, contextId: input.contextId, taskId: input.taskId ?? null };
+  const message = checkMessage(input.message, place);
+  const messages = new MessagesRepository(trx);
+  const existing = await messages.findForUser(owner.userId, message.messageId);
+  if (!existing) return undefined;
+  if (existing.context_id !== place.contextId || existing.task_id !== place.taskId) {
+    throw new AppError("conflict", "Message id already in use");
+  }
+  const parts = JSON.stringify(message.parts);
+  await messages.replaceParts(owner.userId, message.messageId, parts);
+  const stats = new ContextStatsRepository(trx);
+  await stats.addBytes(place.contextId, storedBytes(parts) - storedBytes(existing.parts));
+  return announce(services, trx, emit, { ...existing, parts });
 }

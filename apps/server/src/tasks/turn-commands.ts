@@ -1,4 +1,4 @@
-import { isTerminalTaskState, type Task, type TaskState } from "@a2a-chat/contracts";
+import { isTerminalTaskState, type Message, type Task, type TaskState } from "@a2a-chat/contracts";
 import type { Kysely } from "kysely";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
@@ -8,7 +8,7 @@ import { canUseContext } from "../policies/contexts.js";
 import { canUseTask } from "../policies/tasks.js";
 import { transactWithEvents } from "../stream/transact.js";
 import type { CommandServices } from "./command-services.js";
-import { insertMessage } from "./message-commands.js";
+import { insertMessage, replaceMessage } from "./message-commands.js";
 import type { Owner } from "./task-checks.js";
 import { insertTaskRow, type NewTask } from "./task-commands.js";
 import { applyTaskStatus, type TaskStatusChange } from "./task-status-commands.js";
@@ -91,5 +91,28 @@ export function appendMessageWithStatus(
     }
     if (ended) return undefined;
     return applyTaskStatus(services, trx, emit, owner, row, change);
+  });
+}
+
+/**
+ * Stores one of the agent's whole messages in a running task, a new one appended (message_added,
+ * context_stats), one with an id already stored there replaced (message_added again, same id),
+ * and makes it the task's status message (task_status_changed). Undefined, storing nothing, once
+ * the task has ended.
+ */
+export function putMessageWithStatus(
+  services: CommandServices,
+  owner: Owner,
+  place: { contextId: string; taskId: string },
+  message: Message,
+  change: TaskStatusChange,
+): Promise<Task | undefined> {
+  return transactWithEvents(services, async (trx, emit) => {
+    const locked = await lockTurn(services, trx, owner, place);
+    if (isTerminalTaskState(locked.task.state as TaskState)) return undefined;
+    const input = { ...place, message };
+    const replaced = await replaceMessage(services, trx, emit, owner, input);
+    if (!replaced) await insertMessage(services, trx, emit, owner, input, locked);
+    return applyTaskStatus(services, trx, emit, owner, locked.task, { ...change, message });
   });
 }

@@ -24,6 +24,9 @@ import {
   UnauthenticatedUser,
 } from "@a2a-js/sdk/server";
 import { textMessage } from "./a2a.js";
+import { filesOf, type ReceivedFile, textOf } from "./received-files.js";
+
+export type { ReceivedFile } from "./received-files.js";
 
 /**
  * How the test agent answers: echoes (in two streamed pieces and an artifact), drops mid-reply,
@@ -56,6 +59,8 @@ export interface TestAgentOptions {
    * Tasks are not scoped by user, and the store does not list them.
    */
   sharedTasks?: boolean;
+  /** Answers every message with these events instead of a behaviour (see scripted-agent.ts). */
+  script?: (publish: ExecutionEventBus["publish"], place: TaskPlace) => Promise<void>;
   /** Changes the card after it is built (bad interfaces, links…). */
   editCard?: (card: Record<string, unknown>, url: string) => Record<string, unknown>;
 }
@@ -68,39 +73,6 @@ export interface ReceivedRequest {
   body: string;
 }
 
-/** A file the agent received in a user's message: its bytes when inline, else its link. */
-export interface ReceivedFile {
-  name: string;
-  mediaType: string;
-  bytes?: Buffer;
-  url?: string;
-}
-
-function filesOf(message: Message): ReceivedFile[] {
-  return message.parts.flatMap((part): ReceivedFile[] => {
-    const named = { name: part.filename, mediaType: part.mediaType };
-    if (part.content?.$case === "raw")
-      return [{ ...named, bytes: Buffer.from(part.content.value) }];
-    if (part.content?.$case === "url") return [{ ...named, url: part.content.value }];
-    return [];
-  });
-}
-
-/** What the agent says of a file: name, size, and a text file's content. */
-function fileSaid(file: ReceivedFile): string {
-  if (!file.bytes) return ` [${file.name} at ${file.url}]`;
-  const content = file.mediaType.startsWith("text/") ? `: ${file.bytes.toString("utf8")}` : "";
-  return ` [${file.name}, ${file.bytes.byteLength} bytes${content}]`;
-}
-
-/** The message's text, then a note of each file it carried. */
-function textOf(message: Message): string {
-  const text = message.parts
-    .map((part) => (part.content?.$case === "text" ? part.content.value : ""))
-    .join("");
-  return text + filesOf(message).map(fileSaid).join("");
-}
-
 function agentMessage(taskId: string, contextId: string, text: string): Message {
   return {
     ...textMessage(contextId, text, taskId),
@@ -108,6 +80,9 @@ function agentMessage(taskId: string, contextId: string, text: string): Message 
     role: Role.ROLE_AGENT,
   };
 }
+
+/** The task and conversation of a turn the agent answers. */
+type TaskPlace = { taskId: string; contextId: string };
 
 /** See TestAgentOptions.sharedTasks. */
 class SharedTaskStore extends InMemoryTaskStore {
@@ -162,6 +137,11 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
           metadata: undefined,
         }),
       );
+      if (options.script) {
+        await options.script((event) => bus.publish(event), { taskId, contextId });
+        bus.finished();
+        return;
+      }
       const status = (state: TaskState, text?: string) =>
         bus.publish(
           AgentEvent.statusUpdate({

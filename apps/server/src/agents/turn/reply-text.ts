@@ -40,6 +40,15 @@ export class ReplyText {
     return this.limit.passed ? replyLimitReason(this.limit.limitBytes) : undefined;
   }
 
+  /**
+   * Counts a whole message of the agent's (not a piece of this reply, and not published here)
+   * against the same limit: the part that fits, and the reason once it no longer does.
+   */
+  count(text: string): { kept: string; passed?: string } {
+    const kept = this.limit.take(text);
+    return this.limit.passed ? { kept, passed: replyLimitReason(this.limit.limitBytes) } : { kept };
+  }
+
   /** Publishes the pending text now. */
   flush(): void {
     this.deltas.flush();

@@ -76,7 +76,8 @@ async function readRunner(
       continue;
     }
     reply.flush();
-    if (await handleRunnerEvent(deps, turn, event, { reply, progress, tools })) return;
+    const cut = (reason: string) => cutTurn(running, reason);
+    if (await handleRunnerEvent(deps, turn, event, { reply, progress, tools, cut })) return;
   }
   reply.flush();
   await endReply(deps, turn, running, reply, progress);
@@ -92,7 +93,10 @@ async function endReply(
 ): Promise<void> {
   const { usage, toolCalls } = progress;
   if (!running.controller.signal.aborted) {
-    await endTurn(deps, turn, "completed", agentMessage(turn, reply.messageId, reply.text), usage);
+    // An added agent that sent whole messages and no streamed text: its last one is the reply.
+    const said = reply.text === "" ? progress.said : undefined;
+    const ended = said ?? agentMessage(turn, reply.messageId, reply.text);
+    await endTurn(deps, turn, "completed", ended, usage);
     return;
   }
   // A call the stop interrupted has no result and never will: it reads as cancelled.

@@ -8,8 +8,12 @@ import { beginTurn } from "./begin-turn.js";
 import { ReplyText } from "./reply-text.js";
 import { handleRunnerEvent, TurnProgress } from "./turn-events.js";
 
-function quietReply(): ReplyText {
-  return new ReplyText({ limitBytes: 0, intervalMs: 0, publish: () => undefined });
+const noCut = (reason: string) => {
+  throw new Error(`cut unexpectedly: ${reason}`);
+};
+
+function quietReply(limitBytes = 0): ReplyText {
+  return new ReplyText({ limitBytes, intervalMs: 0, publish: () => undefined });
 }
 
 describeEachDialect("a turn's runner events", (get) => {
@@ -18,7 +22,7 @@ describeEachDialect("a turn's runner events", (get) => {
     const { user, deps, turn, events, request } = await turnFixture(app);
     await beginTurn(deps, turn, request("regions?"));
     events.length = 0;
-    const context = { reply: quietReply(), progress: new TurnProgress("m"), tools: [] };
+    const context = { reply: quietReply(), progress: new TurnProgress("m"), tools: [], cut: noCut };
     const call = {
       kind: "tool-call",
       id: "c1",
@@ -66,7 +70,12 @@ describeEachDialect("a turn's runner events", (get) => {
       inputTokens: 5,
       outputTokens: 7,
     } as const;
-    await handleRunnerEvent(deps, turn, finish, { reply: quietReply(), progress, tools: [] });
+    await handleRunnerEvent(deps, turn, finish, {
+      reply: quietReply(),
+      progress,
+      tools: [],
+      cut: noCut,
+    });
     expect(progress.usage).toEqual({ model: "m-2", input_tokens: 5, output_tokens: 7 });
     expect(events).toEqual([]);
   });
@@ -77,7 +86,7 @@ describeEachDialect("a turn's runner events", (get) => {
     await beginTurn(deps, turn, request("book"));
     const reply = quietReply();
     const ask = { kind: "input-required", question: "For how many?" } as const;
-    const context = { reply, progress: new TurnProgress("m"), tools: [] };
+    const context = { reply, progress: new TurnProgress("m"), tools: [], cut: noCut };
     expect(await handleRunnerEvent(deps, turn, ask, context)).toBe(true);
     const waiting = events.at(-1);
     expect(waiting?.kind === "statusUpdate" && waiting.data.status?.state).toBe(
@@ -89,5 +98,56 @@ describeEachDialect("a turn's runner events", (get) => {
       messageId: reply.messageId,
       parts: [{ kind: "text", text: "For how many?" }],
     });
+  });
+
+  it("stores an added agent's whole messages: a new id appended, the same id replaced, none joined", async () => {
+    const app = createTestApp(get());
+    const { user, deps, turn, events, request } = await turnFixture(app);
+    await beginTurn(deps, turn, request("go"));
+    events.length = 0;
+    const progress = new TurnProgress("m");
+    const context = { reply: quietReply(), progress, tools: [], cut: noCut };
+    for (const [messageId, text] of [
+      ["a", "ha "],
+      ["b", "ha "],
+      ["c", "ha "],
+      ["b", "ho "],
+    ] as const) {
+      await handleRunnerEvent(deps, turn, { kind: "message", messageId, text }, context);
+    }
+    expect(events.map((e) => e.kind)).toEqual(Array(4).fill("statusUpdate"));
+    const task = taskSchema.parse(await (await user.get(`/tasks/${turn.taskId}`)).json());
+    expect(task.history.map((m) => [m.messageId, m.parts[0]])).toEqual([
+      [expect.any(String), { kind: "text", text: "go" }],
+      ["a", { kind: "text", text: "ha " }],
+      ["b", { kind: "text", text: "ho " }],
+      ["c", { kind: "text", text: "ha " }],
+    ]);
+    expect(task.status.message?.messageId).toBe("b");
+    expect(progress.said?.messageId).toBe("b");
+  });
+
+  it("counts whole messages against the reply limit and cuts the turn past it", async () => {
+    const app = createTestApp(get());
+    const { user, deps, turn, request } = await turnFixture(app);
+    await beginTurn(deps, turn, request("go"));
+    const reasons: string[] = [];
+    const context = {
+      reply: quietReply(6),
+      progress: new TurnProgress("m"),
+      tools: [],
+      cut: (reason: string) => reasons.push(reason),
+    };
+    await handleRunnerEvent(deps, turn, { kind: "message", messageId: "a", text: "abcd" }, context);
+    expect(reasons).toEqual([]);
+    await handleRunnerEvent(deps, turn, { kind: "message", messageId: "b", text: "efgh" }, context);
+    expect(reasons).toEqual([
+      "The agent's reply was stopped: it passed the 6 B limit for one reply.",
+    ]);
+    const task = taskSchema.parse(await (await user.get(`/tasks/${turn.taskId}`)).json());
+    expect(task.history.slice(1).map((m) => m.parts[0])).toEqual([
+      { kind: "text", text: "abcd" },
+      { kind: "text", text: "ef" },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import type { TaskState } from "@a2a-chat/contracts";
+import type { Message, TaskState } from "@a2a-chat/contracts";
 import { updateTaskStatus } from "../../tasks/task-status-commands.js";
+import { putMessageWithStatus } from "../../tasks/turn-commands.js";
 import type { RunnerEvent, RunnerTool } from "../model-runner.js";
 import { ToolCallLog } from "../tool-call-log.js";
 import { endTurn } from "./end-turn.js";
@@ -12,6 +13,8 @@ import { publishStatus } from "./turn-output.js";
 export class TurnProgress {
   readonly toolCalls = new ToolCallLog();
   readonly usage: Record<string, unknown>;
+  /** The agent's latest whole message (an added agent's status message): its reply when it streams no text. */
+  said?: Message;
 
   constructor(model: string) {
     this.usage = { model };
@@ -35,6 +38,18 @@ async function storeStatus(
 }
 
 /**
+ * Stores one of the agent's whole messages (a new id appended, a known one replaced) as the
+ * task's status message, and publishes that status.
+ */
+async function storeSaid(deps: TurnDeps, turn: Turn, message: Message): Promise<void> {
+  const place = { contextId: turn.contextId, taskId: turn.taskId };
+  const task = await putMessageWithStatus(deps.services, turn.owner, place, message, {
+    state: "working",
+  });
+  if (task) publishStatus(deps, turn, task);
+}
+
+/**
  * Handles one runner event other than text: stores and publishes what it changes. Returns true
  * when the turn now waits for the user (input-required, auth-required): its run is over.
  */
@@ -42,10 +57,25 @@ export async function handleRunnerEvent(
   deps: TurnDeps,
   turn: Turn,
   event: Exclude<RunnerEvent, { kind: "text-delta" }>,
-  context: { reply: ReplyText; progress: TurnProgress; tools: RunnerTool[] },
+  context: {
+    reply: ReplyText;
+    progress: TurnProgress;
+    tools: RunnerTool[];
+    /** Stops the turn for a reason it fails with (the reply limit). */
+    cut: (reason: string) => void;
+  },
 ): Promise<boolean> {
   const { reply, progress, tools } = context;
   switch (event.kind) {
+    case "message": {
+      const { kept, passed } = reply.count(event.text);
+      if (kept !== "") {
+        progress.said = agentMessage(turn, event.messageId, kept);
+        await storeSaid(deps, turn, progress.said);
+      }
+      if (passed) context.cut(passed);
+      return false;
+    }
     case "artifact":
       await storeArtifact(deps, turn, event.artifact);
       return false;
@@ -74,8 +104,10 @@ export async function handleRunnerEvent(
     case "input-required":
     case "auth-required": {
       // The task waits for the user; their next message on the same task resumes it.
-      const said = event.kind === "input-required" ? event.question : event.message;
-      const ask = agentMessage(turn, reply.messageId, reply.text.trim() ? reply.text : said);
+      const asked = event.kind === "input-required" ? event.question : event.message;
+      const words = reply.text.trim() ? reply.text : asked;
+      const ask =
+        words === "" && progress.said ? progress.said : agentMessage(turn, reply.messageId, words);
       await endTurn(deps, turn, event.kind, ask, progress.usage);
       return true;
     }

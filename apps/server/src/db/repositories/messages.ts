@@ -67,6 +67,16 @@ export class MessagesRepository {
     return row?.created_at;
   }
 
+  /** Replaces the parts (JSON) of one of a user's messages. */
+  async replaceParts(userId: string, id: string, parts: string): Promise<void> {
+    await this.db
+      .updateTable("messages")
+      .set({ parts })
+      .where("user_id", "=", userId)
+      .where("id", "=", id)
+      .execute();
+  }
+
   async insert(row: Insertable<MessagesTable>): Promise<void> {
     await this.db.insertInto("messages").values(row).execute();
   }

@@ -5,6 +5,7 @@ import type { ChatData, StreamTarget } from "./chat-data.js";
 import { withExtraParts, withText } from "./chat-messages.js";
 import { isFinalState } from "./sdk-events.js";
 import { partsText } from "./sdk-parts.js";
+import { turnLines, upsertStatusLine } from "./status-lines.js";
 import {
   addTaskArtifact,
   setTaskStatus,
@@ -112,6 +113,10 @@ function applyTask(data: ChatData, target: StreamTarget, task: Task): ChatData {
       ...(toolCalls.length > 0 ? { toolCalls } : {}),
     };
     for (const artifact of task.artifacts) updated = withArtifact(updated, artifact, false, true);
+    // A working task read whole (a resubscription's first event) names the lines so far; at the
+    // end, the lines are those the stream showed.
+    const lines = final || message.statusLines ? [] : turnLines(task);
+    if (lines.length > 0) updated = { ...updated, statusLines: lines };
     if (!final) return updated;
     // The final task holds the whole reply; it wins over what the chunks added up to.
     const text = replyText(task, message.replyId);
@@ -138,12 +143,21 @@ function applyStatus(
       ...(event.toolCalls ? { toolCalls: event.toolCalls } : {}),
     };
     const text = event.message ? partsText(event.message.parts) : "";
-    if (!event.final || event.message?.role !== "agent") return updated;
+    if (event.message?.role !== "agent") return updated;
+    // A working status's message is a whole message of its own: a line, never joined to text.
+    if (!event.final)
+      return { ...updated, statusLines: upsertStatusLine(updated.statusLines, event.message) };
     if (updated.replyId !== undefined && updated.replyId !== event.message.messageId)
       return updated;
-    // The final status message carries the full reply (our agents stream the pieces before).
+    // The final status message carries the full reply (our agents stream the pieces before); a
+    // status line it repeats is the reply now.
+    const replyId = event.message.messageId;
+    const lines = updated.statusLines?.filter((line) => line.id !== replyId);
     return withExtraParts(
-      withText(withReplyId(updated, event.message.messageId), text || updated.content),
+      withText(
+        withReplyId({ ...updated, ...(lines ? { statusLines: lines } : {}) }, replyId),
+        text || updated.content,
+      ),
       event.message.parts,
     );
   });

@@ -6,6 +6,7 @@ import { chatMessageFromMessage } from "./chat-messages.js";
 import { sameByContent } from "./content-match.js";
 import { mergeMessages, sortByTime } from "./merge-messages.js";
 import { isFinalState } from "./sdk-events.js";
+import { withoutFoldedLines } from "./status-lines.js";
 import {
   addTaskArtifact,
   isStaleStatus,
@@ -72,7 +73,8 @@ export function applyHistory(
   }
   const server = ordered.flatMap((task) => taskToMessages(task));
   const local = next.messagesByContext[contextId] ?? [];
-  return setMessages(next, contextId, mergeMessages(server, local, contextId, now));
+  const merged = mergeMessages(server, local, contextId, now);
+  return setMessages(next, contextId, withoutFoldedLines(merged));
 }
 
 function isStreamingTask(
@@ -105,7 +107,14 @@ function mergeIncoming(
     // A confirmed message keeps its place (and time): clocks of tab and server differ.
     const existing = result[byId];
     if (existing) {
-      if (!existing.isStreaming) result[byId] = { ...message, timestamp: existing.timestamp };
+      // A single stored message knows no lines: the bubble keeps those its stream showed.
+      const lines = message.statusLines ?? existing.statusLines;
+      if (!existing.isStreaming)
+        result[byId] = {
+          ...message,
+          timestamp: existing.timestamp,
+          ...(lines ? { statusLines: lines } : {}),
+        };
       continue;
     }
     let optimistic = result.findIndex((m) => sameByContent(m, message));
@@ -133,7 +142,8 @@ function mergeIncoming(
     repliedTasks.has(m.taskId) &&
     m.id === syntheticReplyId(m.taskId) &&
     !incoming.some((i) => i.id === m.id);
-  return sortByTime(result.filter((m) => !superseded(m)));
+  // A status message the live stream added alone is a line of its reply once that arrived.
+  return withoutFoldedLines(sortByTime(result.filter((m) => !superseded(m))));
 }
 
 /**
@@ -251,6 +261,7 @@ export function addResumePlaceholder(data: ChatData, placeholder: ChatMessage): 
         artifacts: synthetic.artifacts,
         ...(synthetic.task ? { task: synthetic.task } : {}),
         ...(synthetic.taskState ? { taskState: synthetic.taskState } : {}),
+        ...(synthetic.statusLines ? { statusLines: synthetic.statusLines } : {}),
       }
     : placeholder;
   const rest = list.filter((m) => m !== synthetic && m.id !== placeholder.id);

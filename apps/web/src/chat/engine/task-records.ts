@@ -4,6 +4,7 @@ import { upsertArtifact } from "./artifact-list.js";
 import type { ChatData } from "./chat-data.js";
 import { isFinalState } from "./sdk-events.js";
 import { partsText } from "./sdk-parts.js";
+import { upsertHistory } from "./status-lines.js";
 
 /** Reducers of the task-related parts of the chat data: tasks, pending requests, active tasks. */
 
@@ -56,7 +57,11 @@ export function isStaleStatus(data: ChatData, taskId: string, timestamp: string)
   return stored !== undefined && ms(timestamp) < ms(stored.status.timestamp);
 }
 
-/** Sets a known task's state and time (and message); older changes and unknown tasks are ignored. */
+/**
+ * Sets a known task's state and time (and message); older changes and unknown tasks are ignored.
+ * The agent's status message is the task's progress line and joins its history (a message with
+ * the same id replaced), so the history holds every one of them.
+ */
 export function setTaskStatus(
   data: ChatData,
   taskId: string,
@@ -64,7 +69,15 @@ export function setTaskStatus(
 ): ChatData {
   const stored = data.tasksById[taskId];
   if (!stored || isStaleStatus(data, taskId, status.timestamp)) return data;
-  const next: Task = { ...stored, status: { ...stored.status, ...status } };
+  // An empty one (a bare end) is no message of the history, as on the server.
+  const message = status.message;
+  const said =
+    message?.role === "agent" && partsText(message.parts).trim() !== "" ? message : undefined;
+  const next: Task = {
+    ...stored,
+    status: { ...stored.status, ...status },
+    ...(said ? { history: upsertHistory(stored.history, said) } : {}),
+  };
   return { ...data, tasksById: { ...data.tasksById, [taskId]: next } };
 }
 

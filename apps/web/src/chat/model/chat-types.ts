@@ -43,6 +43,18 @@ export interface ChatMessage {
   agenticExecution?: { currentIteration: number };
   /** Ids of artifacts still receiving chunks; all are marked complete when the stream ends. */
   streamingArtifacts: string[];
+  /**
+   * The agent's earlier whole messages of this turn (another agent's status messages), oldest
+   * first, each a line of its own; the latest is the turn's progress line while it works.
+   */
+  statusLines?: StatusLine[];
+}
+
+/** One of an agent's status messages, shown as a line of its own. */
+export interface StatusLine {
+  /** The message's id: the same id again replaces the line. */
+  id: string;
+  text: string;
 }
 
 /** A question or authorization an agent is waiting on (core spec §3). */

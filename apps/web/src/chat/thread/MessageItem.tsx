@@ -6,6 +6,7 @@ import type { ChatMessage, ToolCall } from "../model/chat-types.js";
 import { MessagePart } from "../parts/MessagePart.js";
 import { TextPart } from "../parts/TextPart.js";
 import { formatMessageTime } from "./formatMessageTime.js";
+import { StatusLines } from "./StatusLines.js";
 import { isDirectRun, visibleArtifacts } from "./shown-messages.js";
 import { ToolCallList } from "./ToolCallList.js";
 import { TypingIndicator } from "./TypingIndicator.js";
@@ -54,7 +55,12 @@ export const MessageItem = memo(function MessageItem({
   const hasTextPart = message.parts.some((part) => part.kind === "text" && part.text !== "");
   // While streaming, text may have accumulated in `content` before any text part exists.
   const looseText = !hasTextPart && message.content.trim() !== "" ? message.content : undefined;
-  const waiting = message.isStreaming && !hasTextPart && looseText === undefined;
+  const lines = message.statusLines ?? [];
+  const working =
+    message.isStreaming || message.taskState === "working" || message.taskState === "submitted";
+  // A progress line says the reply is on its way: no typing dots beside it.
+  const waiting =
+    message.isStreaming && !hasTextPart && looseText === undefined && lines.length === 0;
   const onOpen = onOpenToolCall ? (call: ToolCall) => onOpenToolCall(call, message) : undefined;
   const ended =
     !message.isStreaming &&
@@ -105,6 +111,7 @@ export const MessageItem = memo(function MessageItem({
             </span>
           )}
         </header>
+        <StatusLines lines={lines} working={working} />
         {waiting && <TypingIndicator />}
         {looseText !== undefined && <TextPart text={looseText} streaming={message.isStreaming} />}
         {message.parts.map((part, index) => (
