@@ -75,7 +75,7 @@ function sampleHealth(
 }
 
 /** Runs the users in a process of their own and returns what they saw. */
-function runClient(plan: CapacityPlan): Promise<CapacityOutcome> {
+export function runClient(plan: CapacityPlan): Promise<CapacityOutcome> {
   const script = fileURLToPath(new URL("./capacity-client.ts", import.meta.url));
   const child = fork(script, [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
   return new Promise((resolve, reject) => {
@@ -106,7 +106,7 @@ interface RunResult {
   load: string;
 }
 
-const noRateLimits = {
+export const noRateLimits = {
   RATE_LIMIT_SESSIONS_PER_IP: "0",
   RATE_LIMIT_API_PER_USER: "0",
   RATE_LIMIT_PUBLIC_PER_IP: "0",
@@ -177,7 +177,7 @@ async function oneRun(run: number): Promise<RunResult> {
       rampMs,
       messages,
       thinkMs,
-      text: "hello",
+      texts: ["hello"],
       timeoutMs: 60_000,
     }).finally(async () => {
       healthResult = await health.stop();

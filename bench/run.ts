@@ -1,5 +1,6 @@
 import { agentsBench } from "./agents.js";
 import { capacityBench } from "./capacity.js";
+import { capacityBusyBench } from "./capacity-busy.js";
 import { idleMemory } from "./idle-memory.js";
 import { proxyBench } from "./proxy.js";
 import { requestPathBench } from "./request-path.js";
@@ -18,6 +19,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   stream: streamBench,
   agents: agentsBench,
   capacity: capacityBench,
+  "capacity-busy": capacityBusyBench,
   proxy: proxyBench,
   "web-chat": webChatBench,
   "web-viewers": webViewersBench,
