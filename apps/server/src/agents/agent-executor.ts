@@ -104,6 +104,8 @@ interface Running {
   controller: AbortController;
   /** Set when the turn was ended for a reason (shutdown, lost claim): it fails with it. */
   cut?: string;
+  /** Reply text held back until a save catches up (see TaskRuns.mayShow). */
+  held?: { messageId: string; text: string };
 }
 
 function agentMessage(turn: Turn, messageId: string, text: string): Message {
@@ -170,10 +172,11 @@ export class ChatAgentExecutor implements AgentExecutor {
     try {
       await this.start(turn, request);
       // The task's row now names this process as its runner (see TaskRuns).
-      runs.begin(turn.taskId, (reason) => {
-        running.cut ??= reason;
-        running.controller.abort();
-      });
+      runs.begin(
+        turn.taskId,
+        (reason) => this.cut(running, reason),
+        () => this.release(turn, running),
+      );
       await this.run(turn, running);
     } catch (error) {
       await this.fail(turn, error);
@@ -183,6 +186,13 @@ export class ChatAgentExecutor implements AgentExecutor {
       runs.end(turn.taskId);
       this.views?.end(turn.taskId, request.context);
     }
+  }
+
+  /** Ends a running turn for a reason (it fails with it); what it streamed is saved at once. */
+  private cut(running: Running, reason: string): void {
+    running.cut ??= reason;
+    running.controller.abort();
+    this.services.runs.saveNow();
   }
 
   /** Whether this process runs the task now. */
@@ -298,6 +308,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       taskId: turn.taskId,
       traceId: turn.traceId ?? randomUUID(),
       origin: config.server.publicUrl ?? `http://localhost:${config.server.port}`,
+      ownCallTimeoutMs: config.quotas.replySeconds * 1000,
     });
     try {
       await this.runWith(turn, running, agentTools.tools);
@@ -308,15 +319,22 @@ export class ChatAgentExecutor implements AgentExecutor {
 
   private async runWith(turn: Turn, running: Running, tools: RunnerTool[]): Promise<void> {
     const replyId = randomUUID();
-    // Text goes out at once or at most every deltaIntervalMs; pending text goes before anything else.
-    const deltas = new PacedDeltas({
-      publish: (piece) => this.publishDelta(turn, replyId, piece),
+    // Text goes out at once or at most every deltaIntervalMs; pending text goes before anything
+    // else, text held back for a lagging save too.
+    const paced = new PacedDeltas({
+      publish: (piece) => this.publishDelta(turn, running, replyId, piece),
       intervalMs: this.deltaIntervalMs,
     });
-    const stopWatch = watchReplyTime(this.services.config.quotas.replySeconds, (reason) => {
-      running.cut ??= reason;
-      running.controller.abort();
-    });
+    const deltas = {
+      add: (piece: string) => paced.add(piece),
+      flush: () => {
+        paced.flush();
+        this.release(turn, running);
+      },
+    };
+    const stopWatch = watchReplyTime(this.services.config.quotas.replySeconds, (reason) =>
+      this.cut(running, reason),
+    );
     try {
       await this.runEvents(turn, running, tools, replyId, deltas);
     } finally {
@@ -331,7 +349,7 @@ export class ChatAgentExecutor implements AgentExecutor {
     running: Running,
     tools: RunnerTool[],
     replyId: string,
-    deltas: PacedDeltas,
+    deltas: Pick<PacedDeltas, "add" | "flush">,
   ): Promise<void> {
     const signal = running.controller.signal;
     let text = "";
@@ -363,10 +381,7 @@ export class ChatAgentExecutor implements AgentExecutor {
         const piece = limit.take(event.text);
         text += piece;
         if (piece !== "") deltas.add(piece);
-        if (limit.passed) {
-          running.cut ??= replyLimitReason(limit.limitBytes);
-          running.controller.abort();
-        }
+        if (limit.passed) this.cut(running, replyLimitReason(limit.limitBytes));
         continue;
       }
       deltas.flush();
@@ -472,11 +487,29 @@ export class ChatAgentExecutor implements AgentExecutor {
     turn.bus.publish(event);
   }
 
-  private publishDelta(turn: Turn, replyId: string, delta: string): void {
-    const piece = { contextId: turn.contextId, messageId: replyId, text: delta };
+  /**
+   * A piece of the reply: handed to the saves at once, and shown unless the shown text already
+   * runs a save interval ahead of the saved (then held until a save catches up).
+   */
+  private publishDelta(turn: Turn, running: Running, replyId: string, delta: string): void {
+    const held = running.held?.messageId === replyId ? running.held.text + delta : delta;
+    running.held = { messageId: replyId, text: held };
+    const shown = this.replies.current(turn.taskId);
+    const before = shown?.messageId === replyId ? shown.text : "";
+    const { runs } = this.services;
+    runs.replied(turn.taskId, { messageId: replyId, text: before + held });
+    if (runs.mayShow(turn.taskId)) this.release(turn, running);
+  }
+
+  /** Shows the text held back, if any. */
+  private release(turn: Turn, running: Running): void {
+    const held = running.held;
+    if (!held || held.text === "") return;
+    running.held = undefined;
+    const piece = { contextId: turn.contextId, messageId: held.messageId, text: held.text };
     // Recorded in the same step as published, so a subscriber gets each piece exactly once.
     const soFar = this.replies.add(turn.taskId, piece);
-    this.services.runs.replied(turn.taskId, soFar);
+    this.services.runs.shown(turn.taskId, soFar.text.length);
     // Past the SDK's processing: a delta changes nothing stored (see direct-deltas.ts).
     publishDelta(turn.bus, deltaStatusUpdate(turn.taskId, piece));
   }
@@ -550,7 +583,9 @@ export class ChatAgentExecutor implements AgentExecutor {
 
   /**
    * Ends the task, or leaves it waiting for the user: the reply (unless empty) joins the history
-   * and the state is stored with it, in one transaction, then published.
+   * and the state is stored with it, in one transaction, then published. A turn running here
+   * writes its end only while this process's claim on the task holds (a replica that took it for
+   * dead has ended it with the text saved so far: one reply, not two).
    */
   private async finish(
     turn: Turn,
@@ -558,6 +593,8 @@ export class ChatAgentExecutor implements AgentExecutor {
     reply: Message,
     metadata?: Record<string, unknown>,
   ): Promise<void> {
+    const { runs } = this.services;
+    const runner = this.running.has(turn.taskId) ? runs.runnerId : undefined;
     let task: Task | undefined;
     try {
       task = await appendMessageWithStatus(
@@ -566,9 +603,15 @@ export class ChatAgentExecutor implements AgentExecutor {
         { contextId: turn.contextId, taskId: turn.taskId },
         messageText(reply).trim() !== "" ? reply : undefined,
         { state, message: reply, ...(metadata ? { metadata } : {}) },
+        runner,
       );
     } catch (error) {
       if (!(error instanceof AppError && error.code === "conflict")) throw error;
+    }
+    // The end is stored (which cleared the claim), or someone else's stands.
+    runs.end(turn.taskId);
+    if (runner !== undefined && !task) {
+      this.services.logger.warn({ taskId: turn.taskId }, "the task was ended elsewhere");
     }
     // Someone else ended it first (a cancel racing completion): the stored end stands.
     if (!task) return;
