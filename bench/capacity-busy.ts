@@ -5,7 +5,7 @@ import { testPostgresUrl } from "../apps/server/src/test/postgres-probe.js";
 import { processDatabase } from "../apps/server/src/test/process-database.js";
 import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
 import { percentile } from "./agents-latency.js";
-import { noRateLimits, runClient } from "./capacity.js";
+import { errorKinds, noRateLimits, runClient } from "./capacity.js";
 import { machineLine, median, writeSection } from "./report.js";
 import { startRoundRobinProxy } from "./round-robin-proxy.js";
 
@@ -149,13 +149,7 @@ export async function capacityBusyBench(): Promise<void> {
   const med = (pick: (r: BusyResult) => number) => median(results.map(pick));
   const rows = results.map(
     (r, i) =>
-      `| ${i + 1} | ${r.usersWithErrors}${
-        r.usersWithErrors
-          ? ` (${Object.entries(r.errors)
-              .map(([k, n]) => `${k}: ${n}`)
-              .join(", ")})`
-          : ""
-      } | ${r.completed} of ${r.messages} | ${r.doubleReplies} | ${r.serverStopped} | ` +
+      `| ${i + 1} | ${r.usersWithErrors}${errorKinds(r.errors)} | ${r.completed} of ${r.messages} | ${r.doubleReplies} | ${r.serverStopped} | ` +
       `${r.tablesMissing} / ${r.chartsMissing} | ${(r.replyP50 / 1000).toFixed(1)} / ${(r.replyP99 / 1000).toFixed(1)} s | ` +
       `${r.wallS.toFixed(0)} s | ${r.loadAtStart.toFixed(1)} / ${r.loadMax.toFixed(1)} |`,
   );

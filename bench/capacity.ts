@@ -153,6 +153,12 @@ async function startTarget(): Promise<Target> {
   };
 }
 
+/** " (kind: n, …)" for a table cell, or nothing without errors. */
+export function errorKinds(errors: Record<string, number>): string {
+  const kinds = Object.entries(errors).map(([kind, n]) => `${kind}: ${n}`);
+  return kinds.length > 0 ? ` (${kinds.join(", ")})` : "";
+}
+
 const serversCpuMs = (servers: ServerProcess[]) =>
   servers.reduce((sum, s) => sum + cpuMs(s.pid), 0);
 
@@ -231,13 +237,7 @@ export async function capacityBench(): Promise<void> {
   const med = (pick: (r: RunResult) => number) => median(results.map(pick));
   const rows = results.map(
     (r, i) =>
-      `| ${i + 1} | ${r.connectionErrors}${
-        r.connectionErrors
-          ? ` (${Object.entries(r.errors)
-              .map(([k, n]) => `${k}: ${n}`)
-              .join(", ")})`
-          : ""
-      } | ${r.replies} | ${r.replyP50.toFixed(0)} / ${r.replyP99.toFixed(0)} ms | ` +
+      `| ${i + 1} | ${r.connectionErrors}${errorKinds(r.errors)} | ${r.replies} | ${r.replyP50.toFixed(0)} / ${r.replyP99.toFixed(0)} ms | ` +
       `${r.healthP50.toFixed(1)} / ${r.healthP99.toFixed(1)} ms${r.healthErrors ? ` (${r.healthErrors} failed)` : ""} | ` +
       `${r.keptHealthP50.toFixed(1)} / ${r.keptHealthP99.toFixed(1)} ms | ` +
       `${r.listenQueuePeak ?? "n/a"} | ` +
