@@ -46,6 +46,8 @@ export interface AgentToolsInput {
    * rather than fails. Calls to other servers wait `toolCallTimeoutMs`.
    */
   ownCallTimeoutMs?: number;
+  /** Longest a call to any other server may go unanswered (`toolCallTimeoutMs` by default). */
+  callTimeoutMs?: number;
 }
 
 /** The tools of one turn and the way to disconnect from their servers. */
@@ -165,7 +167,7 @@ function endpoint(input: AgentToolsInput, name: string): Endpoint | undefined {
   return {
     url: new URL(external.url),
     headers: { ...externalHeaders(external), [traceIdHeader]: input.traceId },
-    callTimeoutMs: toolCallTimeoutMs,
+    callTimeoutMs: input.callTimeoutMs ?? toolCallTimeoutMs,
     connectTimeoutMs,
   };
 }
@@ -185,7 +187,7 @@ function userServerEndpoint(input: AgentToolsInput, id: string): Endpoint {
   return {
     url: new URL(`${input.origin}${externalMcpEndpoint(id)}`),
     headers: ownHeaders(input),
-    callTimeoutMs: toolCallTimeoutMs,
+    callTimeoutMs: input.callTimeoutMs ?? toolCallTimeoutMs,
     connectTimeoutMs,
   };
 }
