@@ -16,7 +16,8 @@ export interface CapacityPlan {
   messages: number;
   /** Pause between a reply's end and the user's next message. */
   thinkMs: number;
-  text: string;
+  /** The users' messages in turn: message i is texts[i % texts.length]. */
+  texts: string[];
   timeoutMs: number;
 }
 
@@ -29,6 +30,15 @@ export interface CapacityOutcome {
   replies: number[];
   /** Replies that ended in a state other than completed. */
   notCompleted: number;
+  /** Replies that ended with the "server running this reply stopped" reason. */
+  serverStopped: number;
+  /**
+   * Replies to a message naming an artifact kind ("table of…", "chart of…") that completed
+   * without an artifact of that kind, by the message's text.
+   */
+  missingArtifacts: Record<string, number>;
+  /** The end of a few such replies, to tell why. */
+  missingSamples: string[];
   /** Live-stream events received across users. */
   streamEvents: number;
   /** Time from a user's start to its stream's snapshot (ms). */
@@ -164,14 +174,29 @@ const terminal = new Set([
   "TASK_STATE_AUTH_REQUIRED",
 ]);
 
-/** One streamed A2A message; resolves with the final state once its final event arrived. */
+/** How a streamed reply ended: its final state and text, and the kinds of artifact it carried. */
+interface ReplyEnd {
+  state: string;
+  text: string;
+  artifactTypes: Set<string>;
+}
+
+interface StreamEvent {
+  error?: { message?: string };
+  result?: {
+    statusUpdate?: { status?: { state?: string; message?: { parts?: { text?: string }[] } } };
+    artifactUpdate?: { artifact?: { metadata?: { artifact_type?: string } } };
+  };
+}
+
+/** One streamed A2A message; resolves with how it ended once its final event arrived. */
 function sendStreaming(
   plan: CapacityPlan,
   agent: Agent,
   token: string,
   contextId: string,
   index: number,
-): Promise<string> {
+): Promise<ReplyEnd> {
   const body = JSON.stringify({
     jsonrpc: "2.0",
     id: index,
@@ -181,7 +206,7 @@ function sendStreaming(
         messageId: `bench-${contextId}-${index}`,
         contextId,
         role: "ROLE_USER",
-        parts: [{ text: plan.text }],
+        parts: [{ text: textOf(plan, index) }],
       },
     },
   });
@@ -198,12 +223,13 @@ function sendStreaming(
     });
     const timer = setTimeout(() => req.destroy(new RequestError("timeout")), plan.timeoutMs);
     let settled = false;
-    const settle = (error: unknown, state?: string) => {
+    const artifactTypes = new Set<string>();
+    const settle = (error: unknown, end?: { state: string; text: string }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (error) reject(error);
-      else resolve(state ?? "");
+      else resolve({ state: end?.state ?? "", text: end?.text ?? "", artifactTypes });
     };
     let answered = false;
     req.on("response", (res) => {
@@ -227,13 +253,15 @@ function sendStreaming(
             .map((line) => line.slice(5).trim())
             .join("\n");
           if (data) {
-            const event = JSON.parse(data) as {
-              error?: { message?: string };
-              result?: { statusUpdate?: { status?: { state?: string } } };
-            };
+            const event = JSON.parse(data) as StreamEvent;
             if (event.error) settle(new RequestError(`rpc ${event.error.message}`));
-            const state = event.result?.statusUpdate?.status?.state;
-            if (state && terminal.has(state)) settle(undefined, state);
+            const type = event.result?.artifactUpdate?.artifact?.metadata?.artifact_type;
+            if (type) artifactTypes.add(type);
+            const status = event.result?.statusUpdate?.status;
+            if (status?.state && terminal.has(status.state)) {
+              const text = (status.message?.parts ?? []).map((part) => part.text ?? "").join("");
+              settle(undefined, { state: status.state, text });
+            }
           }
           end = buffer.indexOf("\n\n");
         }
@@ -244,6 +272,27 @@ function sendStreaming(
     req.on("error", (error) => settle(markReused(error, req.reusedSocket && !answered)));
     req.end(body);
   });
+}
+
+/** The text of a user's message number `index` (from 1). */
+function textOf(plan: CapacityPlan, index: number): string {
+  return plan.texts[(index - 1) % plan.texts.length] ?? "hello";
+}
+
+/** The artifact kind a message asks for by its first word ("table of…", "chart of…"), if any. */
+function wantedArtifact(text: string): string | undefined {
+  const first = /^(table|chart)\b/i.exec(text)?.[1];
+  return first?.toLowerCase();
+}
+
+function count(outcome: CapacityOutcome, text: string, end: ReplyEnd): void {
+  if (end.state !== "TASK_STATE_COMPLETED") outcome.notCompleted += 1;
+  if (end.text.includes("The server running this reply stopped")) outcome.serverStopped += 1;
+  const wanted = wantedArtifact(text);
+  if (end.state === "TASK_STATE_COMPLETED" && wanted && !end.artifactTypes.has(wanted)) {
+    outcome.missingArtifacts[text] = (outcome.missingArtifacts[text] ?? 0) + 1;
+    if (outcome.missingSamples.length < 5) outcome.missingSamples.push(end.text.slice(-200));
+  }
 }
 
 async function oneUser(
@@ -274,11 +323,11 @@ async function oneUser(
     for (let i = 0; i < plan.messages; i += 1) {
       if (i > 0 && plan.thinkMs > 0) await new Promise((r) => setTimeout(r, plan.thinkMs));
       const sent = performance.now();
-      const state = await retryReused(() =>
+      const end = await retryReused(() =>
         sendStreaming(plan, agent, token, context.context_id, i + 1),
       );
       outcome.replies.push(performance.now() - sent);
-      if (state !== "TASK_STATE_COMPLETED") outcome.notCompleted += 1;
+      count(outcome, textOf(plan, i + 1), end);
     }
     outcome.usersOk += 1;
   } catch (error) {
@@ -297,6 +346,9 @@ export async function runUsers(plan: CapacityPlan): Promise<CapacityOutcome> {
     errors: {},
     replies: [],
     notCompleted: 0,
+    serverStopped: 0,
+    missingArtifacts: {},
+    missingSamples: [],
     streamEvents: 0,
     connects: [],
     wallMs: 0,

@@ -75,7 +75,7 @@ function sampleHealth(
 }
 
 /** Runs the users in a process of their own and returns what they saw. */
-function runClient(plan: CapacityPlan): Promise<CapacityOutcome> {
+export function runClient(plan: CapacityPlan): Promise<CapacityOutcome> {
   const script = fileURLToPath(new URL("./capacity-client.ts", import.meta.url));
   const child = fork(script, [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
   return new Promise((resolve, reject) => {
@@ -106,7 +106,7 @@ interface RunResult {
   load: string;
 }
 
-const noRateLimits = {
+export const noRateLimits = {
   RATE_LIMIT_SESSIONS_PER_IP: "0",
   RATE_LIMIT_API_PER_USER: "0",
   RATE_LIMIT_PUBLIC_PER_IP: "0",
@@ -153,6 +153,12 @@ async function startTarget(): Promise<Target> {
   };
 }
 
+/** " (kind: n, …)" for a table cell, or nothing without errors. */
+export function errorKinds(errors: Record<string, number>): string {
+  const kinds = Object.entries(errors).map(([kind, n]) => `${kind}: ${n}`);
+  return kinds.length > 0 ? ` (${kinds.join(", ")})` : "";
+}
+
 const serversCpuMs = (servers: ServerProcess[]) =>
   servers.reduce((sum, s) => sum + cpuMs(s.pid), 0);
 
@@ -177,7 +183,7 @@ async function oneRun(run: number): Promise<RunResult> {
       rampMs,
       messages,
       thinkMs,
-      text: "hello",
+      texts: ["hello"],
       timeoutMs: 60_000,
     }).finally(async () => {
       healthResult = await health.stop();
@@ -231,13 +237,7 @@ export async function capacityBench(): Promise<void> {
   const med = (pick: (r: RunResult) => number) => median(results.map(pick));
   const rows = results.map(
     (r, i) =>
-      `| ${i + 1} | ${r.connectionErrors}${
-        r.connectionErrors
-          ? ` (${Object.entries(r.errors)
-              .map(([k, n]) => `${k}: ${n}`)
-              .join(", ")})`
-          : ""
-      } | ${r.replies} | ${r.replyP50.toFixed(0)} / ${r.replyP99.toFixed(0)} ms | ` +
+      `| ${i + 1} | ${r.connectionErrors}${errorKinds(r.errors)} | ${r.replies} | ${r.replyP50.toFixed(0)} / ${r.replyP99.toFixed(0)} ms | ` +
       `${r.healthP50.toFixed(1)} / ${r.healthP99.toFixed(1)} ms${r.healthErrors ? ` (${r.healthErrors} failed)` : ""} | ` +
       `${r.keptHealthP50.toFixed(1)} / ${r.keptHealthP99.toFixed(1)} ms | ` +
       `${r.listenQueuePeak ?? "n/a"} | ` +

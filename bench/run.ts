@@ -1,6 +1,7 @@
 import { agentsBench } from "./agents.js";
 import { bodyCostBench } from "./body-cost.js";
 import { capacityBench } from "./capacity.js";
+import { capacityBusyBench } from "./capacity-busy.js";
 import { idleMemory } from "./idle-memory.js";
 import { proxyBench } from "./proxy.js";
 import { requestPathBench } from "./request-path.js";
@@ -20,6 +21,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   stream: streamBench,
   agents: agentsBench,
   capacity: capacityBench,
+  "capacity-busy": capacityBusyBench,
   proxy: proxyBench,
   "web-chat": webChatBench,
   "web-viewers": webViewersBench,

@@ -8,6 +8,7 @@ import type { RunningTaskViews } from "./running-task-views.js";
 import { StreamedReplies } from "./streamed-replies.js";
 import { beginTurn } from "./turn/begin-turn.js";
 import { endTurn, failTurn } from "./turn/end-turn.js";
+import { showHeld } from "./turn/reply-text.js";
 import { cutTurn, streamReply } from "./turn/stream-reply.js";
 import { agentMessage, type Running, type TurnDeps, turnOf } from "./turn/turn.js";
 import { withTurnTools } from "./turn/turn-tools.js";
@@ -34,7 +35,15 @@ export class ChatAgentExecutor implements AgentExecutor {
     /** How often, at most, a reply's text is published (see PacedDeltas); the runner's by default. */
     deltaIntervalMs = runner.deltaIntervalMs ?? 0,
   ) {
-    this.deps = { services, agent, runner, views, replies: this.replies, deltaIntervalMs };
+    this.deps = {
+      services,
+      agent,
+      runner,
+      views,
+      replies: this.replies,
+      deltaIntervalMs,
+      runsHere: (taskId) => this.running.has(taskId),
+    };
   }
 
   async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
@@ -47,7 +56,11 @@ export class ChatAgentExecutor implements AgentExecutor {
     try {
       await beginTurn(deps, turn, request);
       // The task's row now names this process as its runner (see TaskRuns).
-      runs.begin(turn.taskId, (reason) => cutTurn(running, reason));
+      runs.begin(
+        turn.taskId,
+        (reason) => cutTurn(deps, running, reason),
+        () => showHeld(deps, turn, running),
+      );
       await withTurnTools(deps, turn, (tools) => streamReply(deps, turn, running, tools));
     } catch (error) {
       await failTurn(deps, turn, error);

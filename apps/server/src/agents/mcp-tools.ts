@@ -1,7 +1,12 @@
 import { contextIdHeader, externalMcpEndpoint, traceIdHeader } from "@a2a-chat/contracts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { AgentConfig } from "../config/schema.js";
 import type { Services } from "../http/services.js";
 import { neutraliseUrls } from "../mcp/artifacts/neutralise-urls.js";
@@ -35,6 +40,14 @@ export interface AgentToolsInput {
    * stored credentials), so each call is recorded as the caller's calls from the Tools column are.
    */
   userServers?: readonly { id: string; name: string }[];
+  /**
+   * Longest a call to one of this site's own tool servers may go unanswered: they answer once
+   * this server gets to it, so under overload a call waits with the turn (its time limit)
+   * rather than fails. Calls to other servers wait `toolCallTimeoutMs`.
+   */
+  ownCallTimeoutMs?: number;
+  /** Longest a call to any other server may go unanswered (`toolCallTimeoutMs` by default). */
+  callTimeoutMs?: number;
 }
 
 /** The tools of one turn and the way to disconnect from their servers. */
@@ -46,9 +59,17 @@ export interface AgentTools {
 /** Longest a server may take to connect and list its tools before it is skipped. */
 const connectTimeoutMs = 10_000;
 
+/** Longest one tool call may go unanswered (the MCP SDK's default). */
+export const toolCallTimeoutMs = 60_000;
+
+/** The result of a tool call that got no answer in time. */
+export const toolTimeoutText = (ms: number) =>
+  `Tool execution timed out: no answer within ${ms < 1000 ? `${ms} ms` : `${ms / 1000} s`}.`;
+
 /** One tool server of a turn: its tools, and a session opened at the latest when first needed. */
 interface Connection {
   server: string;
+  callTimeoutMs: number;
   tools: Tool[];
   client(): Promise<Client>;
   close(): Promise<void>;
@@ -60,6 +81,10 @@ interface Endpoint {
   headers: Record<string, string>;
   /** The cache key of its tool list (built-in servers only: their lists never change). */
   listKey?: string;
+  /** Longest one call may go unanswered. */
+  callTimeoutMs: number;
+  /** Longest connecting and listing the tools may take (this site's own: as long as a call). */
+  connectTimeoutMs: number;
 }
 
 /**
@@ -127,6 +152,8 @@ function endpoint(input: AgentToolsInput, name: string): Endpoint | undefined {
       url: new URL(`${input.origin}${siteMcpEndpointPath(name)}`),
       headers: ownHeaders(input),
       listKey: ToolListCache.key(name, input.scopes),
+      callTimeoutMs: input.ownCallTimeoutMs ?? toolCallTimeoutMs,
+      connectTimeoutMs: input.ownCallTimeoutMs ?? connectTimeoutMs,
     };
   }
   const external = config.mcp.servers.find((s) => s.name === name);
@@ -140,6 +167,8 @@ function endpoint(input: AgentToolsInput, name: string): Endpoint | undefined {
   return {
     url: new URL(external.url),
     headers: { ...externalHeaders(external), [traceIdHeader]: input.traceId },
+    callTimeoutMs: input.callTimeoutMs ?? toolCallTimeoutMs,
+    connectTimeoutMs,
   };
 }
 
@@ -155,11 +184,19 @@ function ownHeaders(input: AgentToolsInput): Record<string, string> {
 
 /** A server the caller added, at its proxy endpoint on this site (its tool list may change). */
 function userServerEndpoint(input: AgentToolsInput, id: string): Endpoint {
-  return { url: new URL(`${input.origin}${externalMcpEndpoint(id)}`), headers: ownHeaders(input) };
+  return {
+    url: new URL(`${input.origin}${externalMcpEndpoint(id)}`),
+    headers: ownHeaders(input),
+    callTimeoutMs: input.callTimeoutMs ?? toolCallTimeoutMs,
+    connectTimeoutMs,
+  };
 }
 
 /** A connected MCP client for the endpoint; closed again when connecting fails. */
-async function openClient(input: AgentToolsInput, { url, headers }: Endpoint): Promise<Client> {
+async function openClient(
+  input: AgentToolsInput,
+  { url, headers, connectTimeoutMs: timeout }: Endpoint,
+): Promise<Client> {
   const { services } = input;
   const own = services.selfFetch && url.origin === new URL(input.origin).origin;
   const transport = new StreamableHTTPClientTransport(url, {
@@ -171,7 +208,7 @@ async function openClient(input: AgentToolsInput, { url, headers }: Endpoint): P
     { jsonSchemaValidator: toolSchemaValidator },
   );
   try {
-    await client.connect(transport, { timeout: connectTimeoutMs });
+    await client.connect(transport, { timeout });
     return client;
   } catch (error) {
     await client.close().catch(() => undefined);
@@ -179,12 +216,12 @@ async function openClient(input: AgentToolsInput, { url, headers }: Endpoint): P
   }
 }
 
-async function listTools(client: Client): Promise<Tool[]> {
+async function listTools(client: Client, timeout: number): Promise<Tool[]> {
   const tools: Tool[] = [];
   let cursor: string | undefined;
   do {
     const page = await client.listTools(cursor ? { cursor } : undefined, {
-      timeout: connectTimeoutMs,
+      timeout,
     });
     tools.push(...page.tools);
     cursor = page.nextCursor;
@@ -203,6 +240,7 @@ async function connect(
   let session: Promise<Client> | undefined;
   const connection = (tools: Tool[]): Connection => ({
     server: name,
+    callTimeoutMs: where.callTimeoutMs,
     tools,
     client: () => {
       session ??= openClient(input, where);
@@ -219,7 +257,7 @@ async function connect(
   try {
     const client = await openClient(input, where);
     session = Promise.resolve(client);
-    const tools = await listTools(client);
+    const tools = await listTools(client, where.connectTimeoutMs);
     if (where.listKey) services.toolLists.set(where.listKey, tools);
     return connection(tools);
   } catch (error) {
@@ -242,10 +280,23 @@ function runnerTool(connection: Connection, name: string, tool: Tool): RunnerToo
     inputSchema: tool.inputSchema as Record<string, unknown>,
     execute: async (args, signal) => {
       const client = await connection.client();
-      const result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
-        signal,
-      })) as CallToolResult;
-      return toRunnerResult(result, tool.name);
+      try {
+        const result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
+          signal,
+          timeout: connection.callTimeoutMs,
+        })) as CallToolResult;
+        return toRunnerResult(result, tool.name);
+      } catch (error) {
+        // A call that got no answer in time is a failed call with a clear reason (recorded
+        // with the call, said in the reply), not an error the turn stops on.
+        if (
+          error instanceof McpError &&
+          error.code === ErrorCode.RequestTimeout &&
+          !signal?.aborted
+        )
+          return { isError: true, text: toolTimeoutText(connection.callTimeoutMs) };
+        throw error;
+      }
     },
   };
 }

@@ -1,21 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import type { Kysely } from "kysely";
 import type { Db } from "../db/database.js";
+import { databaseTime, TaskLeasesRepository } from "../db/repositories/task-leases.js";
+import type { Database } from "../db/schema.js";
 import type { Logger } from "../log/logger.js";
 import type { CommandServices } from "../tasks/command-services.js";
-import {
-  endAbandonedTask,
-  runnerStoppedReason,
-  runningStates,
-} from "../tasks/end-abandoned-task.js";
+import { endAbandonedTask, runnerStoppedReason } from "../tasks/end-abandoned-task.js";
+import { type ReplySoFar, SavedReply } from "./saved-reply.js";
 
 interface Run {
-  /** The reply streamed so far (the executor's record, read when saving). */
-  reply: { messageId: string; text: string } | undefined;
-  saved: { messageId: string | undefined; length: number };
-  renewedAt: number;
+  /** The reply's text: produced, shown to clients, saved. */
+  text: SavedReply;
   /** Ends the run at once as failed with this reason, keeping its text. */
   cut(reason: string): void;
+  /** Shows the text held back while saves lagged (see SavedReply). */
+  release(): void;
+  /** Not yet covered by a renewal stamped by the database's clock. */
+  fresh: boolean;
 }
 
 /** How soon after a reply's first words they are saved (later words wait for the timer). */
@@ -30,27 +32,38 @@ export interface TaskRunsOptions {
 
 /**
  * The tasks this server process runs, and its claim on them in the database. Each running task's
- * row names this process (`runner`) and a lease that one timer renews every third of its length;
- * the same timer saves each reply's text so far at most every `saveIntervalMs` (never per
- * token). A task whose lease ran out lost its process: every replica's sweep looks for such
- * tasks and ends them, keeping the saved text (see endAbandonedTask). On SQLite there is one
- * process, so at start every task still running was left by a previous life of it.
+ * row names this process (`runner`) and a lease renewed every third of its length, all of this
+ * process's claims in one statement, by the database's clock, on a connection of its own
+ * (`db.leases` on PostgreSQL): a replica whose pool is exhausted by user traffic is busy, not
+ * dead, and must not be taken for dead. The same passes save each reply's text so far, timed
+ * from the first text shown that no save covers, so a crash loses at most one save interval of
+ * what clients saw (see SavedReply), and at once when a run is cut. A task whose lease ran out
+ * lost its process: every replica's sweep looks for such tasks and ends them, keeping the saved
+ * text (see endAbandonedTask). On SQLite there is one process, so at start every task still
+ * running was left by a previous life of it.
  */
 export class TaskRuns {
   /** This process's name in the tasks it runs: host, pid and a random part (pids repeat). */
   readonly runnerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly runs = new Map<string, Run>();
-  private saver: NodeJS.Timeout | undefined;
-  private firstSave: NodeJS.Timeout | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
   private sweeper: NodeJS.Timeout | undefined;
   private saving = false;
+  /** A pass fell due while one ran: run another right after it. */
+  private again = false;
+  private renewedAt = 0;
+  /** How long the last pass took: later passes start that much earlier. */
+  private passMs = 0;
+  /** After a failed pass, none before this (a database that is down is not asked in a loop). */
+  private retryAt = 0;
   private idle: (() => void)[] = [];
   /** Set when the server shuts down: no new turns are taken. */
   draining = false;
 
   constructor(private readonly options: TaskRunsOptions) {}
 
-  /** The lease to store with a task this process starts running now. */
+  /** The lease to store with a task this process starts running now (stamped again at once). */
   lease(now = Date.now()): { runner: string; lease_until: string } {
     return {
       runner: this.runnerId,
@@ -60,52 +73,77 @@ export class TaskRuns {
 
   /** Claims a task that was waiting for the user and runs again; its old reply is gone. */
   async claim(taskId: string): Promise<void> {
-    await this.options.db.kysely
+    const { kysely, dialect } = this.options.db;
+    await kysely
       .updateTable("tasks")
-      .set({ ...this.lease(), reply_id: null, reply_text: null })
+      .set({
+        runner: this.runnerId,
+        lease_until: databaseTime(dialect, this.options.leaseMs),
+        reply_id: null,
+        reply_text: null,
+      })
       .where("id", "=", taskId)
       .execute();
   }
 
-  /** The executor runs a task whose row already holds this process's lease. */
-  begin(taskId: string, cut: (reason: string) => void): void {
+  /**
+   * The executor runs a task whose row already holds this process's claim. `cut` ends it with a
+   * reason; `release` shows text the executor held back (see mayShow).
+   */
+  begin(taskId: string, cut: (reason: string) => void, release: () => void = () => {}): void {
     this.runs.set(taskId, {
-      reply: undefined,
-      saved: { messageId: undefined, length: 0 },
-      renewedAt: Date.now(),
+      text: new SavedReply(this.options.saveIntervalMs),
       cut,
+      release,
+      fresh: true,
     });
-    this.saver ??= setInterval(() => void this.save(), this.options.saveIntervalMs);
-    this.saver.unref();
+    // The claim was stamped by this process's clock before the row's transaction waited its
+    // turn: a pass soon stamps it by the database's.
+    this.schedule(Date.now() + firstSaveMs);
   }
 
   /**
-   * The reply grew; it is saved on the next tick of the timer. A reply's first words are saved
-   * sooner (one pass `firstSaveMs` later, shared by every reply that started meanwhile): a
-   * process killed in a reply's first second would otherwise leave no text and no id of it, and
-   * the page would keep what it had streamed beside the ended task's message.
+   * The reply grew (the text the run produced, shown or held); a pass saves it in time. A reply's
+   * first words are saved sooner (one pass `firstSaveMs` later, shared by every reply that
+   * started meanwhile): a process killed in a reply's first second would otherwise leave no text
+   * and no id of it, and the page would keep what it had streamed beside the ended task's message.
    */
-  replied(taskId: string, reply: { messageId: string; text: string }): void {
+  replied(taskId: string, reply: ReplySoFar): void {
     const run = this.runs.get(taskId);
     if (!run) return;
-    run.reply = reply;
-    if (run.saved.messageId === undefined && this.firstSave === undefined) {
-      this.firstSave = setTimeout(() => {
-        this.firstSave = undefined;
-        void this.save();
-      }, firstSaveMs);
-      this.firstSave.unref();
-    }
+    run.text.reply = reply;
+    const now = Date.now();
+    if (!run.text.started) this.schedule(now + firstSaveMs);
+    else this.schedule(run.text.dueAt(now, this.passMs) ?? now + this.options.saveIntervalMs);
+  }
+
+  /** Whether more of the reply may be shown now; when not, the executor holds it until released. */
+  mayShow(taskId: string): boolean {
+    return this.runs.get(taskId)?.text.mayShow(Date.now()) ?? true;
+  }
+
+  /** The reply's text up to `length` characters has been shown to clients. */
+  shown(taskId: string, length: number): void {
+    const run = this.runs.get(taskId);
+    if (!run) return;
+    const now = Date.now();
+    run.text.shown(length, now);
+    const due = run.text.dueAt(now, this.passMs);
+    if (due !== undefined) this.schedule(due);
+  }
+
+  /** Saves every grown reply now (a run was cut: what it streamed is kept at once). */
+  saveNow(): void {
+    this.schedule(Date.now());
   }
 
   /** The run ended (its end is stored, which cleared the claim). */
   end(taskId: string): void {
     this.runs.delete(taskId);
     if (this.runs.size > 0) return;
-    clearInterval(this.saver);
-    this.saver = undefined;
-    clearTimeout(this.firstSave);
-    this.firstSave = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
     for (const wake of this.idle.splice(0)) wake();
   }
 
@@ -133,86 +171,119 @@ export class TaskRuns {
     return ids;
   }
 
+  /** Sets the pass timer to `at` unless it already fires by then. */
+  private schedule(wanted: number): void {
+    const at = Math.max(wanted, this.retryAt);
+    if (this.runs.size === 0 || (this.timer !== undefined && this.timerAt <= at)) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.timerAt = Number.POSITIVE_INFINITY;
+        void this.save();
+      },
+      Math.max(0, at - Date.now()),
+    );
+    this.timer.unref();
+  }
+
+  /** Runs a pass, or another right after the one running; then sets the timer for the next. */
+  private async save(): Promise<void> {
+    if (this.saving) {
+      this.again = true;
+      return;
+    }
+    this.saving = true;
+    try {
+      do {
+        this.again = false;
+        await this.pass();
+      } while (this.again && this.runs.size > 0);
+    } finally {
+      this.saving = false;
+    }
+    this.scheduleNext();
+  }
+
+  /** The next pass: the earliest save due, or the next renewal. */
+  private scheduleNext(): void {
+    if (this.runs.size === 0) return;
+    const now = Date.now();
+    let next = this.renewedAt + this.options.leaseMs / 3;
+    for (const run of this.runs.values()) {
+      const due = run.fresh ? now : run.text.dueAt(now, this.passMs);
+      if (due !== undefined && due < next) next = due;
+    }
+    this.schedule(next);
+  }
+
   /**
-   * Renews the leases that are due and saves the replies that grew, in one pass and one
+   * Renews the claims when due (or new) and saves the replies that grew, in one pass and one
    * transaction: on SQLite each statement outside a transaction is a commit of its own, and a
    * few hundred running replies made a commit each, tens of milliseconds every second during
    * which the event loop did nothing else.
    */
-  private async save(): Promise<void> {
-    if (this.saving) return;
-    this.saving = true;
-    try {
-      const now = Date.now();
-      const due = [...this.runs].filter(([, run]) => {
-        const grew =
-          run.reply !== undefined &&
-          (run.reply.messageId !== run.saved.messageId ||
-            run.reply.text.length !== run.saved.length);
-        return grew || now - run.renewedAt >= this.options.leaseMs / 3;
-      });
-      if (due.length === 0) return;
-      const kept = await this.saveAll(due, now);
-      if (kept) this.settle(due, kept, now);
-    } finally {
-      this.saving = false;
-    }
-  }
-
-  /** Writes the due runs' leases and replies; which rows this process still held, or undefined. */
-  private async saveAll(
-    due: [string, Run][],
-    now: number,
-  ): Promise<{ kept: boolean; reply: Run["reply"] }[] | undefined> {
-    const leaseUntil = new Date(now + this.options.leaseMs).toISOString();
-    try {
-      return await this.options.db.kysely.transaction().execute(async (trx) => {
-        const kept: { kept: boolean; reply: Run["reply"] }[] = [];
-        for (const [taskId, run] of due) {
-          const reply = run.reply;
-          const result = await trx
-            .updateTable("tasks")
-            .set({
-              lease_until: leaseUntil,
-              ...(reply ? { reply_id: reply.messageId, reply_text: reply.text } : {}),
-            })
-            .where("id", "=", taskId)
-            .where("runner", "=", this.runnerId)
-            .where("state", "in", runningStates)
-            .executeTakeFirst();
-          kept.push({ kept: Number(result.numUpdatedRows) > 0, reply });
+  private async pass(): Promise<void> {
+    const started = Date.now();
+    const runs = [...this.runs];
+    const renew =
+      started - this.renewedAt >= this.options.leaseMs / 3 || runs.some(([, run]) => run.fresh);
+    const grown = runs.flatMap(([taskId, run]) =>
+      run.text.grown && run.text.reply ? [{ taskId, run, reply: run.text.reply }] : [],
+    );
+    if (!renew && grown.length === 0) return;
+    const { db } = this.options;
+    let held: Set<string> | undefined;
+    const lost = new Set<string>();
+    const { leaseMs } = this.options;
+    const work = async (connection: Kysely<Database>) => {
+      const leases = new TaskLeasesRepository(connection, db.dialect);
+      if (renew) {
+        const renewed = await leases.renew(this.runnerId, leaseMs);
+        for (const [taskId] of runs) {
+          if (!renewed.has(taskId) && (await leases.renewOne(taskId, this.runnerId, leaseMs)))
+            renewed.add(taskId);
         }
-        return kept;
-      });
+        held = renewed;
+      }
+      for (const { taskId, reply } of grown) {
+        if (!(await leases.saveReply(taskId, this.runnerId, reply))) lost.add(taskId);
+      }
+    };
+    try {
+      // SQLite: one commit for the pass. PostgreSQL: each statement commits on its own, so the
+      // pass never holds one row's lock while waiting for another's (a transaction updating a
+      // row twice also checks its conversation's key, which user transactions lock first).
+      if (db.dialect === "sqlite") await db.kysely.transaction().execute(work);
+      else await work(db.leases ?? db.kysely);
     } catch (error) {
-      // The database blinked: the next tick tries again, well within the lease.
+      // The database blinked: the next pass tries again, well within the lease.
       this.options.logger.warn(
-        { err: error, taskIds: due.map(([taskId]) => taskId) },
+        { err: error, taskIds: runs.map(([taskId]) => taskId) },
         "could not renew running tasks' leases",
       );
-      return undefined;
+      this.again = false;
+      this.retryAt = Date.now() + this.options.saveIntervalMs;
+      return;
+    } finally {
+      this.passMs = Date.now() - started;
     }
-  }
-
-  private settle(
-    due: [string, Run][],
-    outcomes: { kept: boolean; reply: Run["reply"] }[],
-    now: number,
-  ): void {
-    due.forEach(([taskId, run], i) => {
-      const { kept, reply } = outcomes[i] ?? { kept: false, reply: undefined };
-      if (kept) {
-        run.renewedAt = now;
-        if (reply) run.saved = { messageId: reply.messageId, length: reply.text.length };
-        return;
-      }
+    this.retryAt = 0;
+    if (renew) this.renewedAt = started;
+    for (const { taskId, run, reply } of grown) {
+      if (!lost.has(taskId)) run.text.committed(reply);
+    }
+    for (const [taskId, run] of runs) {
+      if (held && !held.has(taskId)) lost.add(taskId);
+      else if (renew) run.fresh = false;
       // The task ended elsewhere, or another replica took this process for dead and ended it:
       // nobody wants the rest of this run.
-      if (this.runs.get(taskId) === run) {
+      if (lost.has(taskId) && this.runs.get(taskId) === run) {
         this.options.logger.warn({ taskId }, "lost the claim on a running task; stopping it");
         run.cut(runnerStoppedReason);
-      }
-    });
+      } else if (run.text.mayShow(Date.now())) run.release();
+    }
   }
 
   /**
@@ -220,20 +291,17 @@ export class TaskRuns {
    * the server starts; on PostgreSQL those whose lease ran out. Returns how many were ended.
    */
   async sweep(services: CommandServices, atStart = false): Promise<number> {
-    const { kysely } = this.options.db;
-    let query = kysely
-      .selectFrom("tasks")
-      .select(["id", "runner", "lease_until"])
-      .where("state", "in", runningStates);
-    if (!(atStart && this.options.db.dialect === "sqlite")) {
-      query = query.where("lease_until", "<", new Date().toISOString());
-    }
-    const rows = await query.orderBy("lease_until").limit(200).execute();
+    const { db } = this.options;
+    const rows = await new TaskLeasesRepository(db.kysely, db.dialect).listExpired(
+      200,
+      atStart && db.dialect === "sqlite",
+    );
     let ended = 0;
+    const claimant = { runner: this.runnerId, leaseMs: this.options.leaseMs };
     for (const row of rows) {
       if (row.runner === this.runnerId && this.runs.has(row.id)) continue;
       try {
-        const done = await endAbandonedTask(services, row, runnerStoppedReason, this.lease());
+        const done = await endAbandonedTask(services, row, runnerStoppedReason, claimant);
         if (!done) continue;
         ended += 1;
         this.options.logger.warn(

@@ -77,8 +77,12 @@ export const configSchema = z
         statementTimeoutMs: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
         /** Longest a statement waits for a lock (SQLite: a busy file) before failing; 0 = no limit. */
         lockTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(3000),
-        /** PostgreSQL: longest a request waits for a pooled connection; 0 = no limit. */
-        acquireTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(3000),
+        /**
+         * PostgreSQL: longest a request waits for a pooled connection (and for opening one); 0 =
+         * no limit. Under overload requests queue for the pool rather than fail: this is their
+         * deadline, not a target.
+         */
+        acquireTimeoutMs: z.coerce.number().int().min(0).max(600_000).default(120_000),
       })
       .strict()
       .prefault({}),

@@ -43,6 +43,12 @@ export interface Db {
   changeCount?: () => number;
   /** SQLite only: the space kept in the data folder so deletes work on a full disk. */
   storage?: StorageReserve;
+  /**
+   * PostgreSQL only: a connection of its own for renewing the leases of the replies this process
+   * runs (agents/task-runs.ts), so a renewal never queues behind user traffic in the pool; a
+   * replica whose pool is exhausted is busy, not dead. On SQLite the one connection serves.
+   */
+  leases?: Kysely<Database>;
   /** SQLite only: checkpoints the write-ahead log now, from the checkpoint thread. */
   walCheckpoint?: () => Promise<CheckpointResult>;
   close(): Promise<void>;
@@ -179,15 +185,30 @@ async function openPostgres(
       await client.end();
     }
   }
-  const pool = new pg.Pool({
+  const connection: pg.PoolConfig = {
     connectionString: url,
-    max: config.poolSize,
     options: sessionOptions(config),
     // Bounds both opening a connection and waiting for a free one when all are busy.
     ...(config.acquireTimeoutMs ? { connectionTimeoutMillis: config.acquireTimeoutMs } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: config.poolSize });
+  // One connection, never shared with requests.
+  const leasePool = new pg.Pool({ ...connection, max: 1 });
   // An 'error' event with no listener throws, and would take every replica down at once.
-  pool.on("error", (error) => options.onIdleConnectionError?.(error));
+  for (const each of [pool, leasePool]) {
+    each.on("error", (error) => options.onIdleConnectionError?.(error));
+  }
   const kysely = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }, schema) });
-  return { kysely, dialect: "postgres", location: schema, close: () => kysely.destroy() };
+  const leases = new Kysely<Database>({
+    dialect: new SchemaPostgresDialect({ pool: leasePool }, schema),
+  });
+  return {
+    kysely,
+    leases,
+    dialect: "postgres",
+    location: schema,
+    close: async () => {
+      await Promise.all([kysely.destroy(), leases.destroy()]);
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { type Message, readToolCalls } from "@a2a-chat/contracts";
-import { AppError } from "../http/errors.js";
+import { type ClaimedRun, TaskLeasesRepository } from "../db/repositories/task-leases.js";
+import { TasksRepository } from "../db/repositories/tasks.js";
 import type { CommandServices } from "./command-services.js";
-import { appendMessage } from "./message-commands.js";
-import { updateTaskStatus } from "./task-status-commands.js";
+import { appendMessageWithStatus } from "./turn-commands.js";
 
 /** Why a reply ended when the server running it died (crash, kill, lost machine). */
 export const runnerStoppedReason =
@@ -12,9 +12,6 @@ export const runnerStoppedReason =
 /** Why a reply ended when its server shut down before it finished (the drain window ran out). */
 export const shutdownReason =
   "The server was shut down before this reply finished; the text so far was kept. Retry to continue.";
-
-/** The states of a task someone is working on. */
-export const runningStates = ["submitted", "working"] as const;
 
 /**
  * The message that ends a cut reply: the text so far, then the reason as a paragraph of its own
@@ -36,47 +33,25 @@ export function cutReply(
   return { messageId, role: "agent", parts, contextId: place.contextId, taskId: place.taskId };
 }
 
-/** A running task as its row names its runner. */
-export interface ClaimedRun {
-  id: string;
-  runner: string | null;
-  lease_until: string | null;
-}
-
 /**
  * Ends a task whose runner is gone: the reply saved so far joins its history with the reason,
  * unanswered tool calls read cancelled, and the task fails (events on the live stream as for
  * any change). The task is first claimed for `claimant` with a compare-and-set on the runner and
- * lease it was seen with, so when several replicas sweep at once exactly one ends it; should
- * that one die too, its claim runs out like any other. False when someone else got there first.
+ * lease it was seen with, so when several replicas sweep at once exactly one ends it, and a
+ * runner that renewed meanwhile keeps it; the end is then written only while that claim still
+ * holds, in one transaction, and the old runner's own end is refused from the moment of the
+ * claim (see appendMessageWithStatus): a task never gets two agent replies. Should the claimant
+ * die too, its claim runs out like any other. False when someone else got there first.
  */
 export async function endAbandonedTask(
   services: CommandServices,
   seen: ClaimedRun,
   reason: string,
-  claimant: { runner: string; lease_until: string },
+  claimant: { runner: string; leaseMs: number },
 ): Promise<boolean> {
-  const { kysely } = services.db;
-  const claimed = await kysely
-    .updateTable("tasks")
-    .set({ runner: claimant.runner, lease_until: claimant.lease_until })
-    .where("id", "=", seen.id)
-    .where("state", "in", runningStates)
-    .where((eb) =>
-      eb.and([
-        seen.runner === null ? eb("runner", "is", null) : eb("runner", "=", seen.runner),
-        seen.lease_until === null
-          ? eb("lease_until", "is", null)
-          : eb("lease_until", "=", seen.lease_until),
-      ]),
-    )
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return false;
-  const row = await kysely
-    .selectFrom("tasks")
-    .selectAll()
-    .where("id", "=", seen.id)
-    .executeTakeFirst();
+  const { kysely, dialect } = services.db;
+  if (!(await new TaskLeasesRepository(kysely, dialect).takeOver(seen, claimant))) return false;
+  const row = await new TasksRepository(kysely).findById(seen.id);
   if (!row) return false;
   const owner = { userId: row.user_id };
   const place = { contextId: row.context_id, taskId: row.id };
@@ -86,17 +61,13 @@ export async function endAbandonedTask(
   const metadata = open
     ? { tool_calls: calls.map((call) => (call.result ? call : { ...call, cancelled: true })) }
     : undefined;
-  try {
-    await appendMessage(services, owner, { ...place, message });
-    await updateTaskStatus(services, owner, row.id, {
-      state: "failed",
-      message,
-      ...(metadata ? { metadata } : {}),
-    });
-  } catch (error) {
-    // Its runner was alive after all and ended it meanwhile: that end stands.
-    if (error instanceof AppError && error.code === "conflict") return false;
-    throw error;
-  }
-  return true;
+  const ended = await appendMessageWithStatus(
+    services,
+    owner,
+    place,
+    message,
+    { state: "failed", message, ...(metadata ? { metadata } : {}) },
+    claimant.runner,
+  );
+  return ended !== undefined;
 }

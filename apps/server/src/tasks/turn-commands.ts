@@ -64,7 +64,9 @@ async function lockTurn(
  * Appends a message to a task (when given; message_added, context_stats) and moves the task to
  * a state (task_status_changed, and task_completed when it ends). A task that has already ended
  * still gets the message, as appendMessage would give it, but keeps its end: the result is then
- * undefined.
+ * undefined. With `runner` (the process that claims to run the task, see agents/task-runs.ts),
+ * nothing at all is written unless the task still runs under that claim: a runner whose claim
+ * was taken over (it was taken for dead) cannot add a second reply beside the one that ended it.
  */
 export function appendMessageWithStatus(
   services: CommandServices,
@@ -72,10 +74,12 @@ export function appendMessageWithStatus(
   place: { contextId: string; taskId: string },
   message: unknown,
   change: TaskStatusChange,
+  runner?: string,
 ): Promise<Task | undefined> {
   return transactWithEvents(services, async (trx, emit) => {
     const locked = await lockTurn(services, trx, owner, place);
     const row = locked.task;
+    if (runner !== undefined && row.runner !== runner) return undefined;
     const ended = isTerminalTaskState(row.state as TaskState);
     // The status change marks a task that goes on updated; an ended one is marked as
     // appendMessage marks it.

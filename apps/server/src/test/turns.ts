@@ -37,6 +37,7 @@ export async function turnFixture(app: Hono<AppEnv> & { services: Services }) {
     runner: silentRunner,
     replies: new StreamedReplies(),
     deltaIntervalMs: 0,
+    runsHere: () => false,
   };
   const taskId = `task-${Math.random().toString(36).slice(2)}`;
   const bus = new DefaultExecutionEventBus();

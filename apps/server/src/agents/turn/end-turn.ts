@@ -11,7 +11,8 @@ import { publishStatus } from "./turn-output.js";
 /**
  * A turn's last step, or its pause for the user: the reply (unless empty) joins the history and
  * the state is stored with it, in one transaction, then published. A task someone else ended
- * first (a cancel racing completion) keeps the end that was stored.
+ * first (a cancel racing completion, a replica that took this one for dead) keeps the end that
+ * was stored.
  */
 export async function endTurn(
   deps: TurnDeps,
@@ -20,6 +21,10 @@ export async function endTurn(
   reply: Message,
   metadata?: Record<string, unknown>,
 ): Promise<void> {
+  const { runs, logger } = deps.services;
+  // A turn running here writes its end only while this process's claim on the task holds: a
+  // replica that took it for dead has ended it with the text saved so far (one reply, not two).
+  const runner = deps.runsHere(turn.taskId) ? runs.runnerId : undefined;
   let task: Task | undefined;
   try {
     task = await appendMessageWithStatus(
@@ -28,10 +33,15 @@ export async function endTurn(
       { contextId: turn.contextId, taskId: turn.taskId },
       messageText(reply).trim() !== "" ? reply : undefined,
       { state, message: reply, ...(metadata ? { metadata } : {}) },
+      runner,
     );
   } catch (error) {
     if (!(error instanceof AppError && error.code === "conflict")) throw error;
   }
+  // The end is stored (which cleared the claim), or someone else's stands.
+  runs.end(turn.taskId);
+  if (runner !== undefined && !task)
+    logger.warn({ taskId: turn.taskId }, "the task was ended elsewhere");
   if (task) publishStatus(deps, turn, task);
 }
 

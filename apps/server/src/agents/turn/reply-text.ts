@@ -3,7 +3,7 @@ import { publishDelta } from "../direct-deltas.js";
 import { PacedDeltas } from "../paced-deltas.js";
 import { ReplyLimit, replyLimitReason } from "../reply-limit.js";
 import { deltaStatusUpdate } from "../streamed-replies.js";
-import type { Turn, TurnDeps } from "./turn.js";
+import type { Running, Turn, TurnDeps } from "./turn.js";
 
 export interface ReplyTextOptions {
   /** Largest reply in UTF-8 bytes (0: none). */
@@ -12,6 +12,8 @@ export interface ReplyTextOptions {
   intervalMs: number;
   /** Publishes one piece of the reply (in order, never empty). */
   publish: (piece: string) => void;
+  /** Runs after each flush (shows text held back for a lagging save). */
+  afterFlush?: () => void;
 }
 
 /**
@@ -26,10 +28,12 @@ export class ReplyText {
   text = "";
   private readonly limit: ReplyLimit;
   private readonly deltas: PacedDeltas;
+  private readonly afterFlush: () => void;
 
   constructor(options: ReplyTextOptions) {
     this.limit = new ReplyLimit(options.limitBytes);
     this.deltas = new PacedDeltas({ publish: options.publish, intervalMs: options.intervalMs });
+    this.afterFlush = options.afterFlush ?? (() => undefined);
   }
 
   /** Adds a piece; past the limit only the part that fits is kept, and the reason is returned. */
@@ -52,22 +56,43 @@ export class ReplyText {
   /** Publishes the pending text now. */
   flush(): void {
     this.deltas.flush();
+    this.afterFlush();
   }
 }
 
-/** The reply text of a turn, its pieces recorded for late subscribers and published on its bus. */
-export function turnReplyText(deps: TurnDeps, turn: Turn): ReplyText {
+/**
+ * The reply text of a turn: each piece handed to the saves at once, and shown (recorded for late
+ * subscribers and published on the bus) unless the shown text already runs a save interval ahead
+ * of the saved one; then it is held until a save catches up, so a kill loses at most an interval.
+ */
+export function turnReplyText(deps: TurnDeps, turn: Turn, running: Running): ReplyText {
+  const { runs } = deps.services;
   const reply: ReplyText = new ReplyText({
     limitBytes: deps.services.config.quotas.replyBytes,
     intervalMs: deps.deltaIntervalMs,
     publish: (text) => {
-      const piece = { contextId: turn.contextId, messageId: reply.messageId, text };
-      // Recorded in the same step as published, so a subscriber gets each piece exactly once.
-      const soFar = deps.replies.add(turn.taskId, piece);
-      deps.services.runs.replied(turn.taskId, soFar);
-      // Past the SDK's processing: a delta changes nothing stored (see direct-deltas.ts).
-      publishDelta(turn.bus, deltaStatusUpdate(turn.taskId, piece));
+      const messageId = reply.messageId;
+      const held = running.held?.messageId === messageId ? running.held.text + text : text;
+      running.held = { messageId, text: held };
+      const shown = deps.replies.current(turn.taskId);
+      const before = shown?.messageId === messageId ? shown.text : "";
+      runs.replied(turn.taskId, { messageId, text: before + held });
+      if (runs.mayShow(turn.taskId)) showHeld(deps, turn, running);
     },
+    afterFlush: () => showHeld(deps, turn, running),
   });
   return reply;
+}
+
+/** Shows the reply text held back, if any. */
+export function showHeld(deps: TurnDeps, turn: Turn, running: Running): void {
+  const held = running.held;
+  if (!held || held.text === "") return;
+  running.held = undefined;
+  const piece = { contextId: turn.contextId, messageId: held.messageId, text: held.text };
+  // Recorded in the same step as published, so a subscriber gets each piece exactly once.
+  const soFar = deps.replies.add(turn.taskId, piece);
+  deps.services.runs.shown(turn.taskId, soFar.text.length);
+  // Past the SDK's processing: a delta changes nothing stored (see direct-deltas.ts).
+  publishDelta(turn.bus, deltaStatusUpdate(turn.taskId, piece));
 }

@@ -8,10 +8,11 @@ import { agentMessage, ownHosts, type Running, type Turn, type TurnDeps } from "
 import { handleRunnerEvent, TurnProgress } from "./turn-events.js";
 import { turnHistory } from "./turn-history.js";
 
-/** Stops the turn for a reason it fails with (a limit, a shutdown, a lost claim). */
-export function cutTurn(running: Running, reason: string): void {
+/** Stops the turn for a reason it fails with (a limit, a shutdown, a lost claim); what it streamed is saved at once. */
+export function cutTurn(deps: TurnDeps, running: Running, reason: string): void {
   running.cut ??= reason;
   running.controller.abort();
+  deps.services.runs.saveNow();
 }
 
 /**
@@ -26,9 +27,9 @@ export async function streamReply(
   running: Running,
   tools: RunnerTool[],
 ): Promise<void> {
-  const reply = turnReplyText(deps, turn);
+  const reply = turnReplyText(deps, turn, running);
   const stopWatch = watchReplyTime(deps.services.config.quotas.replySeconds, (reason) =>
-    cutTurn(running, reason),
+    cutTurn(deps, running, reason),
   );
   try {
     await readRunner(deps, turn, running, tools, reply);
@@ -72,11 +73,11 @@ async function readRunner(
     if (event.kind === "text-delta") {
       // Past the limit the agent is no longer read: the abort drops its request or model call.
       const passed = reply.add(event.text);
-      if (passed) cutTurn(running, passed);
+      if (passed) cutTurn(deps, running, passed);
       continue;
     }
     reply.flush();
-    const cut = (reason: string) => cutTurn(running, reason);
+    const cut = (reason: string) => cutTurn(deps, running, reason);
     if (await handleRunnerEvent(deps, turn, event, { reply, progress, tools, cut })) return;
   }
   reply.flush();

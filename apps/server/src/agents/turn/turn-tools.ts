@@ -32,6 +32,9 @@ export async function withTurnTools(
     taskId: turn.taskId,
     traceId: turn.traceId ?? randomUUID(),
     origin: config.server.publicUrl ?? `http://localhost:${config.server.port}`,
+    // Calls to this site's own tool servers wait as long as the turn may run (under overload a
+    // fixed limit failed them); another server's calls keep their own limit.
+    ownCallTimeoutMs: config.quotas.replySeconds * 1000,
   });
   try {
     await use(agentTools.tools);

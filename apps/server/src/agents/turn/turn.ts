@@ -32,6 +32,8 @@ export interface Running {
   controller: AbortController;
   /** Set when the turn was ended for a reason (shutdown, lost claim, a limit): it fails with it. */
   cut?: string;
+  /** Reply text held back until a save catches up (see TaskRuns.mayShow). */
+  held?: { messageId: string; text: string };
 }
 
 /** What every step of a turn works with: the agent, its runner and the process's services. */
@@ -45,6 +47,8 @@ export interface TurnDeps {
   replies: StreamedReplies;
   /** How often, at most, a reply's text is published (see PacedDeltas). */
   deltaIntervalMs: number;
+  /** Whether this process runs the task now (its end is then written only under its claim). */
+  runsHere: (taskId: string) => boolean;
 }
 
 const tracePattern = /^[A-Za-z0-9._:-]{1,128}$/;

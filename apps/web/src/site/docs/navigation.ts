@@ -78,6 +78,7 @@ export const docSections: readonly { title: string; paths: readonly string[] }[]
       "/benchmarks/notes/website",
       "/benchmarks/notes/proxy",
       "/benchmarks/notes/capacity",
+      "/benchmarks/notes/capacity-busy",
       "/benchmarks/notes/large-message",
       "/benchmarks/notes/body-cost",
       "/benchmarks/notes/test-suite-time",
