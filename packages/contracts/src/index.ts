@@ -10,6 +10,7 @@ export * from "./external-agents.js";
 export * from "./external-mcp-servers.js";
 export * from "./files.js";
 export * from "./health.js";
+export * from "./readiness.js";
 export * from "./limits.js";
 export * from "./list-queries.js";
 export * from "./mcp.js";

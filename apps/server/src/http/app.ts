@@ -24,6 +24,7 @@ import {
   uploadPathPattern,
 } from "../routes/files/files-routes.js";
 import { createHealthCheck, healthRoutes } from "../routes/health/health.js";
+import { probeRoutes } from "../routes/health/readiness.js";
 import { limitsRoutes } from "../routes/limits/limits-routes.js";
 import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
 import { executionsRoutes } from "../routes/mcp-executions/executions-routes.js";
@@ -110,6 +111,14 @@ export function createHttp(deps: AppDeps): {
   });
   const api = new Hono<AppEnv>();
   api.route("/v1/health", healthRoutes(health));
+  api.route(
+    "/v1/health",
+    probeRoutes(health, {
+      dialect: db.dialect,
+      dataDir: config.database.dataDir,
+      timeoutMs: config.server.healthTimeoutMs,
+    }),
+  );
   api.route("/v1/core/oauth", oauthRoutes(services));
   api.route("/v1/core/me", meRoutes(services));
   api.route("/v1/core/limits", limitsRoutes(config));
