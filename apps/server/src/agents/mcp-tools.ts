@@ -11,6 +11,7 @@ import { externalHeaders } from "../mcp/external-probe.js";
 import { siteMcpEndpointPath } from "../mcp/mcp-registry.js";
 import { executionIdMetaKey } from "../mcp/record-calls.js";
 import { taskIdHeader } from "../mcp/tool-context.js";
+import { signal as report } from "../observe/signals.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
 import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
@@ -242,9 +243,17 @@ function runnerTool(connection: Connection, name: string, tool: Tool): RunnerToo
     inputSchema: tool.inputSchema as Record<string, unknown>,
     execute: async (args, signal) => {
       const client = await connection.client();
-      const result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
-        signal,
-      })) as CallToolResult;
+      let result: CallToolResult;
+      try {
+        result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
+          signal,
+        })) as CallToolResult;
+      } catch (error) {
+        report({ kind: "tool_call", server: connection.server, outcome: "failed" });
+        throw error;
+      }
+      const outcome = result.isError === true ? "error" : "ok";
+      report({ kind: "tool_call", server: connection.server, outcome });
       return toRunnerResult(result);
     },
   };

@@ -39,6 +39,8 @@ export interface Db {
   changeCount?: () => number;
   /** SQLite only: checkpoints the write-ahead log now, from the checkpoint thread. */
   walCheckpoint?: () => Promise<CheckpointResult>;
+  /** PostgreSQL only: the pool's connections now (for metrics). */
+  poolState?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -158,5 +160,11 @@ async function openPostgres(
   // An 'error' event with no listener throws, and would take every replica down at once.
   pool.on("error", (error) => options.onIdleConnectionError?.(error));
   const kysely = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }, schema) });
-  return { kysely, dialect: "postgres", location: schema, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: "postgres",
+    location: schema,
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => kysely.destroy(),
+  };
 }
