@@ -14,6 +14,7 @@ import { listenerWithFastPath } from "./http/health-fast-path.js";
 import { createServices, type Services } from "./http/services.js";
 import { createTurnGate, gatedListener } from "./http/turn-gate.js";
 import type { Logger } from "./log/logger.js";
+import { loadAppMetrics } from "./metrics/app-metrics.js";
 import { startMetricsServer } from "./metrics/metrics-server.js";
 import { shutdownReason } from "./tasks/end-abandoned-task.js";
 
@@ -67,13 +68,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   );
   const webDir = config.server.webDir ?? defaultWebDir;
   const services = createServices(config, db, signingKey, logger);
-  const { app, healthPath, readPath, metrics } = createHttp({
+  const metrics = await loadAppMetrics(config, db, services);
+  const { app, healthPath, readPath } = createHttp({
     config,
     db,
     logger,
     webDir,
     signingKey,
     services,
+    metrics,
   });
   // Before taking traffic: end the replies a previous life of this process (SQLite) or a dead
   // replica (lease run out) left running, then keep sweeping.

@@ -6,7 +6,6 @@ import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
 import { externalMcpRoutes } from "../mcp/external/external-mcp-routes.js";
 import { McpRegistry } from "../mcp/mcp-registry.js";
-import { appMetrics } from "../metrics/app-metrics.js";
 import { countedFastPath, httpMetrics } from "../metrics/http-metrics.js";
 import type { Metrics } from "../metrics/metrics.js";
 import { metricsHandler } from "../metrics/metrics-endpoint.js";
@@ -68,6 +67,8 @@ export interface AppDeps {
   /** Folder of the built web app; when missing only the API is served. */
   webDir?: string;
   startedAt?: number;
+  /** The Prometheus metrics, when on (see loadAppMetrics). */
+  metrics?: Metrics;
 }
 
 /** Builds the whole HTTP application: middleware, API routes, then the web app. */
@@ -93,7 +94,7 @@ export function createHttp(deps: AppDeps): {
   services.selfFetch = selfFetch(app);
   const https = config.server.publicUrl?.startsWith("https:") ?? false;
 
-  const metrics = appMetrics(config, db, services);
+  const { metrics } = deps;
   if (metrics) app.use("*", httpMetrics(metrics));
   app.use("*", ...requestContext(logger));
   app.use("*", securityHeaders({ https }));

@@ -12,7 +12,7 @@ describe("the metrics port", () => {
   });
 
   const start = async (token?: string) => {
-    metrics = createMetrics({
+    metrics = createMetrics(await import("prom-client"), {
       streamsOpen: () => 3,
       turnsRunning: () => 0,
       serverNames: new Set(),

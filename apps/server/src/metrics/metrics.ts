@@ -1,5 +1,5 @@
 import { taskStates } from "@a2a-chat/contracts";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Registry } from "prom-client";
 import { onSignal, type Signal } from "../observe/signals.js";
 
 /** What the metrics read at scrape time rather than count as they happen. */
@@ -28,8 +28,12 @@ export interface Metrics {
   stop(): void;
 }
 
+/** prom-client, loaded only when metrics are on (see loadAppMetrics). */
+export type PromClient = typeof import("prom-client");
+
 /** Builds the registry and starts listening; call only when metrics are on. */
-export function createMetrics(sources: MetricsSources): Metrics {
+export function createMetrics(prom: PromClient, sources: MetricsSources): Metrics {
+  const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = prom;
   const registry = new Registry();
   // Event-loop delay (a histogram sampled by Node), memory, CPU, handles, GC.
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
