@@ -14,6 +14,8 @@ import { listenerWithFastPath } from "./http/health-fast-path.js";
 import { createServices, type Services } from "./http/services.js";
 import { createTurnGate, gatedListener } from "./http/turn-gate.js";
 import type { Logger } from "./log/logger.js";
+import { loadAppMetrics } from "./metrics/app-metrics.js";
+import { startMetricsServer } from "./metrics/metrics-server.js";
 import { shutdownReason } from "./tasks/end-abandoned-task.js";
 
 /** A started server and the way to stop it cleanly. */
@@ -66,6 +68,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   );
   const webDir = config.server.webDir ?? defaultWebDir;
   const services = createServices(config, db, signingKey, logger);
+  const metrics = await loadAppMetrics(config, db, services);
   const { app, healthPath, readPath } = createHttp({
     config,
     db,
@@ -73,6 +76,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     webDir,
     signingKey,
     services,
+    metrics,
   });
   // Before taking traffic: end the replies a previous life of this process (SQLite) or a dead
   // replica (lease run out) left running, then keep sweeping.
@@ -95,6 +99,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   });
   const port = (server.address() as AddressInfo).port;
   logger.info({ host: config.server.host, port, url: config.server.publicUrl }, "listening");
+  const { port: metricsPort, token: metricsToken } = config.metrics;
+  const metricsServer =
+    metrics && metricsPort !== undefined
+      ? await startMetricsServer(
+          metrics,
+          { host: config.server.host, port: metricsPort, token: metricsToken },
+          logger,
+        )
+      : undefined;
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -105,6 +118,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // Live streams never finish by themselves; end them so the drain below can complete.
       await services.hub.close();
       await shutdown(server, db, logger, config.server.shutdownTimeoutMs);
+      await metricsServer?.close();
+      metrics?.stop();
     })();
     return closing;
   };

@@ -16,6 +16,7 @@ export * from "./mcp.js";
 export * from "./messages.js";
 export * from "./push-notifications.js";
 export * from "./quotas.js";
+export * from "./readiness.js";
 export * from "./redact-url.js";
 export * from "./referrer.js";
 export * from "./scopes.js";

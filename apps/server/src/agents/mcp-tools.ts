@@ -16,6 +16,7 @@ import { externalHeaders } from "../mcp/external-probe.js";
 import { siteMcpEndpointPath } from "../mcp/mcp-registry.js";
 import { executionIdMetaKey } from "../mcp/record-calls.js";
 import { taskIdHeader } from "../mcp/tool-context.js";
+import { signal as report } from "../observe/signals.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
 import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
@@ -280,23 +281,28 @@ function runnerTool(connection: Connection, name: string, tool: Tool): RunnerToo
     inputSchema: tool.inputSchema as Record<string, unknown>,
     execute: async (args, signal) => {
       const client = await connection.client();
+      let result: CallToolResult;
       try {
-        const result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
+        result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
           signal,
           timeout: connection.callTimeoutMs,
         })) as CallToolResult;
-        return toRunnerResult(result, tool.name);
       } catch (error) {
         // A call that got no answer in time is a failed call with a clear reason (recorded
         // with the call, said in the reply), not an error the turn stops on.
-        if (
-          error instanceof McpError &&
-          error.code === ErrorCode.RequestTimeout &&
-          !signal?.aborted
-        )
-          return { isError: true, text: toolTimeoutText(connection.callTimeoutMs) };
+        const timedOut =
+          error instanceof McpError && error.code === ErrorCode.RequestTimeout && !signal?.aborted;
+        report({
+          kind: "tool_call",
+          server: connection.server,
+          outcome: timedOut ? "error" : "failed",
+        });
+        if (timedOut) return { isError: true, text: toolTimeoutText(connection.callTimeoutMs) };
         throw error;
       }
+      const outcome = result.isError === true ? "error" : "ok";
+      report({ kind: "tool_call", server: connection.server, outcome });
+      return toRunnerResult(result, tool.name);
     },
   };
 }

@@ -66,6 +66,8 @@ export const envOverrides = [
   ["MCP_PRODUCT_ENABLED", "mcp.builtin.product.enabled"],
   ["MCP_PROBE_TIMEOUT_MS", "mcp.probeTimeoutMs"],
   ["MCP_PROBE_CACHE_SECONDS", "mcp.probeCacheSeconds"],
+  ["METRICS_TOKEN", "metrics.token"],
+  ["METRICS_PORT", "metrics.port"],
   ["LOG_LEVEL", "log.level"],
   ["SITE_SUPPORT_EMAIL", "site.supportEmail"],
   ["SITE_PRIVACY_EMAIL", "site.privacyEmail"],

@@ -261,6 +261,22 @@ export const configSchema = z
     mcp: mcpConfigSchema.prefault({}),
     /** The website's contact details (read at build time). */
     site: siteConfigSchema.prefault({}),
+    /**
+     * Prometheus metrics at /metrics, off unless a token or a port is set: with a token the main
+     * port serves them to a bearer of it; with a port they are served there alone (on the
+     * configured host), without a token unless one is set too.
+     */
+    metrics: z
+      .object({
+        token: z
+          .string()
+          .min(16, "must be at least 16 characters")
+          .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+          .optional(),
+        port: z.coerce.number().int().min(1).max(65535).optional(),
+      })
+      .strict()
+      .prefault({}),
     log: z
       .object({
         level: z.enum(logLevels).default("info"),

@@ -51,6 +51,8 @@ export interface Db {
   leases?: Kysely<Database>;
   /** SQLite only: checkpoints the write-ahead log now, from the checkpoint thread. */
   walCheckpoint?: () => Promise<CheckpointResult>;
+  /** PostgreSQL only: the pool's connections now (for metrics). */
+  poolState?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -207,6 +209,7 @@ async function openPostgres(
     leases,
     dialect: "postgres",
     location: schema,
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all([kysely.destroy(), leases.destroy()]);
     },

@@ -6,6 +6,9 @@ import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
 import { externalMcpRoutes } from "../mcp/external/external-mcp-routes.js";
 import { McpRegistry } from "../mcp/mcp-registry.js";
+import { countedFastPath, httpMetrics } from "../metrics/http-metrics.js";
+import type { Metrics } from "../metrics/metrics.js";
+import { metricsHandler } from "../metrics/metrics-endpoint.js";
 import { externalAgentsRoutes } from "../proxy/external-agents-routes.js";
 import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
 import { countPublicHit, publicRateLimit } from "../rate-limit/public-limit.js";
@@ -27,6 +30,7 @@ import {
   uploadPathPattern,
 } from "../routes/files/files-routes.js";
 import { createHealthCheck, healthRoutes } from "../routes/health/health.js";
+import { probeRoutes } from "../routes/health/readiness.js";
 import { limitsRoutes } from "../routes/limits/limits-routes.js";
 import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
 import { executionsRoutes } from "../routes/mcp-executions/executions-routes.js";
@@ -38,7 +42,12 @@ import { CachedRouter } from "./cached-router.js";
 import type { AppEnv } from "./env.js";
 import { errorResponse, handleError } from "./errors.js";
 import { fastReads } from "./fast-reads.js";
-import { type FastPath, firstOf, healthFastPath } from "./health-fast-path.js";
+import {
+  type FastPath,
+  firstOf,
+  healthFastPath,
+  healthPath as healthRoute,
+} from "./health-fast-path.js";
 import { compressLarge } from "./middleware/compress-large.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { noNulUrl } from "./middleware/no-nul-url.js";
@@ -69,6 +78,8 @@ export interface AppDeps {
   /** Folder of the built web app; when missing only the API is served. */
   webDir?: string;
   startedAt?: number;
+  /** The Prometheus metrics, when on (see loadAppMetrics). */
+  metrics?: Metrics;
 }
 
 /** Builds the whole HTTP application: middleware, API routes, then the web app. */
@@ -85,6 +96,8 @@ export function createHttp(deps: AppDeps): {
   fastPath: FastPath;
   healthPath: FastPath;
   readPath: FastPath;
+  /** The Prometheus metrics, when on (METRICS_TOKEN or METRICS_PORT). */
+  metrics?: Metrics;
 } {
   const { config, db, logger } = deps;
   const app = new Hono<AppEnv>({ router: new CachedRouter() });
@@ -92,6 +105,8 @@ export function createHttp(deps: AppDeps): {
   services.selfFetch = selfFetch(app);
   const https = config.server.publicUrl?.startsWith("https:") ?? false;
 
+  const { metrics } = deps;
+  if (metrics) app.use("*", httpMetrics(metrics));
   app.use("*", ...requestContext(logger));
   app.use("*", securityHeaders({ https }));
   app.use("*", compressLarge());
@@ -132,6 +147,14 @@ export function createHttp(deps: AppDeps): {
   });
   const api = new Hono<AppEnv>();
   api.route("/v1/health", healthRoutes(health));
+  api.route(
+    "/v1/health",
+    probeRoutes(health, {
+      dialect: db.dialect,
+      dataDir: config.database.dataDir,
+      timeoutMs: config.server.healthTimeoutMs,
+    }),
+  );
   api.route("/v1/core/oauth", oauthRoutes(services));
   api.route("/v1/core/me", meRoutes(services));
   api.route("/v1/core/limits", limitsRoutes(config));
@@ -156,6 +179,10 @@ export function createHttp(deps: AppDeps): {
     errorResponse(c, "not_found", `No API route for ${c.req.method} ${c.req.path}`),
   );
   app.route("/api", api);
+  // On the main port only with a token; on a port of its own see metrics-server.ts.
+  if (metrics && config.metrics.token && !config.metrics.port) {
+    app.get("/metrics", metricsHandler(metrics.registry, config.metrics.token));
+  }
   app.route("/.well-known", jwksRoutes(services));
 
   const served = deps.webDir
@@ -188,5 +215,7 @@ export function createHttp(deps: AppDeps): {
     logger,
     https,
   });
-  return { app, fastPath: firstOf(healthFast, reads), healthPath: healthFast, readPath: reads };
+  const healthPath = metrics ? countedFastPath(healthFast, healthRoute, metrics) : healthFast;
+  const readPath = metrics ? countedFastPath(reads, "fast-read", metrics) : reads;
+  return { app, fastPath: firstOf(healthPath, readPath), healthPath, readPath, metrics };
 }

@@ -19,6 +19,7 @@ import {
   guardedStreamOpen,
   type StreamPolicy,
 } from "../net/guarded-stream-fetch.js";
+import { signal as report, statusClass } from "../observe/signals.js";
 import { streamAgentReply } from "./agent-event-stream.js";
 import { AgentSaid, agentText, type Said, saidIn } from "./agent-said.js";
 import { agentIdleReason, IdleWatch } from "./idle-watch.js";
@@ -94,7 +95,16 @@ export class RemoteAgentRunner implements ModelRunner {
     this.open = (input, init) => {
       const headers = new Headers(init?.headers);
       for (const [name, value] of Object.entries(target.headers)) headers.set(name, value);
-      return guarded(input, { ...init, headers });
+      return guarded(input, { ...init, headers }).then(
+        (answer) => {
+          report({ kind: "proxy_call", outcome: statusClass(answer.status) });
+          return answer;
+        },
+        (error: unknown) => {
+          report({ kind: "proxy_call", outcome: "failed" });
+          throw error;
+        },
+      );
     };
     this.fetchImpl = async (input, init) => (await this.open(input, init)).response();
   }

@@ -1,6 +1,7 @@
 import type { StreamEnvelope } from "@a2a-chat/contracts";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
+import { signal } from "../observe/signals.js";
 import type { EventLog, LoggedEvent } from "./event-log.js";
 import { readSnapshot } from "./snapshot.js";
 import { formatLoggedSse, formatSse } from "./sse.js";
@@ -115,6 +116,7 @@ export class StreamConnection {
       return;
     }
     this.push(fresh.map(formatLoggedSse).join(""));
+    signal({ kind: "events_sent", count: fresh.length });
     this.lastSeq += fresh.length;
   }
 
@@ -192,6 +194,7 @@ export class StreamConnection {
               break;
             }
             this.push(formatLoggedSse(event));
+            signal({ kind: "events_sent", count: 1 });
             this.lastSeq = event.seq;
           }
         } while (batch.length === batchSize);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isTerminalTaskState, type Message, type Task, type TaskState } from "@a2a-chat/contracts";
 import { TasksRepository } from "../../db/repositories/tasks.js";
 import { AppError } from "../../http/errors.js";
+import { signal } from "../../observe/signals.js";
 import { cutReply } from "../../tasks/end-abandoned-task.js";
 import { appendMessageWithStatus } from "../../tasks/turn-commands.js";
 import { messageText } from "../sdk-convert.js";
@@ -42,7 +43,10 @@ export async function endTurn(
   runs.end(turn.taskId);
   if (runner !== undefined && !task)
     logger.warn({ taskId: turn.taskId }, "the task was ended elsewhere");
-  if (task) publishStatus(deps, turn, task);
+  if (task) {
+    signal({ kind: "turn_ended", outcome: state });
+    publishStatus(deps, turn, task);
+  }
 }
 
 /**
