@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ListServerToolsOptions, ServerTool } from "../tools/list-server-tools.js";
-import type { ToolServer } from "../tools/mcp-registry-api.js";
+import type { ListServerToolsOptions, ServerTool } from "../api/list-server-tools.js";
+import type { ToolServer } from "../api/mcp-registry-api.js";
 import { emptyAuthSession, useAuthStore } from "./auth-store.js";
 import { useContextsStore } from "./contexts-store.js";
 import { createToolsStore, type ToolsDependencies } from "./tools-store.js";

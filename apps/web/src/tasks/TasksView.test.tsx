@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
+import { formatTimestamp } from "../lib/timestamps.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { resetAllStores } from "../stores/reset.js";
 import { useTasksStore } from "../stores/tasks-store.js";
@@ -10,7 +11,6 @@ import { anonymousReply } from "../test/jwt-fixture.js";
 import { jsonReply } from "../test/sse-fixture.js";
 import { TasksView, taskColumns } from "./TasksView.js";
 import { makeTask } from "./task-fixture.js";
-import { formatTimestamp } from "./timestamps.js";
 
 const conversations = [
   { id: "ctx-1", name: "Trip" },

@@ -1,6 +1,6 @@
 import { type Task, taskStateLabel } from "@a2a-chat/contracts";
 import { durationBetween, formatDuration, shortId } from "../lib/durations.js";
-import { formatTimestamp, parseTimestamp } from "./timestamps.js";
+import { formatTimestamp, parseTimestamp } from "../lib/timestamps.js";
 
 /** One line of the task table, ready to show (core spec §2.5). */
 export interface TaskRow {

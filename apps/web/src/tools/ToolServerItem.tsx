@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
+import { type ServerTool, toolRenderBehavior } from "../api/list-server-tools.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { AgentUseChoice, type SiteAgent } from "./AgentUseChoice.js";
-import { type ServerTool, toolRenderBehavior } from "./list-server-tools.js";
 
 /** Badge of a tool server that needs the user to sign in first. */
 export const serverSignInBadge = "Sign in required";

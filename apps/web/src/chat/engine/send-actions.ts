@@ -1,6 +1,6 @@
 import { useAccountModal } from "../../accounts/account-modal-store.js";
-import { agentRequiresAuth } from "../../agents/agent-access.js";
-import type { Agent } from "../../agents/agent-types.js";
+import { agentRequiresAuth } from "../../api/agent-access.js";
+import type { Agent } from "../../api/agent-types.js";
 import { logger } from "../../lib/logger.js";
 import { newTraceId } from "../../lib/trace-id.js";
 import { useAuthStore } from "../../stores/auth-store.js";
