@@ -66,7 +66,8 @@ module.exports = {
     },
     {
       name: "web-stores-below-features",
-      comment: "Stores hold state for the features; they import stores, api and lib, never a feature.",
+      comment:
+        "Stores hold state for the features; they import stores, api and lib, never a feature.",
       severity: "error",
       from: { path: `${web}stores/`, pathNot: tests },
       to: { path: web, pathNot: `${web}(stores|api|lib)/` },
