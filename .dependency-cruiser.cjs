@@ -66,10 +66,18 @@ module.exports = {
     },
     {
       name: "web-stores-below-features",
-      comment: "Stores hold state for the features; they import stores and lib, never a feature.",
+      comment:
+        "Stores hold state for the features; they import stores, api and lib, never a feature.",
       severity: "error",
       from: { path: `${web}stores/`, pathNot: tests },
-      to: { path: web, pathNot: `${web}(stores|lib)/` },
+      to: { path: web, pathNot: `${web}(stores|api|lib)/` },
+    },
+    {
+      name: "web-api-below-stores",
+      comment: "api/ (the server's calls and the shapes they return) imports only api/ and lib/.",
+      severity: "error",
+      from: { path: `${web}api/`, pathNot: tests },
+      to: { path: web, pathNot: `${web}(api|lib)/` },
     },
     {
       name: "web-lib-at-the-bottom",

@@ -26,12 +26,12 @@ const webForkFiles = [
   "src/chat/engine/agent-client.test.ts",
   "src/chat/parts/TextPart.streaming.test.tsx",
   "src/stores/agents-store.test.ts",
-  "src/stream/stream-client.test.ts",
+  "src/api/stream-client.test.ts",
   "src/stream/useContextStream.test.tsx",
   "src/tools/ArtifactRefreshButton.test.tsx",
   "src/tools/ToolResultModal.test.tsx",
-  "src/tools/list-server-tools.test.ts",
-  "src/tools/mcp-tool-call.test.ts",
+  "src/api/list-server-tools.test.ts",
+  "src/api/mcp-tool-call.test.ts",
 ];
 
 export default defineConfig({

@@ -8,9 +8,9 @@ import {
   tokenGrantReplySchema,
   webClientId,
 } from "@a2a-chat/contracts";
-import { decodeJwt } from "../auth/jwt.js";
 import { type FetchLike, requestJson } from "../lib/api.js";
 import { ApiError } from "../lib/api-error.js";
+import { decodeJwt } from "../lib/jwt.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { passkeyMessages } from "./passkey-texts.js";
 import { newPkce } from "./pkce.js";

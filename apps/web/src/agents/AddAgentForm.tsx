@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
+import type { Agent } from "../api/agent-types.js";
 import { Button } from "../lib/Button.js";
 import { useAgentsStore } from "../stores/agents-store.js";
-import type { Agent } from "./agent-types.js";
 
 /** What the form says when the URL names an agent already listed (it is refreshed, not added). */
 export const alreadyListedText = (name: string) =>

@@ -2,9 +2,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AgentAccess } from "../api/agent-access.js";
 import { useServerReachability } from "../stores/server-reachability-store.js";
 import { AgentCard } from "./AgentCard.js";
-import type { AgentAccess } from "./agent-access.js";
 import { fixtureAgent } from "./agent-card-fixtures.js";
 
 const assistant = fixtureAgent({ name: "assistant", displayName: "Assistant" });

@@ -1,12 +1,12 @@
 import { useId } from "react";
-import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
-import { AgentAvatar } from "./AgentAvatar.js";
 import {
   type AgentAccess,
   agentInsufficientMessage,
   insufficientPermissionsBadge,
-} from "./agent-access.js";
-import type { Agent } from "./agent-types.js";
+} from "../api/agent-access.js";
+import type { Agent } from "../api/agent-types.js";
+import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
+import { AgentAvatar } from "./AgentAvatar.js";
 
 /** Badge of an agent that needs the user to sign in first. */
 export const signInRequiredBadge = "Sign in required";

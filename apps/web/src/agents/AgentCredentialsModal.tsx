@@ -1,8 +1,8 @@
 import { externalAgentsPath } from "@a2a-chat/contracts";
 import { lazy, Suspense } from "react";
+import { needsCredentials } from "../api/agent-access.js";
+import { externalAgentId } from "../api/agents-api.js";
 import { selectAgentByUrl, useAgentsStore } from "../stores/agents-store.js";
-import { needsCredentials } from "./agent-access.js";
-import { externalAgentId } from "./agents-api.js";
 import { useCredentialsDialog } from "./credentials-dialog-store.js";
 
 // The credentials and connection check of an added agent load when first opened.

@@ -1,11 +1,11 @@
 import { asksForCredentials, requiredScopes } from "@a2a-chat/contracts";
 import type { ReactNode } from "react";
+import { agentRequiresAuth, needsCredentials, signsInItself } from "../api/agent-access.js";
+import type { Agent } from "../api/agent-types.js";
 import { Button } from "../lib/Button.js";
 import { formatUptime } from "../lib/durations.js";
 import { AgentAvatar } from "./AgentAvatar.js";
 import { signInRequiredBadge } from "./AgentCard.js";
-import { agentRequiresAuth, needsCredentials, signsInItself } from "./agent-access.js";
-import type { Agent } from "./agent-types.js";
 import { Modal } from "./Modal.js";
 import { useAgentUserServers } from "./use-agent-user-servers.js";
 

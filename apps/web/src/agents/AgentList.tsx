@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAccountModal } from "../accounts/account-modal-store.js";
+import { type AgentAccess, agentAccess } from "../api/agent-access.js";
+import type { Agent } from "../api/agent-types.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { AgentCard } from "./AgentCard.js";
-import { type AgentAccess, agentAccess } from "./agent-access.js";
-import type { Agent } from "./agent-types.js";
 import { useCredentialsDialog } from "./credentials-dialog-store.js";
 
 // The details dialog loads when first opened (it is not needed to start the chat).

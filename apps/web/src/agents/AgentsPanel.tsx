@@ -1,8 +1,8 @@
 import { useEffect, useId } from "react";
+import type { Agent } from "../api/agent-types.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { AddAgentForm } from "./AddAgentForm.js";
 import { AgentList } from "./AgentList.js";
-import type { Agent } from "./agent-types.js";
 
 /** Props of AgentsPanel. */
 export interface AgentsPanelProps {

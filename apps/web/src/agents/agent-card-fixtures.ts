@@ -1,6 +1,6 @@
-import { agentExtensionUris } from "./agent-extensions.js";
-import type { Agent } from "./agent-types.js";
-import { cardToAgent } from "./card-to-agent.js";
+import { agentExtensionUris } from "../api/agent-extensions.js";
+import type { Agent } from "../api/agent-types.js";
+import { cardToAgent } from "../api/card-to-agent.js";
 
 /** Test fixtures: agent cards exactly as our server serves them (agent-cards.ts, legacy-card.ts). */
 

@@ -1,6 +1,6 @@
 import type { TaskMetadata } from "@a2a-chat/contracts";
-import type { Agent } from "./agent-types.js";
-import { externalAgentId } from "./agents-api.js";
+import type { Agent } from "../api/agent-types.js";
+import { externalAgentId } from "../api/agents-api.js";
 
 /** How a tool the user ran directly is shown where an agent's name would be. */
 export const toolRunLabel = (server: string | undefined) => (server ? `Tool: ${server}` : "Tool");

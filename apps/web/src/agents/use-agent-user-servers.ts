@@ -1,8 +1,8 @@
 import { agentUserServersPath, agentUserServersSchema } from "@a2a-chat/contracts";
 import { useEffect, useState } from "react";
+import type { Agent } from "../api/agent-types.js";
 import { authenticatedRequest } from "../lib/authenticated-request.js";
 import { useAuthStore } from "../stores/auth-store.js";
-import type { Agent } from "./agent-types.js";
 
 /** One of the user's MCP servers an agent may use. */
 export interface AgentUserServer {

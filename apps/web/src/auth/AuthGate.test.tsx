@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
+import { forgetRenewalToken } from "../lib/renewal-token.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { anonymousReply } from "../test/jwt-fixture.js";
 import { AuthGate } from "./AuthGate.js";
-import { forgetRenewalToken } from "./renewal-token.js";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
+import { forgetRenewalToken, keepRenewalToken } from "../lib/renewal-token.js";
 import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
 import { registerStoreReset } from "../stores/reset.js";
 import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
 import { logout } from "./logout.js";
-import { forgetRenewalToken, keepRenewalToken } from "./renewal-token.js";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -1,9 +1,9 @@
 import { type FetchLike, requestJson } from "../lib/api.js";
 import { logger } from "../lib/logger.js";
+import { forgetRenewalToken } from "../lib/renewal-token.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { resetAllStores } from "../stores/reset.js";
 import { refreshToken } from "./refresh.js";
-import { forgetRenewalToken } from "./renewal-token.js";
 
 /** Revokes a session on the server. */
 export const revokePath = "/api/v1/core/oauth/revoke";

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
+import { forgetRenewalToken, keepRenewalToken, renewalToken } from "../lib/renewal-token.js";
 import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
 import { registerStoreReset } from "../stores/reset.js";
 import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
 import { refreshToken } from "./refresh.js";
-import { forgetRenewalToken, keepRenewalToken, renewalToken } from "./renewal-token.js";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

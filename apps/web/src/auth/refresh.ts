@@ -3,10 +3,12 @@ import type { FetchLike } from "../lib/api.js";
 import { ApiError, messages } from "../lib/api-error.js";
 import { withBrowserLock } from "../lib/browser-lock.js";
 import { logger } from "../lib/logger.js";
+import { forgetRenewalToken, keepRenewalToken, renewalToken } from "../lib/renewal-token.js";
+import { provideSessionToken } from "../lib/session-token.js";
+import { selectHasValidToken } from "../stores/auth-selectors.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { resetAllStores } from "../stores/reset.js";
 import { fetchAnonymousToken } from "./anonymous-token.js";
-import { forgetRenewalToken, keepRenewalToken, renewalToken } from "./renewal-token.js";
 import { adoptSharedSession, sessionLockName } from "./shared-session.js";
 
 let inFlight: Promise<string> | null = null;
@@ -63,3 +65,12 @@ export function refreshToken(fetchImpl?: FetchLike): Promise<string> {
   });
   return inFlight;
 }
+
+// lib/ and api/ call the server with the session's token without importing the auth store.
+provideSessionToken({
+  validToken: () => {
+    const state = useAuthStore.getState();
+    return selectHasValidToken(state) ? state.accessToken : null;
+  },
+  refresh: refreshToken,
+});

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
+import { forgetRenewalToken } from "../lib/renewal-token.js";
 import { storageKeys } from "../lib/storage.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
 import { refreshToken } from "./refresh.js";
-import { forgetRenewalToken } from "./renewal-token.js";
 import { adoptSharedSession } from "./shared-session.js";
 
 const json = (status: number, body: unknown) =>

@@ -1,6 +1,6 @@
+import { isTokenExpired } from "../lib/jwt.js";
 import { readStorage, storageKeys } from "../lib/storage.js";
 import { useAuthStore } from "../stores/auth-store.js";
-import { isTokenExpired } from "./jwt.js";
 
 /** The Web Lock that tabs of one browser profile take turns at to get an anonymous session. */
 export const sessionLockName = "a2a-chat:session";

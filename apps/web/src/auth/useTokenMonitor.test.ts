@@ -2,10 +2,10 @@ import { renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FetchLike } from "../lib/api.js";
 import { defaultLogLevel, setLogLevel } from "../lib/logger.js";
+import { forgetRenewalToken } from "../lib/renewal-token.js";
 import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
 import { registerStoreReset } from "../stores/reset.js";
 import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
-import { forgetRenewalToken } from "./renewal-token.js";
 import { checkToken, useTokenMonitor } from "./useTokenMonitor.js";
 
 const json = (status: number, body: unknown) =>

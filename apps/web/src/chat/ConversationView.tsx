@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
-import type { Agent } from "../agents/agent-types.js";
 import { taskAgentLabel } from "../agents/task-agent-label.js";
+import type { Agent } from "../api/agent-types.js";
 import { selectSelectedAgent, useAgentsStore } from "../stores/agents-store.js";
 import {
   selectCurrentConversation,

@@ -1,5 +1,5 @@
+import type { StreamStatus as Status } from "../api/stream-client.js";
 import { useStreamStore } from "../stores/stream-store.js";
-import type { StreamStatus as Status } from "../stream/stream-client.js";
 
 const dots: Record<Status, string> = {
   connected: "bg-green-500",

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { Agent } from "../agents/agent-types.js";
+import type { Agent } from "../api/agent-types.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { loadingContextId } from "../stores/contexts-reducers.js";
 import { loadHistory, resumeActiveTasks } from "./engine/chat-actions.js";

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetRenewalToken } from "../auth/renewal-token.js";
 import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
 import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
 import type { FetchLike } from "./api.js";
 import { ApiError } from "./api-error.js";
 import { authenticatedRequest } from "./authenticated-request.js";
+import { forgetRenewalToken } from "./renewal-token.js";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -1,18 +1,11 @@
-import { refreshToken } from "../auth/refresh.js";
-import { selectHasValidToken } from "../stores/auth-selectors.js";
-import { useAuthStore } from "../stores/auth-store.js";
 import { type FetchLike, requestJson } from "./api.js";
 import { ApiError, isInvalidTokenError } from "./api-error.js";
 import { goesToThisOrigin } from "./same-origin-credentials.js";
+import { sessionToken } from "./session-token.js";
 import { newTraceId } from "./trace-id.js";
 
 /** Core spec §5: a call that needs a session, made without a valid token. */
 export const noValidTokenMessage = "No valid JWT token available";
-
-function validToken(): string | null {
-  const state = useAuthStore.getState();
-  return selectHasValidToken(state) ? state.accessToken : null;
-}
 
 function send<T>(path: string, init: RequestInit, token: string, fetchImpl?: FetchLike) {
   const headers = new Headers(init.headers);
@@ -32,20 +25,20 @@ export async function authenticatedRequest<T>(
   init: RequestInit = {},
   fetchImpl?: FetchLike,
 ): Promise<T> {
-  const token = validToken();
+  const token = sessionToken().validToken();
   if (!token) throw new ApiError(noValidTokenMessage, 0);
   try {
     return await send<T>(path, init, token, fetchImpl);
   } catch (error) {
     if (!isInvalidTokenError(error)) throw error;
     // A late rejection of a token another caller has already replaced needs no second refresh.
-    const current = validToken();
+    const current = sessionToken().validToken();
     let fresh: string;
     if (current && current !== token) {
       fresh = current;
     } else {
       try {
-        fresh = await refreshToken(fetchImpl);
+        fresh = await sessionToken().refresh(fetchImpl);
       } catch {
         throw error;
       }

@@ -5,12 +5,10 @@ import {
   type UploadedFile,
   uploadedFileSchema,
 } from "@a2a-chat/contracts";
-import { refreshToken } from "../auth/refresh.js";
-import { selectHasValidToken } from "../stores/auth-selectors.js";
-import { useAuthStore } from "../stores/auth-store.js";
 import { ApiError, isInvalidTokenError, messages } from "./api-error.js";
 import { authenticatedRequest, noValidTokenMessage } from "./authenticated-request.js";
 import { goesToThisOrigin } from "./same-origin-credentials.js";
+import { sessionToken } from "./session-token.js";
 import { newTraceId } from "./trace-id.js";
 
 /** Texts of failed uploads, shown as they are under the message box. */
@@ -23,11 +21,6 @@ export const uploadTexts = {
 /** An upload was stopped by the user (the file was removed while it uploaded). */
 export class UploadAborted extends Error {
   override name = "UploadAborted";
-}
-
-function validToken(): string | null {
-  const state = useAuthStore.getState();
-  return selectHasValidToken(state) ? state.accessToken : null;
 }
 
 function errorOf(xhr: XMLHttpRequest): ApiError {
@@ -89,13 +82,13 @@ export async function uploadFile(
   onProgress: (sent: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedFile> {
-  const token = validToken();
+  const token = sessionToken().validToken();
   if (!token) throw new ApiError(noValidTokenMessage, 0);
   try {
     return await sendOnce(contextId, file, token, onProgress, signal);
   } catch (error) {
     if (!isInvalidTokenError(error)) throw error;
-    return sendOnce(contextId, file, await refreshToken(), onProgress, signal);
+    return sendOnce(contextId, file, await sessionToken().refresh(), onProgress, signal);
   }
 }
 
@@ -128,12 +121,12 @@ export async function fetchUploadedFile(uri: string): Promise<Blob> {
     }
     return response.blob();
   };
-  const token = validToken();
+  const token = sessionToken().validToken();
   if (!token) throw new ApiError(noValidTokenMessage, 0);
   try {
     return await read(token);
   } catch (error) {
     if (!isInvalidTokenError(error)) throw error;
-    return read(await refreshToken());
+    return read(await sessionToken().refresh());
   }
 }

@@ -1,6 +1,6 @@
 import { create } from "zustand";
-import { agentAccess } from "../agents/agent-access.js";
-import type { Agent } from "../agents/agent-types.js";
+import { agentAccess } from "../api/agent-access.js";
+import type { Agent } from "../api/agent-types.js";
 import {
   AgentDiscoveryError,
   addExternalAgent,
@@ -10,7 +10,7 @@ import {
   fetchRegistry,
   isProxyAgentUrl,
   removeExternalAgent,
-} from "../agents/agents-api.js";
+} from "../api/agents-api.js";
 import { logger } from "../lib/logger.js";
 import { goesToThisOrigin } from "../lib/same-origin-credentials.js";
 import { readStorage, removeStorage, writeStorage } from "../lib/storage.js";

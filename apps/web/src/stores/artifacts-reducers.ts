@@ -1,5 +1,5 @@
 import { type Artifact, invalidArtifactMessage, isValidArtifact } from "@a2a-chat/contracts";
-import { parseTimestamp } from "../tasks/timestamps.js";
+import { parseTimestamp } from "../lib/timestamps.js";
 import type { StoreChange } from "./store-change.js";
 
 /** What the artifact store holds (core spec §3): by id, all ids, ids per conversation and task. */

@@ -1,6 +1,6 @@
 import type { StreamEnvelope } from "@a2a-chat/contracts";
 import { beforeEach, describe, expect, it } from "vitest";
-import { dispatchStreamEvent } from "../stream/stream-event.js";
+import { dispatchStreamEvent } from "../api/stream-event.js";
 import { makeArtifact } from "../tasks/task-fixture.js";
 import { useArtifactsStore } from "./artifacts-store.js";
 import { artifactsStreamHandlers } from "./artifacts-stream-handlers.js";

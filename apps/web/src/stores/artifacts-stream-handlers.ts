@@ -1,5 +1,5 @@
+import type { StreamHandlers } from "../api/stream-event.js";
 import { logger } from "../lib/logger.js";
-import type { StreamHandlers } from "../stream/stream-event.js";
 import { useArtifactsStore } from "./artifacts-store.js";
 
 /** Live stream handlers that keep the artifact store up to date (to merge into the stream's map). */

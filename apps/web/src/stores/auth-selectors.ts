@@ -1,5 +1,5 @@
 import { isAdmin, type PrimaryRole, primaryRole } from "@a2a-chat/contracts";
-import { isTokenExpired } from "../auth/jwt.js";
+import { isTokenExpired } from "../lib/jwt.js";
 import type { AuthSession } from "./auth-store.js";
 
 /** Whether the session holds a token that has not expired at `now`. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetRenewalToken, renewalToken } from "../auth/renewal-token.js";
+import { forgetRenewalToken, renewalToken } from "../lib/renewal-token.js";
 import { storageKeys } from "../lib/storage.js";
 import { anonymousReply, makeJwt } from "../test/jwt-fixture.js";
 import { emptyAuthSession, useAuthStore } from "./auth-store.js";

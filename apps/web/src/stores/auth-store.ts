@@ -1,8 +1,8 @@
 import { parseScopes, type TokenReply, type UserType } from "@a2a-chat/contracts";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { decodeJwt, isTokenExpired, type JwtPayload } from "../auth/jwt.js";
-import { keepRenewalToken } from "../auth/renewal-token.js";
+import { decodeJwt, isTokenExpired, type JwtPayload } from "../lib/jwt.js";
+import { keepRenewalToken } from "../lib/renewal-token.js";
 import {
   clearUserScopedStorage,
   readStorage,

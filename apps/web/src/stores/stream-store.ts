@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { StreamStatus } from "../stream/stream-client.js";
+import type { StreamStatus } from "../api/stream-client.js";
 import { registerStoreReset } from "./reset.js";
 
 /** The live stream's connection status, for the UI. */

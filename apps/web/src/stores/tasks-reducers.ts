@@ -1,5 +1,5 @@
 import { isTaskState, type Message, type Task, validateTask } from "@a2a-chat/contracts";
-import { parseTimestamp } from "../tasks/timestamps.js";
+import { parseTimestamp } from "../lib/timestamps.js";
 import type { StoreChange } from "./store-change.js";
 
 /** What the task store holds (core spec §3): tasks by id, all ids and ids per conversation. */

@@ -1,7 +1,7 @@
 import type { StreamEnvelope } from "@a2a-chat/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dispatchStreamEvent } from "../api/stream-event.js";
 import { logger } from "../lib/logger.js";
-import { dispatchStreamEvent } from "../stream/stream-event.js";
 import { makeTask } from "../tasks/task-fixture.js";
 import { resetAllStores } from "./reset.js";
 import { useTasksStore } from "./tasks-store.js";

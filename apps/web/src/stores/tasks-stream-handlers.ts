@@ -1,6 +1,6 @@
 import { messageSchema } from "@a2a-chat/contracts";
+import type { StreamHandlers } from "../api/stream-event.js";
 import { logger } from "../lib/logger.js";
-import type { StreamHandlers } from "../stream/stream-event.js";
 import type { TaskStatusChange } from "./tasks-reducers.js";
 import { useTasksStore } from "./tasks-store.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ServerTool } from "../tools/list-server-tools.js";
-import type { ToolServer } from "../tools/mcp-registry-api.js";
+import type { ServerTool } from "../api/list-server-tools.js";
+import type { ToolServer } from "../api/mcp-registry-api.js";
 import {
   collectListings,
   permittedServers,

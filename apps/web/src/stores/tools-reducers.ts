@@ -1,6 +1,6 @@
 import { canAccess } from "@a2a-chat/contracts";
-import type { ServerTool } from "../tools/list-server-tools.js";
-import type { ToolServer } from "../tools/mcp-registry-api.js";
+import type { ServerTool } from "../api/list-server-tools.js";
+import type { ToolServer } from "../api/mcp-registry-api.js";
 
 /** Tools spec §8: the registry load failed with an error carrying no message of its own. */
 export const registryLoadFailedMessage = "Failed to load MCP registry";

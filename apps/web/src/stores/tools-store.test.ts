@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ListServerToolsOptions, ServerTool } from "../tools/list-server-tools.js";
-import type { ToolServer } from "../tools/mcp-registry-api.js";
-import { toolCallHeaders } from "../tools/mcp-tool-call.js";
+import type { ListServerToolsOptions, ServerTool } from "../api/list-server-tools.js";
+import type { ToolServer } from "../api/mcp-registry-api.js";
+import { toolCallHeaders } from "../api/mcp-tool-call.js";
 import { emptyAuthSession, useAuthStore } from "./auth-store.js";
 import { loadingContextId } from "./contexts-reducers.js";
 import { useContextsStore } from "./contexts-store.js";

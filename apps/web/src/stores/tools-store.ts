@@ -1,13 +1,12 @@
 import { create } from "zustand";
-import { listToolsOffThread } from "../chat/engine/worker/agent-worker-instance.js";
-import { logger } from "../lib/logger.js";
 import {
   type ListServerToolsOptions,
   listServerTools,
   type ServerTool,
-} from "../tools/list-server-tools.js";
-import { fetchMcpRegistry, type ToolServer } from "../tools/mcp-registry-api.js";
-import { fetchUserServers } from "../tools/user-servers-api.js";
+} from "../api/list-server-tools.js";
+import { fetchMcpRegistry, type ToolServer } from "../api/mcp-registry-api.js";
+import { fetchUserServers } from "../api/user-servers-api.js";
+import { logger } from "../lib/logger.js";
 import { useAuthStore } from "./auth-store.js";
 import { selectKnownContextId } from "./contexts-selectors.js";
 import { useContextsStore } from "./contexts-store.js";
@@ -68,10 +67,19 @@ async function registryAndUserServers(): Promise<ToolServer[]> {
   return [...registry, ...added];
 }
 
+let listToolsNow: ToolsDependencies["listTools"] = listServerTools;
+
+/**
+ * Lists servers' tools with `listTools` from now on. The app passes the agent worker's at start:
+ * the MCP client runs there, so it is not part of /chat's start-up script.
+ */
+export function listToolsWith(listTools: ToolsDependencies["listTools"]): void {
+  listToolsNow = listTools;
+}
+
 const defaults: ToolsDependencies = {
   fetchRegistry: registryAndUserServers,
-  // The MCP client runs in the agent worker: it is not part of /chat's start-up script.
-  listTools: (options) => listToolsOffThread(options, listServerTools),
+  listTools: (options) => listToolsNow(options),
 };
 
 const initialState = {

@@ -1,7 +1,7 @@
 import type { StreamEnvelope } from "@a2a-chat/contracts";
 import { describe, expect, it } from "vitest";
+import { dispatchStreamEvent } from "../api/stream-event.js";
 import { combineHandlers } from "./combine-handlers.js";
-import { dispatchStreamEvent } from "./stream-event.js";
 
 const envelope = (event_type: StreamEnvelope["event_type"], data: unknown): StreamEnvelope => ({
   event_type,

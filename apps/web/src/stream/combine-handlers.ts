@@ -1,5 +1,5 @@
 import type { StreamEnvelope, StreamEventType } from "@a2a-chat/contracts";
-import type { StreamHandlers } from "./stream-event.js";
+import type { StreamHandlers } from "../api/stream-event.js";
 
 type AnyHandler = (data: unknown, envelope: StreamEnvelope) => void;
 

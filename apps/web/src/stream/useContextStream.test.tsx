@@ -1,5 +1,6 @@
 import { act, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { StreamTimers } from "../api/stream-client.js";
 import type { FetchLike } from "../lib/api.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
@@ -7,7 +8,6 @@ import { resetAllStores } from "../stores/reset.js";
 import { useStreamStore } from "../stores/stream-store.js";
 import { anonymousReply } from "../test/jwt-fixture.js";
 import { contextRecord, sseResponse, streamEvent } from "../test/sse-fixture.js";
-import type { StreamTimers } from "./stream-client.js";
 import { useContextStream } from "./useContextStream.js";
 
 const timers: StreamTimers = { setTimeout: () => 0, clearTimeout: () => undefined };

@@ -1,4 +1,6 @@
 import { useEffect } from "react";
+import { StreamClient, type StreamTimers } from "../api/stream-client.js";
+import type { StreamHandlers } from "../api/stream-event.js";
 import { chatStreamHandlers } from "../chat/engine/chat-stream-handlers.js";
 import type { FetchLike } from "../lib/api.js";
 import { logger } from "../lib/logger.js";
@@ -9,8 +11,6 @@ import { useContextsStore } from "../stores/contexts-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
 import { tasksStreamHandlers } from "../stores/tasks-stream-handlers.js";
 import { combineHandlers } from "./combine-handlers.js";
-import { StreamClient, type StreamTimers } from "./stream-client.js";
-import type { StreamHandlers } from "./stream-event.js";
 
 function currentToken(): string | null {
   const auth = useAuthStore.getState();

@@ -2,8 +2,8 @@ import type { Message, Part, Task } from "@a2a-chat/contracts";
 import { type RefObject, useEffect, useId, useRef } from "react";
 import { MarkdownBlock } from "../chat/parts/MarkdownBlock.js";
 import { shortId } from "../lib/durations.js";
+import { formatTimestamp, parseTimestamp } from "../lib/timestamps.js";
 import { TaskStatusBadge } from "./TaskStatusBadge.js";
-import { formatTimestamp, parseTimestamp } from "./timestamps.js";
 
 /** A message's parts as the chat shows their text: markdown rendered, files and data named. */
 function MessageParts({ message }: { message: Message }) {

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fixtureAgent } from "../agents/agent-card-fixtures.js";
 import type { FetchLike } from "../lib/api.js";
+import { formatTimestamp } from "../lib/timestamps.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { resetAllStores } from "../stores/reset.js";
@@ -12,7 +13,6 @@ import { anonymousReply } from "../test/jwt-fixture.js";
 import { jsonReply } from "../test/sse-fixture.js";
 import { TasksView, taskColumns } from "./TasksView.js";
 import { makeTask } from "./task-fixture.js";
-import { formatTimestamp } from "./timestamps.js";
 
 const conversations = [
   { id: "ctx-1", name: "Trip" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatTimestamp } from "../lib/timestamps.js";
 import { makeTask } from "./task-fixture.js";
 import { taskDuration, taskTimestampMs, toTaskRow, toTaskRows } from "./task-row.js";
-import { formatTimestamp } from "./timestamps.js";
 
 const names = new Map([["ctx-1", "Trip"]]);
 

@@ -1,8 +1,8 @@
 import { type Task, taskStateLabel } from "@a2a-chat/contracts";
-import type { Agent } from "../agents/agent-types.js";
 import { taskAgentLabel } from "../agents/task-agent-label.js";
+import type { Agent } from "../api/agent-types.js";
 import { durationBetween, formatDuration, shortId } from "../lib/durations.js";
-import { formatTimestamp, parseTimestamp } from "./timestamps.js";
+import { formatTimestamp, parseTimestamp } from "../lib/timestamps.js";
 
 /** One line of the task table, ready to show (core spec §2.5). */
 export interface TaskRow {

@@ -1,6 +1,7 @@
 import { type McpTransport, mcpTimeoutBounds } from "@a2a-chat/contracts";
 import { type FormEvent, useId, useState } from "react";
 import { Modal } from "../agents/Modal.js";
+import { addUserServer } from "../api/user-servers-api.js";
 import { CredentialsFields } from "../credentials/CredentialsFields.js";
 import {
   type CredentialsDraft,
@@ -8,7 +9,6 @@ import {
   emptyDraft,
 } from "../credentials/credentials-draft.js";
 import { Button } from "../lib/Button.js";
-import { addUserServer } from "./user-servers-api.js";
 
 /** Texts of the add-server dialog. */
 export const addServerTexts = {

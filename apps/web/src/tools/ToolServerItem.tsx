@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
+import { type ServerTool, toolRenderBehavior } from "../api/list-server-tools.js";
 import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { AgentUseChoice, type SiteAgent } from "./AgentUseChoice.js";
-import { type ServerTool, toolRenderBehavior } from "./list-server-tools.js";
 
 /** Badge of a tool server that needs the user to sign in first. */
 export const serverSignInBadge = "Sign in required";

@@ -3,13 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAccountModal } from "../accounts/account-modal-store.js";
 import { fixtureAgent } from "../agents/agent-card-fixtures.js";
+import type { ServerTool } from "../api/list-server-tools.js";
+import type { ToolServer } from "../api/mcp-registry-api.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { type ToolsState, useToolsStore } from "../stores/tools-store.js";
-import type { ServerTool } from "./list-server-tools.js";
-import type { ToolServer } from "./mcp-registry-api.js";
 import { ToolsPanel } from "./ToolsPanel.js";
 
 const pristine = useToolsStore.getState();

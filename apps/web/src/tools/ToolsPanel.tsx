@@ -2,16 +2,16 @@ import { externalMcpPath } from "@a2a-chat/contracts";
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAccountModal } from "../accounts/account-modal-store.js";
+import type { ServerTool } from "../api/list-server-tools.js";
+import { removeUserServer, setUserServerAgents } from "../api/user-servers-api.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
 import { type ShownToolServer, toolsAuthKey, toolsOfServer } from "../stores/tools-reducers.js";
 import { useToolsStore } from "../stores/tools-store.js";
-import type { ServerTool } from "./list-server-tools.js";
 import { RefreshIcon } from "./RefreshIcon.js";
 import { ToolRuns } from "./ToolRuns.js";
 import { ToolServerItem } from "./ToolServerItem.js";
-import { removeUserServer, setUserServerAgents } from "./user-servers-api.js";
 
 const CredentialsDialog = lazy(() =>
   import("../credentials/CredentialsDialog.js").then((m) => ({ default: m.CredentialsDialog })),

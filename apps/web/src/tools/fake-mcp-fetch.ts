@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { McpFetch } from "./mcp-tool-call.js";
+import type { McpFetch } from "../api/mcp-tool-call.js";
 
 /** A JSON-RPC request as a test MCP server sees it. */
 export interface JsonRpcRequest {

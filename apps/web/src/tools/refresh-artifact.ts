@@ -1,9 +1,13 @@
 import { type Artifact, isRenderBehavior, type RenderBehavior } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolOptions,
+  callTool,
+  toolExecutionFailedMessage,
+} from "../api/mcp-tool-call.js";
 import { logger } from "../lib/logger.js";
 import { newTraceId } from "../lib/trace-id.js";
 import { type ExecutionRecord, fetchExecutionRecord } from "./execution-record-api.js";
-import { type CallToolOptions, callTool, toolExecutionFailedMessage } from "./mcp-tool-call.js";
 import { readableReason } from "./runner/tool-errors.js";
 import { useToolExecutionsStore } from "./tool-executions-store.js";
 import { artifactRefreshWaitMs, waitForArtifact } from "./wait-for-artifact.js";

@@ -1,6 +1,6 @@
 import type { Artifact } from "@a2a-chat/contracts";
 import { shortId } from "../../lib/durations.js";
-import { formatTimestamp, parseTimestamp } from "../../tasks/timestamps.js";
+import { formatTimestamp, parseTimestamp } from "../../lib/timestamps.js";
 
 function createdText(value: string): string {
   const ms = parseTimestamp(value);

@@ -1,7 +1,7 @@
 import type { Artifact } from "@a2a-chat/contracts";
 import { shortId } from "../../lib/durations.js";
+import { parseTimestamp } from "../../lib/timestamps.js";
 import type { ArtifactsData } from "../../stores/artifacts-reducers.js";
-import { parseTimestamp } from "../../tasks/timestamps.js";
 
 /** The filter value that keeps every type or conversation. */
 export const allFilter = "__all__";

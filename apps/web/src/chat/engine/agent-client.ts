@@ -7,7 +7,7 @@ import {
   JsonRpcTransportFactory,
   type TransportFactory,
 } from "@a2a-js/sdk/client";
-import type { Agent } from "../../agents/agent-types.js";
+import type { Agent } from "../../api/agent-types.js";
 import { messages } from "../../lib/api-error.js";
 import { logger } from "../../lib/logger.js";
 import { goesToThisOrigin, sameOriginCredentials } from "../../lib/same-origin-credentials.js";

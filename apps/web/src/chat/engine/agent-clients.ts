@@ -1,4 +1,4 @@
-import type { Agent } from "../../agents/agent-types.js";
+import type { Agent } from "../../api/agent-types.js";
 import { selectHasValidToken } from "../../stores/auth-selectors.js";
 import { useAuthStore } from "../../stores/auth-store.js";
 import type { AgentClient, AgentClientFactory } from "./agent-client.js";

@@ -1,7 +1,7 @@
 import type { StreamEnvelope } from "@a2a-chat/contracts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dispatchStreamEvent } from "../../api/stream-event.js";
 import { resetAllStores } from "../../stores/reset.js";
-import { dispatchStreamEvent } from "../../stream/stream-event.js";
 import { useChatStore } from "./chat-store.js";
 import { chatStreamHandlers } from "./chat-stream-handlers.js";
 import { chatMessage, testArtifact, testTask, textMessage } from "./engine-fixtures.js";

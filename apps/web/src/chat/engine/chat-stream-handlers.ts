@@ -6,8 +6,8 @@ import {
   taskStatusChangedDataSchema,
 } from "@a2a-chat/contracts";
 import type { z } from "zod";
+import type { StreamHandlers } from "../../api/stream-event.js";
 import { logger } from "../../lib/logger.js";
-import type { StreamHandlers } from "../../stream/stream-event.js";
 import { runningTaskIds } from "./chat-runs.js";
 import { useChatStore } from "./chat-store.js";
 import {

@@ -1,5 +1,5 @@
 import type { Artifact, Message, Task } from "@a2a-chat/contracts";
-import type { Agent } from "../../agents/agent-types.js";
+import type { Agent } from "../../api/agent-types.js";
 import type { ChatMessage, ChatStreamEvent } from "../model/chat-types.js";
 import type { AgentClient, SendStreamOptions } from "./agent-client.js";
 import type { OutgoingMessage } from "./outgoing-message.js";

@@ -1,5 +1,5 @@
 import { isValidTask, type Task } from "@a2a-chat/contracts";
-import type { Agent } from "../../agents/agent-types.js";
+import type { Agent } from "../../api/agent-types.js";
 import { authenticatedRequest } from "../../lib/authenticated-request.js";
 import { logger } from "../../lib/logger.js";
 import { newTraceId } from "../../lib/trace-id.js";

@@ -1,7 +1,7 @@
 import { useAccountModal } from "../../accounts/account-modal-store.js";
-import { needsCredentials, requiresSiteSignIn } from "../../agents/agent-access.js";
-import type { Agent } from "../../agents/agent-types.js";
 import { useCredentialsDialog } from "../../agents/credentials-dialog-store.js";
+import { needsCredentials, requiresSiteSignIn } from "../../api/agent-access.js";
+import type { Agent } from "../../api/agent-types.js";
 import { logger } from "../../lib/logger.js";
 import { newTraceId } from "../../lib/trace-id.js";
 import { useAuthStore } from "../../stores/auth-store.js";

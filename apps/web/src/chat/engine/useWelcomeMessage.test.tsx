@@ -1,7 +1,7 @@
 import { welcomeMetadataKey } from "@a2a-chat/contracts";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Agent } from "../../agents/agent-types.js";
+import type { Agent } from "../../api/agent-types.js";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage.js";
 import { useAuthStore } from "../../stores/auth-store.js";
 import { useContextsStore } from "../../stores/contexts-store.js";

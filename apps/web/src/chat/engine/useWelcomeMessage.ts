@@ -1,6 +1,6 @@
 import { welcomeMessageText } from "@a2a-chat/contracts";
 import { useEffect } from "react";
-import type { Agent } from "../../agents/agent-types.js";
+import type { Agent } from "../../api/agent-types.js";
 import { withBrowserLock } from "../../lib/browser-lock.js";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storage.js";
 import { selectHasValidToken } from "../../stores/auth-selectors.js";

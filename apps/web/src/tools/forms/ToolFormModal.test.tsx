@@ -1,10 +1,10 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ServerTool } from "../../api/list-server-tools.js";
+import type { ToolServer } from "../../api/mcp-registry-api.js";
 import { emptyAuthSession, useAuthStore } from "../../stores/auth-store.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
-import type { ServerTool } from "../list-server-tools.js";
-import type { ToolServer } from "../mcp-registry-api.js";
 import { useToolExecutionsStore } from "../tool-executions-store.js";
 import ToolFormModal from "./ToolFormModal.js";
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useCallback, useMemo, useState } from "react";
 import { Modal } from "../../agents/Modal.js";
+import { type ServerTool, toolRenderBehavior } from "../../api/list-server-tools.js";
+import type { ToolServer } from "../../api/mcp-registry-api.js";
+import { callTool } from "../../api/mcp-tool-call.js";
 import { Button } from "../../lib/Button.js";
 import { useAuthStore } from "../../stores/auth-store.js";
 import { selectKnownContextId } from "../../stores/contexts-selectors.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
-import { type ServerTool, toolRenderBehavior } from "../list-server-tools.js";
-import type { ToolServer } from "../mcp-registry-api.js";
-import { callTool } from "../mcp-tool-call.js";
 import { runTool, tokenFor } from "../runner/run-tool.js";
 import { compileForm, invalidToolSchemaTitle } from "./compile-form.js";
 import type { OptionsLoader } from "./DynamicOptionsField.js";

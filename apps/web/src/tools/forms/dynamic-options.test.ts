@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { CallToolOptions } from "../mcp-tool-call.js";
+import type { CallToolOptions } from "../../api/mcp-tool-call.js";
 import { loadOptions, readOptions } from "./dynamic-options.js";
 
 const source = { tool: "list_regions", value_field: "value", label_field: "label" };

@@ -1,7 +1,7 @@
 import type { OptionsFromTool } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolOptions } from "../../api/mcp-tool-call.js";
 import { newTraceId } from "../../lib/trace-id.js";
-import type { CallToolOptions } from "../mcp-tool-call.js";
 import type { FieldOption } from "./field-model.js";
 import { isPlainObject } from "./json-schema.js";
 

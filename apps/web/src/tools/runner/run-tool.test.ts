@@ -1,8 +1,8 @@
 import type { Artifact } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { CallToolOptions } from "../../api/mcp-tool-call.js";
 import type { ToolRun } from "../execution-queue.js";
-import type { CallToolOptions } from "../mcp-tool-call.js";
 import { useToolExecutionsStore } from "../tool-executions-store.js";
 import { type RunDependencies, runTool, tokenFor } from "./run-tool.js";
 import { cancelCall, isCallRunning } from "./running-calls.js";

@@ -1,10 +1,15 @@
 import type { Artifact, RecordExecutionBody, RenderBehavior } from "@a2a-chat/contracts";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolOptions,
+  callTool,
+  firstText,
+  resolveEndpoint,
+} from "../../api/mcp-tool-call.js";
 import { logger } from "../../lib/logger.js";
 import { newTraceId } from "../../lib/trace-id.js";
 import type { ToolRun } from "../execution-queue.js";
 import { validateAgainstSchema } from "../forms/schema-validator.js";
-import { type CallToolOptions, callTool, firstText, resolveEndpoint } from "../mcp-tool-call.js";
 import { useToolExecutionsStore } from "../tool-executions-store.js";
 import { artifactRefreshWaitMs, waitForArtifact } from "../wait-for-artifact.js";
 import { type RecordedCall, recordCall } from "./record-call-api.js";

@@ -1,5 +1,5 @@
+import type { ListServerToolsOptions, ServerTool } from "../../../api/list-server-tools.js";
 import { useAuthStore } from "../../../stores/auth-store.js";
-import type { ListServerToolsOptions, ServerTool } from "../../../tools/list-server-tools.js";
 import {
   type AgentWorkerConnection,
   connectAgentWorker,

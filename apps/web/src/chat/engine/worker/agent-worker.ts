@@ -1,4 +1,4 @@
-import { listServerTools } from "../../../tools/list-server-tools.js";
+import { listServerTools } from "../../../api/list-server-tools.js";
 import { createAgentClient } from "../agent-client.js";
 import { serveAgentCalls } from "./serve-agent-calls.js";
 import type { FromWorker, MessagePortLike, ToWorker } from "./worker-protocol.js";

@@ -1,5 +1,5 @@
-import { isTokenExpired } from "../../../auth/jwt.js";
-import type { ServerTool } from "../../../tools/list-server-tools.js";
+import type { ServerTool } from "../../../api/list-server-tools.js";
+import { isTokenExpired } from "../../../lib/jwt.js";
 import type { AgentClient, AgentClientFactory } from "../agent-client.js";
 import { StreamOutbox } from "./stream-outbox.js";
 import {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ServerTool } from "../../../tools/list-server-tools.js";
+import type { ServerTool } from "../../../api/list-server-tools.js";
 import type { ChatStreamEvent } from "../../model/chat-types.js";
 import type { AgentClient } from "../agent-client.js";
 import {

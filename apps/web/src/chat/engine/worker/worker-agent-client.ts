@@ -1,7 +1,7 @@
 import type { Task } from "@a2a-chat/contracts";
-import type { Agent } from "../../../agents/agent-types.js";
+import type { Agent } from "../../../api/agent-types.js";
+import type { ServerTool } from "../../../api/list-server-tools.js";
 import { logger } from "../../../lib/logger.js";
-import type { ServerTool } from "../../../tools/list-server-tools.js";
 import type { ChatStreamEvent } from "../../model/chat-types.js";
 import type { AgentClient } from "../agent-client.js";
 import { AgentClientError, connectFailedMessage } from "../agent-client-error.js";

@@ -1,7 +1,7 @@
 import type { Task } from "@a2a-chat/contracts";
-import type { Agent } from "../../../agents/agent-types.js";
-import type { ServerTool } from "../../../tools/list-server-tools.js";
-import type { ToolServer } from "../../../tools/mcp-registry-api.js";
+import type { Agent } from "../../../api/agent-types.js";
+import type { ServerTool } from "../../../api/list-server-tools.js";
+import type { ToolServer } from "../../../api/mcp-registry-api.js";
 import type { ChatStreamEvent } from "../../model/chat-types.js";
 import { AgentClientError, isAbortError } from "../agent-client-error.js";
 import type { OutgoingMessage } from "../outgoing-message.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureAgentUrl, v1Card, v03Card } from "./agent-card-fixtures.js";
+import { fixtureAgentUrl, v1Card, v03Card } from "../agents/agent-card-fixtures.js";
 import { agentExtensionUris } from "./agent-extensions.js";
 import { cardToAgent } from "./card-to-agent.js";
 

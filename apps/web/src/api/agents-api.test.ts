@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
+import { fixtureAgentUrl, v1Card, v03Card } from "../agents/agent-card-fixtures.js";
 import type { FetchLike } from "../lib/api.js";
-import { fixtureAgentUrl, v1Card, v03Card } from "./agent-card-fixtures.js";
 import {
   AgentDiscoveryError,
   agentCardLocations,

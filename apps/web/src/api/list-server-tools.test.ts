@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeMcpFetch } from "./fake-mcp-fetch.js";
+import { fakeMcpFetch } from "../tools/fake-mcp-fetch.js";
 import {
   listingSchemaValidator,
   listServerTools,

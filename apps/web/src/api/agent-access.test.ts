@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { v1Card } from "../agents/agent-card-fixtures.js";
 import {
   agentAccess,
   agentInsufficientMessage,
   agentRequiresAuth,
   insufficientPermissionsBadge,
 } from "./agent-access.js";
-import { v1Card } from "./agent-card-fixtures.js";
 import { cardToAgent } from "./card-to-agent.js";
 
 const open = cardToAgent(v1Card({ name: "open" }), { external: false });

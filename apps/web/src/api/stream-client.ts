@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { refreshToken as refreshSessionToken } from "../auth/refresh.js";
 import type { FetchLike } from "../lib/api.js";
 import { logger } from "../lib/logger.js";
+import { sessionToken } from "../lib/session-token.js";
 import { newTraceId } from "../lib/trace-id.js";
 import { dispatchStreamEvent, parseStreamEvent, type StreamHandlers } from "./stream-event.js";
 
@@ -90,7 +90,7 @@ export class StreamClient {
   constructor(private readonly options: StreamClientOptions) {
     this.timers = options.timers ?? defaultTimers;
     this.fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
-    this.refresh = options.refreshToken ?? (() => refreshSessionToken(options.fetchImpl));
+    this.refresh = options.refreshToken ?? (() => sessionToken().refresh(options.fetchImpl));
   }
 
   /** The current connection status. */

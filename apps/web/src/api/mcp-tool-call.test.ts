@@ -1,13 +1,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeMcpFetch } from "./fake-mcp-fetch.js";
+import { fakeMcpFetch } from "../tools/fake-mcp-fetch.js";
+import { describeFailure } from "../tools/runner/tool-errors.js";
 import {
   callTool,
   type McpFetch,
   resolveEndpoint,
   withoutNotificationStream,
 } from "./mcp-tool-call.js";
-import { describeFailure } from "./runner/tool-errors.js";
 
 /** A stateless MCP server whose tools/call answers with the given result. */
 function fakeServer(toolResult: unknown) {
