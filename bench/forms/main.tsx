@@ -27,6 +27,8 @@ let state: { values: Record<string, RawValue>; model: ReturnType<typeof compileF
   null;
 // The app's onChange is stable between keystrokes (ToolFormModal's useCallback): so is this one.
 const onChange = () => undefined;
+/** Row edits (adding or removing an item of an array of objects) are not part of this bench. */
+const onEdit = () => undefined;
 
 /** Reads the form, evaluates the visible fields and renders them as ToolFormModal does. */
 function render(): { validateMs: number; inputs: number } {
@@ -43,6 +45,7 @@ function render(): { validateMs: number; inputs: number } {
         values={values}
         errors={result.errors}
         onChange={onChange}
+        onEdit={onEdit}
         loadOptions={noOptions}
       />,
     ),
