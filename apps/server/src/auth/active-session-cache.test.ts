@@ -47,6 +47,19 @@ describe("ActiveSessionCache", () => {
     expect(reads).toBe(2);
   });
 
+  it("takes a change count that cannot be read (a closed database) as unchanged, without throwing", async () => {
+    const cache = new ActiveSessionCache();
+    let closed = false;
+    const check = cachedSessionCheck({ isActive: async () => true }, cache, () => {
+      if (closed) throw new TypeError("The database connection is not open");
+      return 1;
+    });
+    expect(await check.isActive("s", "u")).toBe(true);
+    closed = true;
+    // The caller's read of the data meets the closed database and fails as a read does.
+    expect(check.knownActive?.("s", "u")).toBe(true);
+  });
+
   it("holds at most maxEntries, dropping the least recently used", () => {
     const cache = new ActiveSessionCache(2);
     cache.remember("a", "u", cache.stamp());

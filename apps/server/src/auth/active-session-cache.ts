@@ -79,7 +79,12 @@ export function cachedSessionCheck(
   let seen = changeCount?.();
   const known = (sessionId: string, userId: string) => {
     if (changeCount) {
-      const now = changeCount();
+      // A database that cannot say (closed, failing) is taken as unchanged: the read the caller
+      // makes next meets the same failure and answers as any failed read.
+      let now = seen;
+      try {
+        now = changeCount();
+      } catch {}
       if (now !== seen) {
         seen = now;
         cache.clear();
