@@ -4,15 +4,14 @@ import {
   type AgentExecutionEvent,
   DefaultExecutionEventBus,
   RequestContext,
-  ServerCallContext,
 } from "@a2a-js/sdk/server";
 import { expect, it } from "vitest";
 import { sendParams, textMessage } from "../test/a2a.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { taskUser } from "../test/tasks.js";
+import { anonymousCaller } from "../test/turns.js";
 import { ChatAgentExecutor } from "./agent-executor.js";
-import { CallerUser } from "./caller-user.js";
 import type { ModelRunner, RunnerEvent, RunnerInput } from "./model-runner.js";
 import { deltaMetadataKey } from "./stored-task-store.js";
 
@@ -58,16 +57,7 @@ async function turn(app: App, runner: ModelRunner, interval: number | null = hou
     undefined,
     interval ?? undefined,
   );
-  const context = new ServerCallContext({
-    user: new CallerUser({
-      userId: user.owner.userId,
-      sessionId: "s",
-      userType: "anon",
-      username: "Anonymous",
-      email: null,
-      scopes: ["anonymous"],
-    }),
-  });
+  const context = anonymousCaller(user.owner.userId);
   const taskId = `task-${Math.random().toString(36).slice(2)}`;
   const request = new RequestContext(
     sendParams(textMessage(contextId, "hi")),

@@ -15,6 +15,20 @@ import type { Services } from "../http/services.js";
 import { sendParams, textMessage } from "./a2a.js";
 import { taskUser } from "./tasks.js";
 
+/** The SDK call context of an anonymous visitor, as requireAuth makes it for our handlers. */
+export function anonymousCaller(userId: string): ServerCallContext {
+  return new ServerCallContext({
+    user: new CallerUser({
+      userId,
+      sessionId: "s",
+      userType: "anon",
+      username: "Anonymous",
+      email: null,
+      scopes: ["anonymous"],
+    }),
+  });
+}
+
 /** A runner with nothing to say: the steps under test do not run it. */
 const silentRunner: ModelRunner = {
   model: "silent",
@@ -44,16 +58,7 @@ export async function turnFixture(app: Hono<AppEnv> & { services: Services }) {
   const events: AgentExecutionEvent[] = [];
   bus.on("event", (event) => events.push(event));
   const turn: Turn = { owner: user.owner, scopes: ["anonymous"], taskId, contextId, bus };
-  const context = new ServerCallContext({
-    user: new CallerUser({
-      userId: user.owner.userId,
-      sessionId: "s",
-      userType: "anon",
-      username: "Anonymous",
-      email: null,
-      scopes: ["anonymous"],
-    }),
-  });
+  const context = anonymousCaller(user.owner.userId);
   /** A request with the user's text, answering `task` when given (a task waiting for them). */
   const request = (text: string, task?: SdkTask, id = taskId) =>
     new RequestContext(
