@@ -1,33 +1,19 @@
 import { type Task, taskSchema } from "@a2a-chat/contracts";
 import { ListTasksRequest, type Task as SdkTask, TaskState as SdkTaskState } from "@a2a-js/sdk";
-import { ServerCallContext } from "@a2a-js/sdk/server";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { tableArtifact, taskUser, textMessage } from "../test/tasks.js";
-import { CallerUser } from "./caller-user.js";
+import { anonymousCaller } from "../test/turns.js";
 import { artifactToSdk, messageToSdk, taskToSdk } from "./sdk-convert.js";
 import { deltaMetadataKey, StoredTaskStore } from "./stored-task-store.js";
 
 type App = ReturnType<typeof createTestApp>;
 
-function callContext(userId: string): ServerCallContext {
-  return new ServerCallContext({
-    user: new CallerUser({
-      userId,
-      sessionId: "s",
-      userType: "anon",
-      username: "Anonymous",
-      email: null,
-      scopes: ["anonymous"],
-    }),
-  });
-}
-
 async function caller(app: App) {
   const user = await taskUser(app);
   const contextId = await user.createContext();
-  return { user, contextId, context: callContext(user.owner.userId) };
+  return { user, contextId, context: anonymousCaller(user.owner.userId) };
 }
 
 type TaskUser = Awaited<ReturnType<typeof taskUser>>;
@@ -50,7 +36,10 @@ describe("StoredTaskStore.list", () => {
     try {
       const app = createTestApp(database);
       const store = new StoredTaskStore(app.services, "assistant");
-      const page = await store.list(ListTasksRequest.fromJSON({ pageSize: 10 }), callContext("u"));
+      const page = await store.list(
+        ListTasksRequest.fromJSON({ pageSize: 10 }),
+        anonymousCaller("u"),
+      );
       expect(page).toEqual({ tasks: [], nextPageToken: "", pageSize: 10, totalSize: 0 });
     } finally {
       await database.destroy();
