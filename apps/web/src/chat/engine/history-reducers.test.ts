@@ -63,6 +63,42 @@ describe("applyHistory", () => {
     expect(data.activeTaskByContext).toEqual({ "ctx-1": "task-3" });
   });
 
+  it("shows the tasks the live stream told of while its read was under way", () => {
+    // Another tab sent the welcome after this tab's read: the page is empty, the stream knew.
+    let data = applyServerTask(initialChatData, running, none);
+    data = applyServerMessage(
+      data,
+      {
+        contextId: "ctx-1",
+        taskId: "task-3",
+        message: textMessage("r3", "agent", "A chart"),
+        createdAt: "2025-01-01T00:00:09.000Z",
+      },
+      none,
+    );
+    expect(data.tasksById["task-3"]?.history.map((m) => m.messageId)).toEqual(["u3", "r3"]);
+    // Still running: its question and the reply it streams into.
+    const reply = syntheticReplyId("task-3");
+    expect(ids(applyHistory(data, "ctx-1", [], now))).toEqual(["u3", reply]);
+    // With the page holding it (read after the reply began), the task is shown once.
+    const read = { ...running, history: data.tasksById["task-3"]?.history ?? [] };
+    expect(ids(applyHistory(data, "ctx-1", [read], now))).toEqual(["u3", reply]);
+    // Ended, as the stream tells next: the reply it said.
+    const ended = applyServerTask(
+      data,
+      {
+        ...read,
+        status: { state: "completed", timestamp: "2025-01-01T00:00:09.500Z" },
+      },
+      none,
+    );
+    expect(ids(applyHistory(ended, "ctx-1", [], now))).toEqual(["u3", "r3"]);
+    // A loaded conversation's page is merged as it is: older tasks stay where they are.
+    const shown = applyHistory(initialChatData, "ctx-1", [done], now);
+    const told = applyServerTask(shown, running, none);
+    expect(ids(applyHistory(told, "ctx-1", [done], now))).toEqual(["u1", "r1", "u3"]);
+  });
+
   it("ignores tasks of other conversations and keeps other conversations' messages", () => {
     const other = {
       ...initialChatData,

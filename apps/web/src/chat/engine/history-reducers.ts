@@ -6,7 +6,7 @@ import { chatMessageFromMessage } from "./chat-messages.js";
 import { sameByContent } from "./content-match.js";
 import { mergeMessages, sortByTime } from "./merge-messages.js";
 import { isFinalState } from "./sdk-events.js";
-import { withoutFoldedLines } from "./status-lines.js";
+import { upsertHistory, withoutFoldedLines } from "./status-lines.js";
 import {
   addTaskArtifact,
   isStaleStatus,
@@ -54,6 +54,20 @@ function storeTask(data: ChatData, task: Task): ChatData {
 }
 
 /**
+ * Tasks of a conversation whose messages are not loaded yet that the live stream told of (they
+ * are stored, their messages not shown) and the loaded page lacks: its read came before them. A
+ * tab that opens a conversation while another tab sends to it (the welcome of a first visit)
+ * would otherwise never show them.
+ */
+function toldWhileLoading(data: ChatData, contextId: string, page: readonly Task[]): Task[] {
+  if (data.messagesByContext[contextId] !== undefined) return [];
+  const inPage = new Set(page.map((task) => task.id));
+  return data.taskIds
+    .map((id) => data.tasksById[id])
+    .filter((task): task is Task => task?.contextId === contextId && !inPage.has(task.id));
+}
+
+/**
  * A conversation's loaded tasks: stored, their waiting requests and running tasks tracked, and
  * their messages merged with the local ones (core spec §4 merging rules).
  */
@@ -63,7 +77,10 @@ export function applyHistory(
   tasks: readonly Task[],
   now: number,
 ): ChatData {
-  const ordered = tasks.filter((task) => task.contextId === contextId).sort(byCreation);
+  const ordered = [
+    ...tasks.filter((task) => task.contextId === contextId),
+    ...toldWhileLoading(data, contextId, tasks),
+  ].sort(byCreation);
   const upserted = upsertTasks(data, ordered);
   let next = upserted.data;
   // Only tasks that wait, run, or were tracked as such need their requests and activity updated;
@@ -185,14 +202,25 @@ export function applyServerStatus(
   return setMessages(next, contextId, messages);
 }
 
-/** A message_added event, merged into its loaded conversation. */
+/**
+ * A message told of before its conversation's messages loaded joins its stored task's history,
+ * so the history that loads next shows it even when its read came first.
+ */
+function rememberInTask(data: ChatData, taskId: string | null, message: Message): ChatData {
+  const task = taskId ? data.tasksById[taskId] : undefined;
+  if (!task) return data;
+  const history = upsertHistory(task.history, message);
+  return { ...data, tasksById: { ...data.tasksById, [task.id]: { ...task, history } } };
+}
+
+/** A message_added event, merged into its loaded conversation; else kept with its task. */
 export function applyServerMessage(
   data: ChatData,
   added: { contextId: string; taskId: string | null; message: Message; createdAt: string },
   running: ReadonlySet<string>,
 ): ChatData {
   const list = data.messagesByContext[added.contextId];
-  if (!list) return data;
+  if (!list) return rememberInTask(data, added.taskId, added.message);
   const agentName = added.taskId
     ? data.tasksById[added.taskId]?.metadata.agent_display_name
     : undefined;
