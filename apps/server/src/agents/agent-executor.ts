@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AgentExecutor, ExecutionEventBus, RequestContext } from "@a2a-js/sdk/server";
 import type { AgentConfig } from "../config/schema.js";
+import { withConnectionWait } from "../db/connection-wait.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import type { Services } from "../http/services.js";
 import type { ModelRunner } from "./model-runner.js";
@@ -46,7 +47,16 @@ export class ChatAgentExecutor implements AgentExecutor {
     };
   }
 
-  async execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
+  /**
+   * A turn waits for database connections as long as its reply may last, and never gives up
+   * because its caller left: what the agent produced is saved whoever still listens.
+   */
+  execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
+    const waitMs = this.deps.services.config.quotas.replySeconds * 1000;
+    return withConnectionWait({ waitMs }, () => this.runTurn(request, bus));
+  }
+
+  private async runTurn(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const { deps } = this;
     const { runs } = deps.services;
     const turn = turnOf(request, bus);

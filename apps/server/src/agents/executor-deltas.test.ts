@@ -6,6 +6,11 @@ import {
   RequestContext,
 } from "@a2a-js/sdk/server";
 import { expect, it } from "vitest";
+import {
+  type ConnectionWait,
+  connectionWaitNow,
+  withConnectionWait,
+} from "../db/connection-wait.js";
 import { sendParams, textMessage } from "../test/a2a.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
@@ -71,6 +76,25 @@ async function turn(app: App, runner: ModelRunner, interval: number | null = hou
   const stored = async () => taskSchema.parse(await (await user.get(`/tasks/${taskId}`)).json());
   return { executor, request, bus, events, taskId, stored };
 }
+
+describeEachDialect("a turn's waits for database connections", (get) => {
+  it("last as long as its reply may, whether or not the request that began it is still open", async () => {
+    const app = createTestApp(get());
+    let seen: ConnectionWait | undefined;
+    const { executor, request, bus } = await turn(
+      app,
+      scripted(async function* () {
+        seen = connectionWaitNow();
+        yield { kind: "finish", reason: "stop", model: "scripted" };
+      }),
+    );
+    const client = new AbortController();
+    await withConnectionWait({ waitMs: 120_000, signal: client.signal }, () =>
+      executor.execute(request, bus),
+    );
+    expect(seen).toEqual({ waitMs: app.services.config.quotas.replySeconds * 1000 });
+  });
+});
 
 describeEachDialect("the executor's paced text", (get) => {
   it("joins the deltas after the first and flushes them before an artifact and the end", async () => {

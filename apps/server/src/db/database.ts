@@ -5,6 +5,7 @@ import SqliteDatabase from "better-sqlite3";
 import { type CompiledQuery, Kysely } from "kysely";
 import pg from "pg";
 import type { Config } from "../config/schema.js";
+import { waitingPool } from "./connection-wait.js";
 import { ReadCache } from "./read-cache.js";
 import type { Database } from "./schema.js";
 import { SchemaPostgresDialect } from "./schema-introspector.js";
@@ -187,20 +188,23 @@ async function openPostgres(
       await client.end();
     }
   }
-  const connection: pg.PoolConfig = {
-    connectionString: url,
-    options: sessionOptions(config),
-    // Bounds both opening a connection and waiting for a free one when all are busy.
-    ...(config.acquireTimeoutMs ? { connectionTimeoutMillis: config.acquireTimeoutMs } : {}),
-  };
+  const connection: pg.PoolConfig = { connectionString: url, options: sessionOptions(config) };
+  // Requests and turns bound their own waits for a free connection (waitingPool, below).
   const pool = new pg.Pool({ ...connection, max: config.poolSize });
-  // One connection, never shared with requests.
-  const leasePool = new pg.Pool({ ...connection, max: 1 });
+  // One connection, never shared with requests; its waits bounded by the configured timeout.
+  const leasePool = new pg.Pool({
+    ...connection,
+    max: 1,
+    ...(config.acquireTimeoutMs ? { connectionTimeoutMillis: config.acquireTimeoutMs } : {}),
+  });
   // An 'error' event with no listener throws, and would take every replica down at once.
   for (const each of [pool, leasePool]) {
     each.on("error", (error) => options.onIdleConnectionError?.(error));
   }
-  const kysely = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }, schema) });
+  const waiting = waitingPool(pool, config.acquireTimeoutMs ?? 0);
+  const kysely = new Kysely<Database>({
+    dialect: new SchemaPostgresDialect({ pool: waiting }, schema),
+  });
   const leases = new Kysely<Database>({
     dialect: new SchemaPostgresDialect({ pool: leasePool }, schema),
   });

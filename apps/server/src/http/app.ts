@@ -49,6 +49,7 @@ import {
   healthPath as healthRoute,
 } from "./health-fast-path.js";
 import { compressLarge } from "./middleware/compress-large.js";
+import { connectionWaits } from "./middleware/connection-wait.js";
 import { jsonBody } from "./middleware/json-body.js";
 import { noNulUrl } from "./middleware/no-nul-url.js";
 import { noStoreForCredentials } from "./middleware/no-store.js";
@@ -108,6 +109,7 @@ export function createHttp(deps: AppDeps): {
   const { metrics } = deps;
   if (metrics) app.use("*", httpMetrics(metrics));
   app.use("*", ...requestContext(logger));
+  app.use("*", connectionWaits(config.database.acquireTimeoutMs));
   app.use("*", securityHeaders({ https }));
   app.use("*", compressLarge());
   app.use("/api/*", noStoreForCredentials());
