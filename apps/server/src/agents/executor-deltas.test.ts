@@ -89,7 +89,7 @@ describeEachDialect("a turn's waits for database connections", (get) => {
       }),
     );
     const client = new AbortController();
-    await withConnectionWait({ waitMs: 120_000, signal: client.signal }, () =>
+    await withConnectionWait({ waitMs: 120_000, signal: () => client.signal }, () =>
       executor.execute(request, bus),
     );
     expect(seen).toEqual({ waitMs: app.services.config.quotas.replySeconds * 1000 });

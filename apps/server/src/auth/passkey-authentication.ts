@@ -1,15 +1,15 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialRequestOptionsJSON,
+  VerifiedAuthenticationResponse,
 } from "@simplewebauthn/server";
 import { PasskeyCredentialsRepository } from "../db/repositories/passkey-credentials.js";
 import { UsersRepository } from "../db/repositories/users.js";
 import { WebauthnChallengesRepository } from "../db/repositories/webauthn-challenges.js";
 import { OAuthError } from "./oauth-error.js";
 import { expectedOriginOf, invalidChallenge, type PasskeyDeps } from "./passkey-deps.js";
+import { webauthnLibrary } from "./webauthn-library.js";
 
 /**
  * auth/start: opens a sign-in ceremony for an e-mail and OAuth state. The options name no
@@ -20,6 +20,7 @@ export async function startAuthentication(
   deps: PasskeyDeps,
   input: { email: string; oauthState: string },
 ): Promise<{ challengeId: string; publicKey: PublicKeyCredentialRequestOptionsJSON }> {
+  const { generateAuthenticationOptions } = await webauthnLibrary();
   const publicKey = await generateAuthenticationOptions({
     rpID: deps.party.id,
     userVerification: "preferred",
@@ -66,7 +67,8 @@ export async function finishAuthentication(
   if (handle && Buffer.from(handle, "base64url").toString("utf8") !== passkey.userId) {
     throw notThisAccount();
   }
-  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  const { verifyAuthenticationResponse } = await webauthnLibrary();
+  let verified: VerifiedAuthenticationResponse;
   try {
     verified = await verifyAuthenticationResponse({
       response,

@@ -1,9 +1,8 @@
 import type { RegistrationInput } from "@a2a-chat/contracts";
-import {
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
 import { PasskeyCredentialsRepository } from "../db/repositories/passkey-credentials.js";
@@ -12,6 +11,7 @@ import { WebauthnChallengesRepository } from "../db/repositories/webauthn-challe
 import type { Database } from "../db/schema.js";
 import { OAuthError } from "./oauth-error.js";
 import { expectedOriginOf, invalidChallenge, type PasskeyDeps } from "./passkey-deps.js";
+import { webauthnLibrary } from "./webauthn-library.js";
 
 /** The 409 of a registration whose passkey is stored already (for this or another account). */
 export const credentialExistsMessage =
@@ -36,6 +36,7 @@ export async function startRegistration(
 ): Promise<{ challengeId: string; publicKey: PublicKeyCredentialCreationOptionsJSON }> {
   await refuseTakenAccount(new UsersRepository(deps.db), input.username, input.email);
   const newUserId = crypto.randomUUID();
+  const { generateRegistrationOptions } = await webauthnLibrary();
   const publicKey = await generateRegistrationOptions({
     rpName: deps.party.name,
     rpID: deps.party.id,
@@ -87,7 +88,8 @@ export async function finishRegistration(
   }
   const credential = input.credential as RegistrationResponseJSON;
   const expectedOrigin = expectedOriginOf(deps.party, credential.response.clientDataJSON);
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse } = await webauthnLibrary();
+  let verified: VerifiedRegistrationResponse;
   try {
     verified = await verifyRegistrationResponse({
       response: credential,

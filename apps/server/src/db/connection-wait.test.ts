@@ -50,7 +50,7 @@ run("waits for a pooled connection (PostgreSQL, a pool of one)", () => {
   it("stops waiting once the caller left, and not before", async () => {
     await holdFor(600);
     const caller = new AbortController();
-    const waiting = withConnectionWait({ waitMs: 5000, signal: caller.signal }, one).catch(
+    const waiting = withConnectionWait({ waitMs: 5000, signal: () => caller.signal }, one).catch(
       (e: unknown) => e,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -58,7 +58,7 @@ run("waits for a pooled connection (PostgreSQL, a pool of one)", () => {
     const error = await waiting;
     expect((error as Error).message).toBe(acquireTimeoutMessage);
     // A caller already gone does not queue at all.
-    const gone = await withConnectionWait({ waitMs: 5000, signal: caller.signal }, one).catch(
+    const gone = await withConnectionWait({ waitMs: 5000, signal: () => caller.signal }, one).catch(
       (e: unknown) => e,
     );
     expect((gone as Error).message).toBe(acquireTimeoutMessage);
@@ -66,7 +66,7 @@ run("waits for a pooled connection (PostgreSQL, a pool of one)", () => {
     // A caller still there gets its connection when one frees.
     await holdFor(200);
     const staying = new AbortController();
-    const result = await withConnectionWait({ waitMs: 5000, signal: staying.signal }, one);
+    const result = await withConnectionWait({ waitMs: 5000, signal: () => staying.signal }, one);
     expect(result.rows).toEqual([{ n: 1 }]);
   });
 });

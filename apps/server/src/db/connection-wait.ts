@@ -11,8 +11,11 @@ import type { PostgresPool, PostgresPoolClient } from "kysely";
 export interface ConnectionWait {
   /** The longest wait for one connection, in ms; 0 waits without limit. */
   waitMs: number;
-  /** Aborts when nobody waits for the work any more (the client closed the request). */
-  signal?: AbortSignal;
+  /**
+   * Aborts when nobody waits for the work any more (the client closed the request). Asked for
+   * only when the work must wait: a request's signal costs the HTTP adapter a full Request.
+   */
+  signal?: () => AbortSignal | undefined;
 }
 
 const current = new AsyncLocalStorage<ConnectionWait>();
@@ -46,7 +49,8 @@ export function waitingPool(pool: PostgresPool, defaultWaitMs: number): Postgres
 }
 
 function connectWithin(pool: PostgresPool, wait: ConnectionWait): Promise<PostgresPoolClient> {
-  const { waitMs, signal } = wait;
+  const { waitMs } = wait;
+  const signal = wait.signal?.();
   if (signal?.aborted) return Promise.reject(new Error(acquireTimeoutMessage));
   const pending = pool.connect();
   if (waitMs <= 0 && !signal) return pending;

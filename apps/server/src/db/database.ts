@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import type { DatabaseDialect } from "@a2a-chat/contracts";
 import SqliteDatabase from "better-sqlite3";
 import { type CompiledQuery, Kysely } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { Config } from "../config/schema.js";
 import { waitingPool } from "./connection-wait.js";
 import { ReadCache } from "./read-cache.js";
@@ -178,6 +178,8 @@ async function openPostgres(
   options: DatabaseOptions,
 ): Promise<Db> {
   const { schema } = config;
+  // Loaded only for PostgreSQL: a SQLite install never pays its memory and start-up.
+  const { default: pg } = await import("pg");
   if (schema !== "public") {
     // The schema must exist before pooled connections put it on their search path.
     const client = new pg.Client({ connectionString: url });

@@ -109,7 +109,10 @@ export function createHttp(deps: AppDeps): {
   const { metrics } = deps;
   if (metrics) app.use("*", httpMetrics(metrics));
   app.use("*", ...requestContext(logger));
-  app.use("*", connectionWaits(config.database.acquireTimeoutMs));
+  app.use(
+    "*",
+    connectionWaits(config.database.acquireTimeoutMs, config.quotas.replySeconds * 1000),
+  );
   app.use("*", securityHeaders({ https }));
   app.use("*", compressLarge());
   app.use("/api/*", noStoreForCredentials());

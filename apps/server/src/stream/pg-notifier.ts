@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import type { Logger } from "../log/logger.js";
 import { eventsChannel } from "./event-log.js";
 import type { EventListener, EventNotifier } from "./notifier.js";
@@ -44,6 +44,7 @@ export class PgNotifier implements EventNotifier {
   }
 
   private async connect(): Promise<void> {
+    const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: this.url });
     client.on("notification", (message) => {
       const payload = message.payload ?? "";
