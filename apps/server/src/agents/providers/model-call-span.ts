@@ -1,0 +1,59 @@
+import type { LanguageModelMiddleware } from "ai";
+import { openSpan } from "../../observe/tracing.js";
+import type { ModelStreamPart } from "./coalesce-deltas.js";
+
+/**
+ * A span per model call (each step of a reply that calls tools is one more call), from the
+ * request to the end of the model's stream: `chat {model}` with OpenTelemetry's GenAI
+ * attributes (provider and model as configured, finish reason, token counts), never the prompt,
+ * the reply or a tool's arguments. Off (no tracing) the call passes straight through.
+ */
+export function modelCallSpans(provider: string, modelId: string): LanguageModelMiddleware {
+  return {
+    specificationVersion: "v3",
+    wrapStream: async ({ doStream, params }) => {
+      const span = openSpan(`chat ${modelId}`, {
+        kind: "client",
+        attributes: {
+          "gen_ai.operation.name": "chat",
+          "gen_ai.provider.name": provider,
+          "gen_ai.request.model": modelId,
+        },
+      });
+      if (!span) return doStream();
+      let result: Awaited<ReturnType<typeof doStream>>;
+      try {
+        result = await doStream();
+      } catch (error) {
+        span.fail(error instanceof Error ? error.name : "error");
+        span.end();
+        throw error;
+      }
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        span.end();
+      };
+      const watch = new TransformStream<ModelStreamPart, ModelStreamPart>({
+        transform(part, controller) {
+          if (part.type === "finish") {
+            span.set("gen_ai.response.finish_reasons", part.finishReason.unified);
+            const { inputTokens, outputTokens } = part.usage;
+            if (inputTokens.total !== undefined)
+              span.set("gen_ai.usage.input_tokens", inputTokens.total);
+            if (outputTokens.total !== undefined)
+              span.set("gen_ai.usage.output_tokens", outputTokens.total);
+          } else if (part.type === "error") {
+            span.fail("stream_error");
+          }
+          controller.enqueue(part);
+        },
+        flush: end,
+      });
+      // A reply stopped mid-stream (a cut, the user's cancel) ends its call's span too.
+      params.abortSignal?.addEventListener("abort", end, { once: true });
+      return { ...result, stream: result.stream.pipeThrough(watch) };
+    },
+  };
+}
