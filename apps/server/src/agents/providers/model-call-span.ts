@@ -1,5 +1,5 @@
 import type { LanguageModelMiddleware } from "ai";
-import { openSpan } from "../../observe/tracing.js";
+import { type OpenSpan, openSpan } from "../../observe/tracing.js";
 import type { ModelStreamPart } from "./coalesce-deltas.js";
 
 /**
@@ -11,7 +11,7 @@ import type { ModelStreamPart } from "./coalesce-deltas.js";
 export function modelCallSpans(provider: string, modelId: string): LanguageModelMiddleware {
   return {
     specificationVersion: "v3",
-    wrapStream: async ({ doStream, params }) => {
+    wrapStream: async ({ doStream }) => {
       const span = openSpan(`chat ${modelId}`, {
         kind: "client",
         attributes: {
@@ -29,31 +29,52 @@ export function modelCallSpans(provider: string, modelId: string): LanguageModel
         span.end();
         throw error;
       }
+      const reader = result.stream.getReader();
       let ended = false;
       const end = () => {
         if (ended) return;
         ended = true;
         span.end();
       };
-      const watch = new TransformStream<ModelStreamPart, ModelStreamPart>({
-        transform(part, controller) {
-          if (part.type === "finish") {
-            span.set("gen_ai.response.finish_reasons", part.finishReason.unified);
-            const { inputTokens, outputTokens } = part.usage;
-            if (inputTokens.total !== undefined)
-              span.set("gen_ai.usage.input_tokens", inputTokens.total);
-            if (outputTokens.total !== undefined)
-              span.set("gen_ai.usage.output_tokens", outputTokens.total);
-          } else if (part.type === "error") {
-            span.fail("stream_error");
+      // Read by hand (not a TransformStream): the span ends however the stream does, at its
+      // end, on a failure, or when the reader cancels (a reply cut or cancelled mid-stream).
+      const watched = new ReadableStream<ModelStreamPart>({
+        async pull(controller) {
+          let next: Awaited<ReturnType<typeof reader.read>>;
+          try {
+            next = await reader.read();
+          } catch (error) {
+            span.fail(error instanceof Error ? error.name : "error");
+            end();
+            throw error;
           }
-          controller.enqueue(part);
+          if (next.done) {
+            end();
+            controller.close();
+            return;
+          }
+          note(span, next.value);
+          controller.enqueue(next.value);
         },
-        flush: end,
+        cancel(reason) {
+          end();
+          return reader.cancel(reason);
+        },
       });
-      // A reply stopped mid-stream (a cut, the user's cancel) ends its call's span too.
-      params.abortSignal?.addEventListener("abort", end, { once: true });
-      return { ...result, stream: result.stream.pipeThrough(watch) };
+      return { ...result, stream: watched };
     },
   };
+}
+
+/** What a part of the model's stream tells the span: the finish reason and token counts. */
+function note(span: OpenSpan, part: ModelStreamPart): void {
+  if (part.type === "finish") {
+    span.set("gen_ai.response.finish_reasons", part.finishReason.unified);
+    const { inputTokens, outputTokens } = part.usage;
+    if (inputTokens.total !== undefined) span.set("gen_ai.usage.input_tokens", inputTokens.total);
+    if (outputTokens.total !== undefined)
+      span.set("gen_ai.usage.output_tokens", outputTokens.total);
+  } else if (part.type === "error") {
+    span.fail("stream_error");
+  }
 }
