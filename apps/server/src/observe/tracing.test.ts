@@ -30,16 +30,23 @@ const secret = "purple-elephant-4711";
 
 const usage = () => ({ prompt_tokens: 7, completion_tokens: 2 });
 
-/** First a configured server's tool, then the user's own server's, then the answer. */
+/** The tools the model calls in turn: a configured server's, the user's own, a built-in one. */
+const calls = [
+  { name: "lookup_a", args: { query: secret } },
+  { name: "lookup_b", args: { query: secret } },
+  { name: "query_orders", args: { sort_by: "amount", order: "desc", limit: 2 } },
+];
+
+/** Calls the tools above one by one, then answers. */
 function script(request: FakeChatRequest): FakeReply {
   const results = request.body.messages.filter((m) => m.role === "tool").length;
-  if (results === 0 || results === 1) {
-    const args = JSON.stringify({ query: secret });
+  const call = calls[results];
+  if (call) {
     return {
       kind: "tool-call",
       id: `call-${results}`,
-      name: results === 0 ? "lookup_a" : "lookup_b",
-      argumentPieces: [args],
+      name: call.name,
+      argumentPieces: [JSON.stringify(call.args)],
       usage: usage(),
     };
   }
@@ -114,7 +121,7 @@ describe("OpenTelemetry traces", () => {
             description: "Looks things up",
             systemPrompt: "Use tools.",
             model: "compatible:analyst-model",
-            mcpServers: ["recorder"],
+            mcpServers: ["recorder", "analytics"],
             default: true,
           },
         ],
@@ -177,7 +184,7 @@ describe("OpenTelemetry traces", () => {
     });
 
     const models = spans.filter((s) => s.name === "chat analyst-model");
-    expect(models).toHaveLength(3);
+    expect(models).toHaveLength(4);
     for (const model of models) {
       expect(model.parentSpanId).toBe(turn?.spanId);
       expect(model.attributes).toMatchObject({
@@ -224,6 +231,23 @@ describe("OpenTelemetry traces", () => {
       "a2a_chat.proxy.target": "mcp",
       "http.response.status_code": 200,
     });
+
+    // A built-in server's call: its endpoint's request span is the call's child, and the
+    // execution it records has the trace id (x-trace-id on the request).
+    const builtin = spans.find((s) => s.name === "tools/call query_orders");
+    expect(builtin?.parentSpanId).toBe(turn?.spanId);
+    expect(builtin?.attributes).toMatchObject({
+      "a2a_chat.mcp.server": "analytics",
+      "gen_ai.tool.name": "query_orders",
+    });
+    const served = spans.filter((s) => s.parentSpanId === builtin?.spanId);
+    expect(served.map((s) => s.name)).toContain("POST /api/v1/mcp/:name/mcp");
+    const executions = await app.services.db.kysely
+      .selectFrom("tool_executions")
+      .select(["trace_id", "tool_name"])
+      .where("context_id", "=", contextId)
+      .execute();
+    expect(executions).toContainEqual({ trace_id: traceId, tool_name: "query_orders" });
 
     // No text the user wrote (nor the tools' arguments or answers), no token, no ids.
     const exported = receiver.bodies.join("\n");
