@@ -39,6 +39,7 @@ const sdkModules = [
   "@opentelemetry/exporter-trace-otlp-http",
   "@opentelemetry/resources",
   "@opentelemetry/core",
+  "@opentelemetry/semantic-conventions",
 ];
 
 /** Starts a server with the hook, makes a request, stops it; answers the modules it loaded. */

@@ -44,19 +44,20 @@ export async function startTracing(env: Env, logger: Logger): Promise<Tracing | 
   }
   // Each package is imported by name at run time: a static import, even in a module loaded
   // lazily, would be hoisted into the server bundle's start-up imports.
-  const [api, node, exporter, resources, core] = await Promise.all([
+  const [api, node, exporter, resources, core, semconv] = await Promise.all([
     import("@opentelemetry/api"),
     import("@opentelemetry/sdk-trace-node"),
     import("@opentelemetry/exporter-trace-otlp-http"),
     import("@opentelemetry/resources"),
     import("@opentelemetry/core"),
+    import("@opentelemetry/semantic-conventions"),
   ]);
   const resource = resources
     .defaultResource()
     .merge(
       resources.resourceFromAttributes({
-        "service.name": env.OTEL_SERVICE_NAME?.trim() || "a2a-chat",
-        "service.version": version,
+        [semconv.ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME?.trim() || "a2a-chat",
+        [semconv.ATTR_SERVICE_VERSION]: version,
       }),
     )
     // OTEL_RESOURCE_ATTRIBUTES (deployment.environment, service.instance.id …) last, so they win.

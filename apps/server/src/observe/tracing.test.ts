@@ -163,6 +163,7 @@ describe("OpenTelemetry traces", () => {
     await tracing?.flush();
 
     const turn = receiver.spans.find((s) => s.name === "invoke_agent analyst");
+    expect(turn?.resource["service.name"]).toBe("a2a-chat");
     expect(turn?.attributes).toMatchObject({
       "gen_ai.operation.name": "invoke_agent",
       "gen_ai.agent.name": "analyst",
