@@ -16,6 +16,7 @@ import { createTurnGate, gatedListener } from "./http/turn-gate.js";
 import type { Logger } from "./log/logger.js";
 import { loadAppMetrics } from "./metrics/app-metrics.js";
 import { startMetricsServer } from "./metrics/metrics-server.js";
+import { startTracing } from "./observe/tracing-sdk.js";
 import { shutdownReason } from "./tasks/end-abandoned-task.js";
 
 /** A started server and the way to stop it cleanly. */
@@ -67,6 +68,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger.warn({ err: error }, "could not check the admin accounts"),
   );
   const webDir = config.server.webDir ?? defaultWebDir;
+  // Only with an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT); the SDK is not loaded otherwise.
+  const tracing = await startTracing(process.env, logger);
   const services = createServices(config, db, signingKey, logger);
   const metrics = await loadAppMetrics(config, db, services);
   const { app, healthPath, readPath } = createHttp({
@@ -120,6 +123,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await shutdown(server, db, logger, config.server.shutdownTimeoutMs);
       await metricsServer?.close();
       metrics?.stop();
+      // The last spans (the shutdown's requests) are sent before the process exits.
+      await tracing?.shutdown();
     })();
     return closing;
   };

@@ -4,6 +4,7 @@ import type { AgentConfig } from "../config/schema.js";
 import { withConnectionWait } from "../db/connection-wait.js";
 import { TasksRepository } from "../db/repositories/tasks.js";
 import type { Services } from "../http/services.js";
+import { inSpan } from "../observe/tracing.js";
 import type { ModelRunner } from "./model-runner.js";
 import type { RunningTaskViews } from "./running-task-views.js";
 import { StreamedReplies } from "./streamed-replies.js";
@@ -11,7 +12,8 @@ import { beginTurn } from "./turn/begin-turn.js";
 import { endTurn, failTurn } from "./turn/end-turn.js";
 import { showHeld } from "./turn/reply-text.js";
 import { cutTurn, streamReply } from "./turn/stream-reply.js";
-import { agentMessage, type Running, type TurnDeps, turnOf } from "./turn/turn.js";
+import { agentMessage, type Running, type Turn, type TurnDeps, turnOf } from "./turn/turn.js";
+import { turnSpanName, turnSpanStart } from "./turn/turn-span.js";
 import { withTurnTools } from "./turn/turn-tools.js";
 
 /**
@@ -48,18 +50,24 @@ export class ChatAgentExecutor implements AgentExecutor {
   }
 
   /**
-   * A turn waits for database connections as long as its reply may last, and never gives up
-   * because its caller left: what the agent produced is saved whoever still listens.
+   * A turn (one span when tracing is on) waits for database connections as long as its reply
+   * may last, and never gives up because its caller left: what the agent produced is saved
+   * whoever still listens.
    */
   execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
+    const turn = turnOf(request, bus);
     const waitMs = this.deps.services.config.quotas.replySeconds * 1000;
-    return withConnectionWait({ waitMs }, () => this.runTurn(request, bus));
+    return withConnectionWait({ waitMs }, () =>
+      inSpan(turnSpanName(this.deps), turnSpanStart(this.deps), async (span) => {
+        await this.run(request, turn);
+        if (turn.outcome) span.set("a2a_chat.turn.outcome", turn.outcome);
+      }),
+    );
   }
 
-  private async runTurn(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
+  private async run(request: RequestContext, turn: Turn): Promise<void> {
     const { deps } = this;
     const { runs } = deps.services;
-    const turn = turnOf(request, bus);
     const running: Running = { controller: new AbortController() };
     this.running.set(turn.taskId, running);
     deps.views?.start(turn.taskId, request.context);

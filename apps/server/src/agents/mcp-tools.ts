@@ -17,6 +17,7 @@ import { siteMcpEndpointPath } from "../mcp/mcp-registry.js";
 import { executionIdMetaKey } from "../mcp/record-calls.js";
 import { taskIdHeader } from "../mcp/tool-context.js";
 import { signal as report } from "../observe/signals.js";
+import { fetchWithTraceContext, inSpan, type SpanStart } from "../observe/tracing.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
 import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
@@ -70,6 +71,8 @@ export const toolTimeoutText = (ms: number) =>
 /** One tool server of a turn: its tools, and a session opened at the latest when first needed. */
 interface Connection {
   server: string;
+  /** The server's name as spans carry it: "external" for a server a user added. */
+  tracedServer: string;
   callTimeoutMs: number;
   tools: Tool[];
   client(): Promise<Client>;
@@ -86,6 +89,8 @@ interface Endpoint {
   callTimeoutMs: number;
   /** Longest connecting and listing the tools may take (this site's own: as long as a call). */
   connectTimeoutMs: number;
+  /** A server the caller added (its name and tools are theirs: spans do not carry them). */
+  userAdded?: boolean;
 }
 
 /**
@@ -190,6 +195,7 @@ function userServerEndpoint(input: AgentToolsInput, id: string): Endpoint {
     headers: ownHeaders(input),
     callTimeoutMs: input.callTimeoutMs ?? toolCallTimeoutMs,
     connectTimeoutMs,
+    userAdded: true,
   };
 }
 
@@ -200,9 +206,10 @@ async function openClient(
 ): Promise<Client> {
   const { services } = input;
   const own = services.selfFetch && url.origin === new URL(input.origin).origin;
+  // Each request carries the W3C trace context of its call's span (while tracing).
   const transport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers },
-    ...(own && services.selfFetch ? { fetch: services.selfFetch } : {}),
+    fetch: fetchWithTraceContext(own && services.selfFetch ? services.selfFetch : fetch),
   });
   const client = new Client(
     { name: `a2a-chat-agent-${input.agent.name}`, version },
@@ -241,6 +248,7 @@ async function connect(
   let session: Promise<Client> | undefined;
   const connection = (tools: Tool[]): Connection => ({
     server: name,
+    tracedServer: where.userAdded ? "external" : name,
     callTimeoutMs: where.callTimeoutMs,
     tools,
     client: () => {
@@ -279,32 +287,63 @@ function runnerTool(connection: Connection, name: string, tool: Tool): RunnerToo
     server: connection.server,
     description: tool.description ?? tool.title ?? tool.name,
     inputSchema: tool.inputSchema as Record<string, unknown>,
-    execute: async (args, signal) => {
-      const client = await connection.client();
-      let result: CallToolResult;
-      try {
-        result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
-          signal,
-          timeout: connection.callTimeoutMs,
-        })) as CallToolResult;
-      } catch (error) {
-        // A call that got no answer in time is a failed call with a clear reason (recorded
-        // with the call, said in the reply), not an error the turn stops on.
-        const timedOut =
-          error instanceof McpError && error.code === ErrorCode.RequestTimeout && !signal?.aborted;
-        report({
-          kind: "tool_call",
-          server: connection.server,
-          outcome: timedOut ? "error" : "failed",
-        });
-        if (timedOut) return { isError: true, text: toolTimeoutText(connection.callTimeoutMs) };
-        throw error;
-      }
-      const outcome = result.isError === true ? "error" : "ok";
-      report({ kind: "tool_call", server: connection.server, outcome });
-      return toRunnerResult(result, tool.name);
-    },
+    execute: (args, signal) =>
+      inSpan(...toolCallSpan(connection, tool), async (span) => {
+        const result = await callTool(connection, tool, args, signal);
+        if (result.isError) span.fail("tool_error");
+        return result;
+      }),
   };
+}
+
+/**
+ * The span of one tool call (OpenTelemetry's MCP convention, `tools/call {tool}`): the method,
+ * the server and the tool as configured; a server a user added is "external", its tool unnamed.
+ */
+function toolCallSpan(connection: Connection, tool: Tool): [string, SpanStart] {
+  const known = connection.tracedServer !== "external";
+  return [
+    known ? `tools/call ${tool.name}` : "tools/call",
+    {
+      kind: "client",
+      attributes: {
+        "mcp.method.name": "tools/call",
+        "a2a_chat.mcp.server": connection.tracedServer,
+        ...(known ? { "gen_ai.tool.name": tool.name } : {}),
+      },
+    },
+  ];
+}
+
+async function callTool(
+  connection: Connection,
+  tool: Tool,
+  args: Record<string, unknown>,
+  signal: AbortSignal | undefined,
+): Promise<RunnerToolResult> {
+  const client = await connection.client();
+  let result: CallToolResult;
+  try {
+    result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
+      signal,
+      timeout: connection.callTimeoutMs,
+    })) as CallToolResult;
+  } catch (error) {
+    // A call that got no answer in time is a failed call with a clear reason (recorded
+    // with the call, said in the reply), not an error the turn stops on.
+    const timedOut =
+      error instanceof McpError && error.code === ErrorCode.RequestTimeout && !signal?.aborted;
+    report({
+      kind: "tool_call",
+      server: connection.server,
+      outcome: timedOut ? "error" : "failed",
+    });
+    if (timedOut) return { isError: true, text: toolTimeoutText(connection.callTimeoutMs) };
+    throw error;
+  }
+  const outcome = result.isError === true ? "error" : "ok";
+  report({ kind: "tool_call", server: connection.server, outcome });
+  return toRunnerResult(result, tool.name);
 }
 
 /**

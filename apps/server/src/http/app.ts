@@ -9,6 +9,7 @@ import { McpRegistry } from "../mcp/mcp-registry.js";
 import { countedFastPath, httpMetrics } from "../metrics/http-metrics.js";
 import type { Metrics } from "../metrics/metrics.js";
 import { metricsHandler } from "../metrics/metrics-endpoint.js";
+import { tracingOn } from "../observe/tracing.js";
 import { externalAgentsRoutes } from "../proxy/external-agents-routes.js";
 import { MemoryRateLimitStore } from "../rate-limit/memory-store.js";
 import { countPublicHit, publicRateLimit } from "../rate-limit/public-limit.js";
@@ -56,6 +57,7 @@ import { noStoreForCredentials } from "./middleware/no-store.js";
 import { requestContext } from "./middleware/request-context.js";
 import { securityHeaders } from "./middleware/security-headers.js";
 import { tokenFirst } from "./middleware/token-first.js";
+import { traceRequests } from "./middleware/trace-requests.js";
 import { readFastPath } from "./read-fast-path.js";
 import { selfFetch } from "./self-fetch.js";
 import { createServices, type Services } from "./services.js";
@@ -107,6 +109,8 @@ export function createHttp(deps: AppDeps): {
   const https = config.server.publicUrl?.startsWith("https:") ?? false;
 
   const { metrics } = deps;
+  // First, so the request's span is active in everything after it (x-trace-id is its trace id).
+  if (tracingOn()) app.use("*", traceRequests());
   if (metrics) app.use("*", httpMetrics(metrics));
   app.use("*", ...requestContext(logger));
   app.use(

@@ -19,6 +19,7 @@ import {
   guardedStreamOpen,
   type StreamPolicy,
 } from "../net/guarded-stream-fetch.js";
+import { outboundSpan } from "../observe/outbound-span.js";
 import { signal as report, statusClass } from "../observe/signals.js";
 import { streamAgentReply } from "./agent-event-stream.js";
 import { AgentSaid, agentText, type Said, saidIn } from "./agent-said.js";
@@ -95,7 +96,9 @@ export class RemoteAgentRunner implements ModelRunner {
     this.open = (input, init) => {
       const headers = new Headers(init?.headers);
       for (const [name, value] of Object.entries(target.headers)) headers.set(name, value);
-      return guarded(input, { ...init, headers }).then(
+      const send = () => guarded(input, { ...init, headers });
+      // A span per request while tracing, its traceparent sent to the agent.
+      return outboundSpan("agent", init?.method, headers, send).then(
         (answer) => {
           report({ kind: "proxy_call", outcome: statusClass(answer.status) });
           return answer;

@@ -18,6 +18,7 @@ import type {
   RunnerToolResult,
 } from "../model-runner.js";
 import { coalesceDeltasMiddleware } from "./coalesce-deltas.js";
+import { modelCallSpans } from "./model-call-span.js";
 import { withFiles } from "./model-files.js";
 import type { ResolvedLanguageModel, ResolvedModel } from "./resolve-model.js";
 
@@ -45,10 +46,13 @@ export class AiSdkRunner implements ModelRunner {
   ) {
     this.model = `${resolved.provider}:${resolved.modelId}`;
     const model = resolved.languageModel;
+    // The span middleware sits outside, so a call's span sees the stream as the SDK reads it.
+    const middleware = [
+      modelCallSpans(resolved.provider, resolved.modelId),
+      coalesceDeltasMiddleware,
+    ];
     this.languageModel =
-      model.specificationVersion === "v3"
-        ? wrapLanguageModel({ model, middleware: coalesceDeltasMiddleware })
-        : model;
+      model.specificationVersion === "v3" ? wrapLanguageModel({ model, middleware }) : model;
   }
 
   async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {

@@ -45,6 +45,7 @@ export async function endTurn(
     logger.warn({ taskId: turn.taskId }, "the task was ended elsewhere");
   if (task) {
     signal({ kind: "turn_ended", outcome: state });
+    turn.outcome = state;
     publishStatus(deps, turn, task);
   }
 }

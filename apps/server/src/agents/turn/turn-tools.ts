@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ExternalMcpServersRepository } from "../../db/repositories/external-mcp-servers.js";
+import { activeTraceId } from "../../observe/tracing.js";
 import { openAgentTools } from "../mcp-tools.js";
 import type { RunnerTool } from "../model-runner.js";
 import type { Turn, TurnDeps } from "./turn.js";
@@ -30,7 +31,8 @@ export async function withTurnTools(
     scopes: turn.scopes,
     contextId: turn.contextId,
     taskId: turn.taskId,
-    traceId: turn.traceId ?? randomUUID(),
+    // While tracing, tool servers get the turn's trace id (as x-trace-id and in traceparent).
+    traceId: activeTraceId() ?? turn.traceId ?? randomUUID(),
     origin: config.server.publicUrl ?? `http://localhost:${config.server.port}`,
     // Calls to this site's own tool servers wait as long as the turn may run (under overload a
     // fixed limit failed them); another server's calls keep their own limit.

@@ -25,6 +25,8 @@ export interface Turn {
   traceId?: string;
   /** The host the user reached this server at, when known. */
   host?: string;
+  /** The task state the turn ended in, once its end is stored (for its span). */
+  outcome?: string;
 }
 
 /** A turn running in this process: its stop switch, and why it was cut, if it was. */

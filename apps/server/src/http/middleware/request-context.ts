@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../../log/logger.js";
+import { activeTraceId } from "../../observe/tracing.js";
 import type { AppEnv } from "../env.js";
 import { requestHeader } from "../request-header.js";
 import { setResponseHeader } from "../response-header.js";
@@ -31,7 +32,8 @@ export function logAccess(
 }
 
 /**
- * Gives every request an id (an incoming x-trace-id of up to 128 safe characters is kept) and a
+ * Gives every request an id (its trace id while tracing; else an incoming x-trace-id of up to
+ * 128 safe characters is kept, or a new UUID is made) and a
  * child logger carrying it, echoes the id, and writes one access log line per request. Served by
  * Node, the id goes straight onto the outgoing response, like the security headers: set on the
  * reply it made every reply's headers a `Headers` object to build and convert again. The access
@@ -39,7 +41,9 @@ export function logAccess(
  */
 export function requestContext(logger: Logger): MiddlewareHandler<AppEnv>[] {
   const attach: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const id = requestIdOf(requestHeader(c, traceHeader));
+    // While tracing, the id is the request's trace id (see trace-requests.ts), so logs, tool
+    // executions and spans share one id.
+    const id = activeTraceId() ?? requestIdOf(requestHeader(c, traceHeader));
     c.set("requestId", id);
     setResponseHeader(c, traceHeader, id);
     const log = logger.child({ reqId: id });

@@ -10,6 +10,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { OutboundPolicy } from "../../net/guarded-fetch.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
+import { tracedOutboundFetch } from "../../observe/outbound-span.js";
 import { version } from "../../version.js";
 
 /** A user-added MCP server as the proxy reaches it. */
@@ -92,7 +93,12 @@ async function open(
       idleMs: server.timeoutMs,
     }),
   );
-  const transport: Transport = transportFor(server, kind, notices.fetch);
+  // While tracing, each request to the server is a span and carries its traceparent.
+  const transport: Transport = transportFor(
+    server,
+    kind,
+    tracedOutboundFetch("mcp", notices.fetch),
+  );
   const client = new Client({ name: "a2a-chat-proxy", version }, { capabilities: {} });
   const lost = new AbortController();
   const timeout = Math.min(server.timeoutMs, policy.timeoutMs * 2);
