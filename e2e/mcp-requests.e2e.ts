@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeChatRequest,
@@ -9,11 +9,14 @@ import {
 import {
   artifactFrame,
   composerBox,
+  desktopViewport,
+  lastReply,
   messageLog,
-  openFirstVisit,
+  openChat,
   storedToken,
   unlimitedEnv,
   waitForNewReply,
+  waitIdle,
 } from "./harness/artifacts.js";
 import { launchChromium, screenshot } from "./harness/browser.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
@@ -46,7 +49,18 @@ function script(request: FakeChatRequest): FakeReply {
       usage,
     };
   }
-  return { kind: "text", chunks: ["Hello."], usage };
+  return { kind: "text", chunks: [greeting], usage };
+}
+
+const greeting = "Hello from the fake model.";
+
+/** A fresh profile on /chat, once the model answered the first-visit welcome. */
+async function openQuiet(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: desktopViewport });
+  const tab = await openChat(context, url);
+  await lastReply(tab.page).filter({ hasText: greeting }).waitFor({ timeout: 20_000 });
+  await waitIdle(tab.page);
+  return tab;
 }
 
 /** Runs a tool of the "everything" server that takes no parameters (or the defaults). */
@@ -84,7 +98,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
   });
 
   it("shows an elicitation form: checked like a tool form, then accepted; another is declined", async () => {
-    const { page, errors } = await openFirstVisit(browser, server.url);
+    const { page, errors } = await openQuiet(browser, server.url);
     await runTool(page, "trigger-elicitation-request");
     const dialog = page.getByRole("dialog", { name: "everything asks for input" });
     await dialog.getByText("Please provide inputs for the following fields:").waitFor();
@@ -93,7 +107,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
     await dialog.getByText("Fix the fields marked above, then accept again.").waitFor();
     await screenshot(page, "elicitation-form-errors");
     await dialog.getByLabel(/^String with email format/).fill("ada@example.com");
-    await dialog.getByLabel(/^String$/).fill("Ada Lovelace");
+    await dialog.getByLabel(/^String(?! with)/).fill("Ada Lovelace");
     await dialog.getByRole("button", { name: "Accept" }).click();
     await dialog.waitFor({ state: "detached" });
     const result = artifactFrame(messageLog(page), "trigger-elicitation-request").last();
@@ -111,7 +125,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
   });
 
   it("shows a URL elicitation's domain and opens it only when the user confirms", async () => {
-    const { page, errors } = await openFirstVisit(browser, server.url);
+    const { page, errors } = await openQuiet(browser, server.url);
     const target = `${server.url}/docs`;
     await runTool(page, "trigger-url-elicitation", { Url: target });
     const dialog = page.getByRole("dialog", { name: "everything asks you to open a link" });
@@ -134,7 +148,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
   });
 
   it("asks before sampling; the approved (edited) request runs on the model", async () => {
-    const { page, errors } = await openFirstVisit(browser, server.url);
+    const { page, errors } = await openQuiet(browser, server.url);
     const before = model.requests.length;
     await runTool(page, "trigger-sampling-request", { Prompt: "say something" });
     const dialog = page.getByRole("dialog", { name: "everything asks to use the model" });
@@ -156,15 +170,16 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
   });
 
   it("makes an agent's task wait for the user when its tool call elicits, and goes on after", async () => {
-    const { page, errors } = await openFirstVisit(browser, server.url);
+    const { page, errors } = await openQuiet(browser, server.url);
     // The user adds server-everything and lends it to the assistant.
     const token = await storedToken(page);
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const added = await fetch(`${server.url}/api/v1/mcp/external`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ name: "Everything", url: everything.url }),
+      body: JSON.stringify({ name: "My everything", url: everything.url }),
     });
+    expect(added.status).toBe(201);
     const { id } = (await added.json()) as { id: string };
     const lent = await fetch(`${server.url}/api/v1/mcp/external/${id}/agent-use`, {
       method: "PUT",
@@ -175,13 +190,23 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
 
     await composerBox(page).fill("please ask me something");
     await page.getByRole("button", { name: "Send message" }).click();
-    const dialog = page.getByRole("dialog", { name: "Everything asks for input" });
+    const dialog = page.getByRole("dialog", { name: "My everything asks for input" });
     await dialog.waitFor({ timeout: 20_000 });
-    await expect
-      .poll(() => messageLog(page).innerText(), { timeout: 10_000 })
-      .toContain("Everything asks: Please provide inputs for the following fields:");
+    // The agent's task waits for the user, with the server's question.
+    const listed = (await (
+      await fetch(`${server.url}/api/v1/mcp/requests`, { headers })
+    ).json()) as { data: { task_id: string | null }[] };
+    const taskId = listed.data[0]?.task_id;
+    expect(taskId).toEqual(expect.any(String));
+    const task = (await (
+      await fetch(`${server.url}/api/v1/core/tasks/${taskId}`, { headers })
+    ).json()) as { status: { state: string; message?: { parts: { text?: string }[] } } };
+    expect(task.status.state).toBe("input-required");
+    expect(task.status.message?.parts[0]?.text).toBe(
+      "My everything asks: Please provide inputs for the following fields:",
+    );
     await screenshot(page, "agent-elicitation");
-    await dialog.getByLabel(/^String$/).fill("Grace Hopper");
+    await dialog.getByLabel(/^String(?! with)/).fill("Grace Hopper");
     await dialog.getByRole("button", { name: "Accept" }).click();
     await waitForNewReply(page, afterAnswer);
     const toolMessage = model.requests
