@@ -117,9 +117,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
     const again = page.getByRole("dialog", { name: "everything asks for input" });
     await again.getByRole("button", { name: "Decline" }).click();
     await again.waitFor({ state: "detached" });
-    await expect
-      .poll(() => messageLog(page).innerText(), { timeout: 20_000 })
-      .toContain("decline");
+    await expect.poll(() => messageLog(page).innerText(), { timeout: 20_000 }).toContain("decline");
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -140,9 +138,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
     expect(popup.url()).toBe(target);
     await popup.close();
     await dialog.waitFor({ state: "detached" });
-    await expect
-      .poll(() => messageLog(page).innerText(), { timeout: 20_000 })
-      .toContain("accept");
+    await expect.poll(() => messageLog(page).innerText(), { timeout: 20_000 }).toContain("accept");
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -162,9 +158,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
     await screenshot(page, "sampling-approval");
     await dialog.getByRole("button", { name: "Approve" }).click();
     await dialog.waitFor({ state: "detached" });
-    await expect
-      .poll(() => messageLog(page).innerText(), { timeout: 20_000 })
-      .toContain(sampled);
+    await expect.poll(() => messageLog(page).innerText(), { timeout: 20_000 }).toContain(sampled);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -209,9 +203,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
     await dialog.getByLabel(/^String(?! with)/).fill("Grace Hopper");
     await dialog.getByRole("button", { name: "Accept" }).click();
     await waitForNewReply(page, afterAnswer);
-    const toolMessage = model.requests
-      .at(-1)
-      ?.body.messages.find((m) => m.role === "tool");
+    const toolMessage = model.requests.at(-1)?.body.messages.find((m) => m.role === "tool");
     expect(JSON.stringify(toolMessage?.content ?? "")).toContain("Grace Hopper");
     expect(errors).toEqual([]);
     await page.context().close();

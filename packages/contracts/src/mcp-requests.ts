@@ -74,8 +74,7 @@ export const mcpRequestMessages = {
   over: "This request is no longer waiting for an answer",
   timedOut: "Nobody answered in time",
   samplingDenied: "The user denied the sampling request",
-  noModel:
-    "This site has no language model configured, so it cannot answer sampling requests",
+  noModel: "This site has no language model configured, so it cannot answer sampling requests",
   modelFailed: (reason: string) => `The model failed: ${reason}`,
   onlyText: "Only text messages can be sampled here",
   inputRequired: (server: string, message: string) => `${server} asks: ${message}`,

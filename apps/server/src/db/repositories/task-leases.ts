@@ -52,11 +52,7 @@ export class TaskLeasesRepository {
    */
   async renew(runner: string, leaseMs: number): Promise<Set<string>> {
     const mine = (db: Kysely<Database>) =>
-      db
-        .selectFrom("tasks")
-        .select("id")
-        .where("runner", "=", runner)
-        .where(claimed);
+      db.selectFrom("tasks").select("id").where("runner", "=", runner).where(claimed);
     const rows = await this.db
       .updateTable("tasks")
       .set({ lease_until: databaseTime(this.dialect, leaseMs) })
@@ -100,10 +96,7 @@ export class TaskLeasesRepository {
 
   /** Running tasks whose claim ran out by the database's clock (all running ones with `all`). */
   listExpired(limit: number, all = false): Promise<ClaimedRun[]> {
-    let query = this.db
-      .selectFrom("tasks")
-      .select(["id", "runner", "lease_until"])
-      .where(claimed);
+    let query = this.db.selectFrom("tasks").select(["id", "runner", "lease_until"]).where(claimed);
     if (!all) query = query.where("lease_until", "<", databaseTime(this.dialect));
     return query.orderBy("lease_until").limit(limit).execute();
   }

@@ -85,9 +85,7 @@ describeEachDialect("an agent's tool call that elicits", (get) => {
     const from = fake.requests.length;
     const events: StreamResponse[] = [];
     const turn = (async () => {
-      for await (const event of a2a.sendMessageStream(
-        sendParams(textMessage(contextId, "ask me")),
-      ))
+      for await (const event of a2a.sendMessageStream(sendParams(textMessage(contextId, "ask me"))))
         events.push(event);
     })();
 
@@ -99,7 +97,9 @@ describeEachDialect("an agent's tool call that elicits", (get) => {
     }
     if (!request?.task_id) {
       await turn.catch(() => undefined);
-      throw new Error(`no request with a task came: ${JSON.stringify(request)} ${JSON.stringify(events.at(-1))} ${JSON.stringify(fake.requests.slice(from).map((r) => r.body.messages.at(-1)))}`);
+      throw new Error(
+        `no request with a task came: ${JSON.stringify(request)} ${JSON.stringify(events.at(-1))} ${JSON.stringify(fake.requests.slice(from).map((r) => r.body.messages.at(-1)))}`,
+      );
     }
     expect(request).toMatchObject({ kind: "elicitation", context_id: contextId });
 
@@ -126,9 +126,7 @@ describeEachDialect("an agent's tool call that elicits", (get) => {
           ? last.value.status?.state
           : undefined;
     expect(state).toBe(TaskState.TASK_STATE_COMPLETED);
-    const toolMessage = fake.requests
-      .slice(from)[1]
-      ?.body.messages.find((m) => m.role === "tool");
+    const toolMessage = fake.requests.slice(from)[1]?.body.messages.find((m) => m.role === "tool");
     expect(JSON.stringify(toolMessage?.content ?? "")).toContain("Grace Hopper");
   });
 });

@@ -6,8 +6,8 @@ import {
 } from "@a2a-chat/contracts";
 import { McpRequestsRepository } from "../../db/repositories/mcp-requests.js";
 import { AppError } from "../../http/errors.js";
-import type { CommandServices } from "../../tasks/command-services.js";
 import { transactWithEvents } from "../../stream/transact.js";
+import type { CommandServices } from "../../tasks/command-services.js";
 import { presentRequest } from "./present-request.js";
 
 function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {

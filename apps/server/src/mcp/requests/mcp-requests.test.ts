@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import {
   externalMcpServerSchema,
+  type McpRequest,
   mcpRequestListSchema,
   mcpRequestMessages,
-  type McpRequest,
 } from "@a2a-chat/contracts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";

@@ -22,7 +22,7 @@ export async function pauseTask(
 ): Promise<void> {
   const owner = { userId: place.userId };
   const row = await lockTaskToChange(services, trx, owner, taskId).catch(() => undefined);
-  if (!row || row.state !== "working" || !row.runner) return;
+  if (row?.state !== "working" || !row.runner) return;
   const message = {
     messageId: randomUUID(),
     role: "agent",
@@ -46,7 +46,7 @@ export async function resumeTask(
   await transactWithEvents(services, async (trx, emit) => {
     const owner = { userId: place.userId };
     const row = await lockTaskToChange(services, trx, owner, taskId).catch(() => undefined);
-    if (!row || row.state !== "input-required" || !row.runner) return;
+    if (row?.state !== "input-required" || !row.runner) return;
     await applyTaskStatus(services, trx, emit, owner, row, { state: "working", keepsRun: true });
   });
 }

@@ -16,12 +16,7 @@ export function mcpRequestsRoutes(services: Services): Hono<AppEnv> {
   );
 
   routes.post("/:id/answer", async (c) => {
-    const request = await answerRequest(
-      services,
-      c.var.auth.userId,
-      c.req.param("id"),
-      c.var.body,
-    );
+    const request = await answerRequest(services, c.var.auth.userId, c.req.param("id"), c.var.body);
     return c.json(request);
   });
   return routes;

@@ -67,10 +67,18 @@ export function ElicitationDialog({
       title={requestTexts.elicitationTitle(request.server_name)}
       footer={
         <>
-          <Button variant="secondary" disabled={busy} onClick={() => onAnswer({ action: "cancel" })}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onAnswer({ action: "cancel" })}
+          >
             {requestTexts.cancel}
           </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => onAnswer({ action: "decline" })}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onAnswer({ action: "decline" })}
+          >
             {requestTexts.decline}
           </Button>
           <Button type="submit" form="elicitation-form" disabled={busy || !form.ok}>

@@ -51,7 +51,10 @@ export function McpRequestDialog() {
     <>
       {shown}
       {failure ? (
-        <p role="alert" className="fixed bottom-4 left-1/2 z-[60] -translate-x-1/2 rounded bg-red-950 px-4 py-2 text-sm text-red-200">
+        <p
+          role="alert"
+          className="fixed bottom-4 left-1/2 z-[60] -translate-x-1/2 rounded bg-red-950 px-4 py-2 text-sm text-red-200"
+        >
           {failure}
         </p>
       ) : null}

@@ -42,7 +42,7 @@ export function SamplingDialog({
       <p className="mb-4 text-sm text-neutral-400">{requestTexts.samplingNote}</p>
       <div className="space-y-4">
         {view.messages.map((message, index) => (
-          <label key={`${index}-${message.role}`} className="block text-sm text-neutral-300">
+          <label key={message.key} className="block text-sm text-neutral-300">
             {requestTexts.message(index, message.role)}
             <textarea
               className={`${inputClass} mt-1 min-h-20`}

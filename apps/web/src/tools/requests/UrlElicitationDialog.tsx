@@ -33,10 +33,18 @@ export function UrlElicitationDialog({
       title={requestTexts.urlTitle(request.server_name)}
       footer={
         <>
-          <Button variant="secondary" disabled={busy} onClick={() => onAnswer({ action: "cancel" })}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onAnswer({ action: "cancel" })}
+          >
             {requestTexts.cancel}
           </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => onAnswer({ action: "decline" })}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onAnswer({ action: "decline" })}
+          >
             {requestTexts.decline}
           </Button>
           <Button disabled={busy || !domain} onClick={open}>

@@ -16,7 +16,8 @@ export const requestTexts = {
   modelPreferences: "Model preferences",
   noPreferences: "None",
   message: (index: number, role: string) => `Message ${index + 1} (${role})`,
-  samplingNote: "Approving runs these messages on this site's model and sends the reply to the server.",
+  samplingNote:
+    "Approving runs these messages on this site's model and sends the reply to the server.",
   fixErrors: "Fix the fields marked above, then accept again.",
 } as const;
 

@@ -2,6 +2,8 @@ import type { SamplingAnswer } from "@a2a-chat/contracts";
 
 /** A sampling request's text message, as the dialog edits it. */
 export interface EditableMessage {
+  /** Stable within the dialog (the list is never reordered). */
+  key: string;
   role: "user" | "assistant";
   text: string;
 }
@@ -19,7 +21,10 @@ function textOf(content: unknown): string {
   const blocks = Array.isArray(content) ? content : [content];
   return blocks
     .map((block) =>
-      typeof block === "object" && block !== null && "text" in block && typeof block.text === "string"
+      typeof block === "object" &&
+      block !== null &&
+      "text" in block &&
+      typeof block.text === "string"
         ? block.text
         : `[${typeof block === "object" && block !== null && "type" in block ? String(block.type) : "content"}]`,
     )
@@ -29,9 +34,10 @@ function textOf(content: unknown): string {
 /** Reads the params the server sent into what the dialog shows. */
 export function samplingView(params: Record<string, unknown>): SamplingView {
   const raw = Array.isArray(params.messages) ? params.messages : [];
-  const messages = raw.map((m: unknown): EditableMessage => {
+  const messages = raw.map((m: unknown, index): EditableMessage => {
     const record = (typeof m === "object" && m !== null ? m : {}) as Record<string, unknown>;
     return {
+      key: `message-${index}`,
       role: record.role === "assistant" ? "assistant" : "user",
       text: textOf(record.content),
     };
@@ -41,7 +47,9 @@ export function samplingView(params: Record<string, unknown>): SamplingView {
   if (prefs && typeof prefs === "object") {
     const hints = Array.isArray(prefs.hints)
       ? prefs.hints
-          .map((h: unknown) => (typeof h === "object" && h !== null && "name" in h ? String(h.name) : ""))
+          .map((h: unknown) =>
+            typeof h === "object" && h !== null && "name" in h ? String(h.name) : "",
+          )
           .filter(Boolean)
       : [];
     if (hints.length > 0) preferences.push(`hints: ${hints.join(", ")}`);
@@ -49,7 +57,8 @@ export function samplingView(params: Record<string, unknown>): SamplingView {
       if (typeof prefs[key] === "number") preferences.push(`${key}: ${prefs[key]}`);
     }
   }
-  if (typeof params.temperature === "number") preferences.push(`temperature: ${params.temperature}`);
+  if (typeof params.temperature === "number")
+    preferences.push(`temperature: ${params.temperature}`);
   return {
     messages,
     systemPrompt: typeof params.systemPrompt === "string" ? params.systemPrompt : "",
