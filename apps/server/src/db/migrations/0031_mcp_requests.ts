@@ -28,6 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("mcp_requests")
     .columns(["user_id", "status"])
     .execute();
+  await db.schema
+    .createIndex("mcp_requests_expires_at")
+    .on("mcp_requests")
+    .column("expires_at")
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -25,6 +25,9 @@ export type AskOutcome =
 /** How often the row is read while waiting, besides the stream's wake-ups (a missed notice). */
 const pollMs = 2000;
 
+/** Requests are kept this long past their deadline (for the record), then deleted. */
+const keptMs = 24 * 60 * 60 * 1000;
+
 /**
  * Asks the user something on the server's behalf and waits for the answer. The request is a row
  * (written with its `mcp_request_created` event in one transaction), so the browser learns of it
@@ -42,6 +45,10 @@ export async function askUser(
   const { services } = place;
   const id = randomUUID();
   const now = new Date();
+  // Old requests go as new ones come (best effort: a failed delete does not stop the question).
+  await new McpRequestsRepository(services.db.kysely)
+    .prune(new Date(now.getTime() - keptMs))
+    .catch(() => undefined);
   await transactWithEvents(services, async (trx, emit) => {
     const row = await new McpRequestsRepository(trx).insert({
       id,
