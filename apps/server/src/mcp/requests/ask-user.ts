@@ -82,6 +82,9 @@ async function waitForAnswer(
   options: { timeoutMs: number; signal: AbortSignal },
 ): Promise<AskOutcome> {
   const repository = new McpRequestsRepository(place.services.db.kysely);
+  // A replica that serves no stream has not listened yet (PostgreSQL): the answer's notice must
+  // reach it. Without it the poll below still reads the answer.
+  await place.services.notifier.ready().catch(() => undefined);
   const outcome = await new Promise<"answered" | "expired" | "cancelled">((resolve) => {
     let reading = false;
     let settled = false;
