@@ -126,6 +126,7 @@ describeEachDialect("MCP elicitation and sampling through the proxy", (get) => {
     const { user, client, contextId } = await setup(app);
     const stream = await user.openStream();
     const other = await taskUser(app);
+    const otherStream = await other.openStream();
     const call = client.callTool({ name: "trigger-elicitation-request", arguments: {} });
     const request = await firstPending(app, user);
     expect(request).toMatchObject({
@@ -139,8 +140,9 @@ describeEachDialect("MCP elicitation and sampling through the proxy", (get) => {
     while (created.event !== "mcp_request_created") created = await stream.next();
     expect(created.envelope.data).toMatchObject({ id: request.id, kind: "elicitation" });
 
-    // Another user neither sees it nor can answer it.
+    // Another user neither sees it (listed or streamed) nor can answer it.
     expect(await pending(app, other)).toEqual([]);
+    await expect(otherStream.next(300)).rejects.toThrow("no event within 300 ms");
     const stolen = await answer(app, other, request.id, { action: "decline" });
     expect(stolen.status).toBe(404);
     expect(JSON.stringify(await stolen.json())).toContain(mcpRequestMessages.notFound);
@@ -148,6 +150,9 @@ describeEachDialect("MCP elicitation and sampling through the proxy", (get) => {
     // A bad answer is refused with its reason and changes nothing.
     const bad = await answer(app, user, request.id, { action: "maybe" });
     expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe(
+      'action: Invalid option: expected one of "accept"|"decline"|"cancel"',
+    );
     expect(await pending(app, user)).toHaveLength(1);
 
     const ok = await answer(app, user, request.id, {
