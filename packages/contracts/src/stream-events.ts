@@ -14,6 +14,8 @@ export const loggedEventTypes = [
   "artifact_created",
   "tool_execution_completed",
   "push_notification",
+  "mcp_request_created",
+  "mcp_request_ended",
 ] as const;
 /** An event type written to the durable log. */
 export type LoggedEventType = (typeof loggedEventTypes)[number];

@@ -327,6 +327,9 @@ async function callTool(
     result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
       signal,
       timeout: connection.callTimeoutMs,
+      // The proxy sends progress while a server waits for the user's answer (elicitation).
+      onprogress: () => {},
+      resetTimeoutOnProgress: true,
     })) as CallToolResult;
   } catch (error) {
     // A call that got no answer in time is a failed call with a clear reason (recorded

@@ -66,6 +66,7 @@ export const envOverrides = [
   ["MCP_PRODUCT_ENABLED", "mcp.builtin.product.enabled"],
   ["MCP_PROBE_TIMEOUT_MS", "mcp.probeTimeoutMs"],
   ["MCP_PROBE_CACHE_SECONDS", "mcp.probeCacheSeconds"],
+  ["MCP_ASK_TIMEOUT_SECONDS", "mcp.askTimeoutSeconds"],
   ["METRICS_TOKEN", "metrics.token"],
   ["METRICS_PORT", "metrics.port"],
   ["LOG_LEVEL", "log.level"],

@@ -66,6 +66,8 @@ export const mcpConfigSchema = z
     probeTimeoutMs: z.coerce.number().int().min(100).max(30_000).default(2000),
     /** How long a probe result is reused before the server is probed again. */
     probeCacheSeconds: z.coerce.number().int().min(0).max(3600).default(30),
+    /** How long a server's question to the user (elicitation, sampling) waits for an answer. */
+    askTimeoutSeconds: z.coerce.number().min(0.1).max(3600).default(300),
   })
   .strict();
 

@@ -278,6 +278,26 @@ export interface FileChunksTable {
   data: Uint8Array;
 }
 
+/** A request an MCP server sent to the user during a tool call (migration 0031). */
+export interface McpRequestsTable {
+  id: string;
+  user_id: string;
+  /** "elicitation" or "sampling". */
+  kind: string;
+  server_name: string;
+  context_id: string | null;
+  task_id: string | null;
+  /** The request's params, JSON text. */
+  params: string;
+  /** "pending", "answered", "expired" or "cancelled". */
+  status: string;
+  /** The user's answer, JSON text, once answered. */
+  answer: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  answered_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -298,6 +318,7 @@ export interface Database {
   external_mcp_server_agents: ExternalMcpServerAgentsTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
+  mcp_requests: McpRequestsTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

@@ -35,6 +35,7 @@ import { probeRoutes } from "../routes/health/readiness.js";
 import { limitsRoutes } from "../routes/limits/limits-routes.js";
 import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
 import { executionsRoutes } from "../routes/mcp-executions/executions-routes.js";
+import { mcpRequestsRoutes } from "../routes/mcp-requests/mcp-requests-routes.js";
 import { meRoutes } from "../routes/me/me-routes.js";
 import { streamRoutes } from "../routes/stream/stream-routes.js";
 import { tasksRoutes } from "../routes/tasks/tasks-routes.js";
@@ -181,6 +182,7 @@ export function createHttp(deps: AppDeps): {
   api.route("/v1/agents/external", externalAgentsRoutes(services));
   api.route("/v1/agents", agentsRoutes(services, deps.startedAt ?? Date.now(), mcpRegistry));
   api.route("/v1/mcp/executions", executionsRoutes(services));
+  api.route("/v1/mcp/requests", mcpRequestsRoutes(services));
   api.route("/v1/mcp/external", externalMcpRoutes(services));
   api.route("/v1/mcp", mcpRoutes(services, mcpRegistry));
   api.route("/v1/blog/events", blogEventsRoutes(services));

@@ -26,6 +26,11 @@ export interface TaskStatusChange {
   message?: unknown;
   /** Metadata to merge in (model, token counts…); task_type, agent_name, created_at stay. */
   metadata?: Record<string, unknown>;
+  /**
+   * The run keeps its claim (runner, lease, reply in flight): an agent's tool call that waits
+   * for the user's answer to an MCP server's question (input-required while the call is open).
+   */
+  keepsRun?: boolean;
 }
 
 /** The stored metadata with a patch merged in; the three required fields cannot change. */
@@ -120,7 +125,7 @@ export async function applyTaskStatus(
   const at = now.toISOString();
   const metadata = stampStatus(mergeMetadata(row, change.metadata), state, now);
   // A task that stops running (ends, or waits for the user) has no runner and no reply in flight.
-  const stopsRunning = state !== "submitted" && state !== "working";
+  const stopsRunning = state !== "submitted" && state !== "working" && !change.keepsRun;
   const changes = {
     state,
     status_timestamp: at,

@@ -13,6 +13,7 @@ import { useContextsStore } from "../stores/contexts-store.js";
 import { useSettingsStore } from "../stores/settings-store.js";
 import { useTasksStore } from "../stores/tasks-store.js";
 import { useContextStream } from "../stream/useContextStream.js";
+import { McpRequestDialog } from "../tools/requests/McpRequestDialog.js";
 import { ToolsPanel } from "../tools/ToolsPanel.js";
 import { useToolExecutionsStore } from "../tools/tool-executions-store.js";
 import { AppShell } from "./shell/AppShell.js";
@@ -133,6 +134,7 @@ export function ChatPage() {
       />
       <AccountModals />
       <AgentCredentialsModal />
+      <McpRequestDialog />
       {toolResultsOpen ? (
         <Suspense fallback={null}>
           <ToolResultModal />

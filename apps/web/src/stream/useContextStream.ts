@@ -8,6 +8,7 @@ import { artifactsStreamHandlers } from "../stores/artifacts-stream-handlers.js"
 import { selectHasValidToken } from "../stores/auth-selectors.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
+import { mcpRequestsStreamHandlers } from "../stores/mcp-requests-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
 import { tasksStreamHandlers } from "../stores/tasks-stream-handlers.js";
 import { combineHandlers } from "./combine-handlers.js";
@@ -32,6 +33,7 @@ const streamHandlers = combineHandlers(
   tasksStreamHandlers,
   artifactsStreamHandlers,
   chatStreamHandlers,
+  mcpRequestsStreamHandlers,
 );
 
 /**

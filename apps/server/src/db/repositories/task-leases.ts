@@ -1,9 +1,20 @@
 import type { DatabaseDialect } from "@a2a-chat/contracts";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../schema.js";
 
 /** The states of a task someone is working on. */
 export const runningStates = ["submitted", "working"] as const;
+
+/**
+ * A task whose run holds a claim: running, or input-required while the run keeps its claim (an
+ * agent's tool call waiting for the user's answer to an MCP server's question).
+ */
+function claimed(eb: ExpressionBuilder<Database, "tasks">) {
+  return eb.or([
+    eb("state", "in", runningStates),
+    eb.and([eb("state", "=", "input-required"), eb("runner", "is not", null)]),
+  ]);
+}
 
 /**
  * The database's time `offsetMs` from now, as an ISO string like Date.toISOString() writes
@@ -41,11 +52,7 @@ export class TaskLeasesRepository {
    */
   async renew(runner: string, leaseMs: number): Promise<Set<string>> {
     const mine = (db: Kysely<Database>) =>
-      db
-        .selectFrom("tasks")
-        .select("id")
-        .where("runner", "=", runner)
-        .where("state", "in", runningStates);
+      db.selectFrom("tasks").select("id").where("runner", "=", runner).where(claimed);
     const rows = await this.db
       .updateTable("tasks")
       .set({ lease_until: databaseTime(this.dialect, leaseMs) })
@@ -66,7 +73,7 @@ export class TaskLeasesRepository {
       .set({ lease_until: databaseTime(this.dialect, leaseMs) })
       .where("id", "=", taskId)
       .where("runner", "=", runner)
-      .where("state", "in", runningStates)
+      .where(claimed)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -82,17 +89,14 @@ export class TaskLeasesRepository {
       .set({ reply_id: reply.messageId, reply_text: reply.text })
       .where("id", "=", taskId)
       .where("runner", "=", runner)
-      .where("state", "in", runningStates)
+      .where(claimed)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 
   /** Running tasks whose claim ran out by the database's clock (all running ones with `all`). */
   listExpired(limit: number, all = false): Promise<ClaimedRun[]> {
-    let query = this.db
-      .selectFrom("tasks")
-      .select(["id", "runner", "lease_until"])
-      .where("state", "in", runningStates);
+    let query = this.db.selectFrom("tasks").select(["id", "runner", "lease_until"]).where(claimed);
     if (!all) query = query.where("lease_until", "<", databaseTime(this.dialect));
     return query.orderBy("lease_until").limit(limit).execute();
   }
@@ -110,7 +114,7 @@ export class TaskLeasesRepository {
       .updateTable("tasks")
       .set({ runner: claimant.runner, lease_until: databaseTime(this.dialect, claimant.leaseMs) })
       .where("id", "=", seen.id)
-      .where("state", "in", runningStates)
+      .where(claimed)
       .where((eb) =>
         eb.and([
           seen.runner === null ? eb("runner", "is", null) : eb("runner", "=", seen.runner),

@@ -14,6 +14,7 @@ import { version } from "../../version.js";
 import { completeExecution, failExecution } from "../executions/finish-execution.js";
 import { startCallerExecution } from "../executions/start-caller-execution.js";
 import { cancelledExecutionMessage, executionIdMetaKey } from "../record-calls.js";
+import { relayedCall } from "../requests/relayed-call.js";
 import type { ToolContext } from "../tool-context.js";
 import {
   connectUpstream,
@@ -130,26 +131,30 @@ export function createProxyServer(context: ProxyContext): Server {
         traceId: context.traceId,
       });
       const progressToken = request.params._meta?.progressToken;
+      const call = relayedCall(upstream.client, context, {
+        serverName: upstreamServer.name,
+        timeoutMs: timeout,
+        signal,
+        ...(progressToken === undefined
+          ? {}
+          : {
+              report: (progress) => {
+                void extra
+                  .sendNotification({
+                    method: "notifications/progress",
+                    params: { ...progress, progressToken },
+                  })
+                  .catch(() => undefined);
+              },
+            }),
+      });
       let result: CallToolResult;
       try {
-        result = (await upstream.client.callTool({ name, arguments: args }, undefined, {
-          signal,
-          timeout,
-          resetTimeoutOnProgress: true,
-          maxTotalTimeout: timeout * 10,
-          ...(progressToken === undefined
-            ? {}
-            : {
-                onprogress: (progress) => {
-                  void extra
-                    .sendNotification({
-                      method: "notifications/progress",
-                      params: { ...progress, progressToken },
-                    })
-                    .catch(() => undefined);
-                },
-              }),
-        })) as CallToolResult;
+        result = (await upstream.client.callTool(
+          { name, arguments: args },
+          undefined,
+          call.options,
+        )) as CallToolResult;
       } catch (error) {
         const failure = context.signal.aborted
           ? rpcError(ErrorCode.InvalidRequest, cancelledExecutionMessage)
@@ -158,6 +163,8 @@ export function createProxyServer(context: ProxyContext): Server {
           () => undefined,
         );
         throw failure;
+      } finally {
+        call.done();
       }
       if (signal.aborted) {
         await failExecution(context.services, owner, record.id, cancelledExecutionMessage);

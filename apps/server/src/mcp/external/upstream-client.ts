@@ -12,6 +12,7 @@ import type { OutboundPolicy } from "../../net/guarded-fetch.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
 import { tracedOutboundFetch } from "../../observe/outbound-span.js";
 import { version } from "../../version.js";
+import { relayedCapabilities } from "../requests/relayed-capabilities.js";
 
 /** A user-added MCP server as the proxy reaches it. */
 export interface UpstreamServer {
@@ -99,7 +100,12 @@ async function open(
     kind,
     tracedOutboundFetch("mcp", notices.fetch),
   );
-  const client = new Client({ name: "a2a-chat-proxy", version }, { capabilities: {} });
+  // Elicitation and sampling are relayed to the user (mcp/requests/); a request on a session
+  // that installs no handler (a listing) is answered "Method not found".
+  const client = new Client(
+    { name: "a2a-chat-proxy", version },
+    { capabilities: relayedCapabilities },
+  );
   const lost = new AbortController();
   const timeout = Math.min(server.timeoutMs, policy.timeoutMs * 2);
   await whileRunning(signal, (scoped) => client.connect(transport, { timeout, signal: scoped }));

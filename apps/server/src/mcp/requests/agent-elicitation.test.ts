@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import {
+  externalMcpServerSchema,
+  type McpRequest,
+  mcpRequestListSchema,
+} from "@a2a-chat/contracts";
+import { type StreamResponse, TaskState } from "@a2a-js/sdk";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type FakeChatRequest,
+  type FakeOpenAiServer,
+  type FakeReply,
+  startFakeOpenAiServer,
+} from "../../agents/providers/fake-openai-server.js";
+import { a2aClient, inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
+import { createTestApp } from "../../test/app.js";
+import { describeEachDialect } from "../../test/databases.js";
+import { type EverythingProcess, startEverything } from "../../test/everything.js";
+import { taskUser } from "../../test/tasks.js";
+
+/**
+ * One of our model-backed agents calls server-everything's tool that elicits: the agent's task
+ * waits as input-required with the server's question, the user's answer resumes the tool call,
+ * the result goes back to the model and the turn completes.
+ */
+
+const usage = () => ({ prompt_tokens: 5, completion_tokens: 3 });
+function script(request: FakeChatRequest): FakeReply {
+  if (request.body.messages.at(-1)?.role === "tool")
+    return { kind: "text", chunks: ["Thanks for answering."], usage: usage() };
+  return {
+    kind: "tool-call",
+    id: "call-ask",
+    name: "trigger-elicitation-request",
+    argumentPieces: ["{}"],
+    usage: usage(),
+  };
+}
+
+let fake: FakeOpenAiServer;
+let everything: EverythingProcess;
+beforeAll(async () => {
+  fake = await startFakeOpenAiServer(script);
+  everything = await startEverything();
+}, 30_000);
+afterAll(async () => {
+  await fake?.close();
+  await everything?.stop();
+});
+
+describeEachDialect("an agent's tool call that elicits", (get) => {
+  it("makes the task input-required until the user answers, then completes", async () => {
+    const app = createTestApp(get(), {
+      config: {
+        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
+        outbound: { allowHosts: ["127.0.0.1"], credentialsKey: randomBytes(32).toString("base64") },
+        agents: [
+          {
+            name: "asker",
+            description: "Asks through a tool",
+            systemPrompt: "Use tools.",
+            model: "compatible:fake-model",
+            mcpServers: [],
+            default: true,
+          },
+        ],
+      },
+    });
+    const user = await taskUser(app);
+    // The user adds server-everything and lends it to the agent.
+    const added = await app.request("/api/v1/mcp/external", {
+      method: "POST",
+      headers: { ...user.headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: "everything", url: everything.url }),
+    });
+    const { id } = externalMcpServerSchema.parse(await added.json());
+    const lent = await app.request(`/api/v1/mcp/external/${id}/agent-use`, {
+      method: "PUT",
+      headers: { ...user.headers, "content-type": "application/json" },
+      body: JSON.stringify({ agents: ["asker"] }),
+    });
+    expect(lent.status).toBe(200);
+    const contextId = await user.createContext();
+    const a2a = await a2aClient(inProcessFetch(app, user.session.access_token), "asker");
+    const from = fake.requests.length;
+    const events: StreamResponse[] = [];
+    const turn = (async () => {
+      for await (const event of a2a.sendMessageStream(sendParams(textMessage(contextId, "ask me"))))
+        events.push(event);
+    })();
+
+    let request: McpRequest | undefined;
+    for (let i = 0; i < 200 && !request; i += 1) {
+      const res = await app.request("/api/v1/mcp/requests", { headers: user.headers });
+      request = mcpRequestListSchema.parse(await res.json()).data[0];
+      if (!request) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (!request?.task_id) {
+      await turn.catch(() => undefined);
+      throw new Error(
+        `no request with a task came: ${JSON.stringify(request)} ${JSON.stringify(events.at(-1))} ${JSON.stringify(fake.requests.slice(from).map((r) => r.body.messages.at(-1)))}`,
+      );
+    }
+    expect(request).toMatchObject({ kind: "elicitation", context_id: contextId });
+
+    const waiting = (await (
+      await app.request(`/api/v1/core/tasks/${request.task_id}`, { headers: user.headers })
+    ).json()) as { status: { state: string; message?: { parts: { text?: string }[] } } };
+    expect(waiting.status.state).toBe("input-required");
+    expect(waiting.status.message?.parts[0]?.text).toBe(
+      "everything asks: Please provide inputs for the following fields:",
+    );
+
+    const answered = await app.request(`/api/v1/mcp/requests/${request.id}/answer`, {
+      method: "POST",
+      headers: { ...user.headers, "content-type": "application/json" },
+      body: JSON.stringify({ action: "accept", content: { name: "Grace Hopper" } }),
+    });
+    expect(answered.status).toBe(200);
+    await turn;
+    const last = events.at(-1)?.payload;
+    const state =
+      last?.$case === "statusUpdate"
+        ? last.value.status?.state
+        : last?.$case === "task"
+          ? last.value.status?.state
+          : undefined;
+    expect(state).toBe(TaskState.TASK_STATE_COMPLETED);
+    const toolMessage = fake.requests.slice(from)[1]?.body.messages.find((m) => m.role === "tool");
+    expect(JSON.stringify(toolMessage?.content ?? "")).toContain("Grace Hopper");
+  });
+});

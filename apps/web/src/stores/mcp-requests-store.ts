@@ -1,0 +1,53 @@
+import { type McpRequest, mcpRequestEndedSchema, mcpRequestSchema } from "@a2a-chat/contracts";
+import { create } from "zustand";
+import { fetchPendingRequests } from "../api/mcp-requests-api.js";
+import type { StreamHandlers } from "../api/stream-event.js";
+import { logger } from "../lib/logger.js";
+import { registerStoreReset } from "./reset.js";
+
+/** What MCP servers asked the user during tool calls and is still waiting (oldest first). */
+export interface McpRequestsState {
+  requests: McpRequest[];
+  /** A request announced on the stream, or listed: added once. */
+  receive: (request: McpRequest) => void;
+  /** A request answered (here or in another tab), timed out, or whose call ended. */
+  remove: (id: string) => void;
+  /** Reads the pending requests (a page opened after they were made). */
+  load: () => Promise<void>;
+  reset: () => void;
+}
+
+export const useMcpRequestsStore = create<McpRequestsState>()((set) => ({
+  requests: [],
+  receive: (request) =>
+    set((state) =>
+      request.status !== "pending" || state.requests.some((r) => r.id === request.id)
+        ? state
+        : { requests: [...state.requests, request] },
+    ),
+  remove: (id) => set((state) => ({ requests: state.requests.filter((r) => r.id !== id) })),
+  load: async () => {
+    try {
+      const pending = await fetchPendingRequests();
+      for (const request of pending) useMcpRequestsStore.getState().receive(request);
+    } catch (error) {
+      logger.warn(`Could not read pending MCP requests: ${String(error)}`);
+    }
+  },
+  reset: () => set({ requests: [] }),
+}));
+
+registerStoreReset(() => useMcpRequestsStore.getState().reset());
+
+/** The live stream's news of MCP requests. */
+export const mcpRequestsStreamHandlers: Partial<StreamHandlers> = {
+  mcp_request_created: (data) => {
+    const parsed = mcpRequestSchema.safeParse(data);
+    if (parsed.success) useMcpRequestsStore.getState().receive(parsed.data);
+    else logger.warn("Ignored an invalid mcp_request_created event");
+  },
+  mcp_request_ended: (data) => {
+    const parsed = mcpRequestEndedSchema.safeParse(data);
+    if (parsed.success) useMcpRequestsStore.getState().remove(parsed.data.id);
+  },
+};

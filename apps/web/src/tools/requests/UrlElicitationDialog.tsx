@@ -1,0 +1,72 @@
+import type { ElicitationAnswer, McpRequest } from "@a2a-chat/contracts";
+import { Modal } from "../../agents/Modal.js";
+import { Button } from "../../lib/Button.js";
+import { linkDomain, requestTexts } from "./request-texts.js";
+
+/**
+ * A server's URL-mode elicitation: the message, the domain the link goes to (large, so a
+ * look-alike stands out) and the whole link; nothing opens until the user chooses Open.
+ */
+export function UrlElicitationDialog({
+  request,
+  onAnswer,
+  busy,
+  openLink = (url) => window.open(url, "_blank", "noopener,noreferrer"),
+}: {
+  request: McpRequest;
+  onAnswer: (answer: ElicitationAnswer) => void;
+  busy: boolean;
+  openLink?: (url: string) => void;
+}) {
+  const url = typeof request.params.url === "string" ? request.params.url : "";
+  const domain = linkDomain(url);
+  const message = typeof request.params.message === "string" ? request.params.message : "";
+  const open = () => {
+    if (!domain) return;
+    openLink(url);
+    onAnswer({ action: "accept" });
+  };
+  return (
+    <Modal
+      open
+      onClose={() => onAnswer({ action: "cancel" })}
+      title={requestTexts.urlTitle(request.server_name)}
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onAnswer({ action: "cancel" })}
+          >
+            {requestTexts.cancel}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onAnswer({ action: "decline" })}
+          >
+            {requestTexts.decline}
+          </Button>
+          <Button disabled={busy || !domain} onClick={open}>
+            {domain ? requestTexts.open(domain) : requestTexts.accept}
+          </Button>
+        </>
+      }
+    >
+      {message ? <p className="mb-4 text-sm text-neutral-300">{message}</p> : null}
+      {domain ? (
+        <>
+          <p className="text-sm text-neutral-400">{requestTexts.opensDomain}</p>
+          <p className="mb-2 text-xl font-semibold text-neutral-100" data-testid="link-domain">
+            {domain}
+          </p>
+          <p className="break-all font-mono text-xs text-neutral-400">{url}</p>
+        </>
+      ) : (
+        <p role="alert" className="text-sm text-red-300">
+          {requestTexts.badUrl}
+        </p>
+      )}
+    </Modal>
+  );
+}
