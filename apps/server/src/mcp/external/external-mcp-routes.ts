@@ -42,6 +42,7 @@ import { probeMcpServer } from "./mcp-probe.js";
 import { oauthCallbackPath, StoredOAuthProvider } from "./oauth-client.js";
 import { refreshIfDue } from "./oauth-refresh.js";
 import { createProxyServer } from "./proxy-server.js";
+import { watchResponse } from "./watch-route.js";
 import { checkServerUrl } from "./server-url.js";
 import { connectUpstream, listAllTools, type UpstreamServer } from "./upstream-client.js";
 import { upstreamReason } from "./upstream-errors.js";
@@ -381,6 +382,10 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       c.var.auth.userId,
       inFlight,
     );
+  });
+  routes.get("/:id/watch", ...guards, async (c) => {
+    const row = await refreshed(await owned(c), originOf(c)).catch(() => owned(c));
+    return watchResponse(c, upstreamOfRow(row, originOf(c)), config.outbound);
   });
   routes.get("/:id/mcp", ...guards, mcpMethodNotOffered);
   routes.delete("/:id/mcp", ...guards, mcpMethodNotOffered);

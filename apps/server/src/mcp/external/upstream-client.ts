@@ -11,6 +11,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { OutboundPolicy } from "../../net/guarded-fetch.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
 import { version } from "../../version.js";
+import { declareNoRoots } from "./upstream-roots.js";
 
 /** A user-added MCP server as the proxy reaches it. */
 export interface UpstreamServer {
@@ -42,7 +43,22 @@ const maxPages = 20;
 /** Status codes with which a server says it does not speak streamable HTTP at this URL. */
 const notStreamable = new Set([400, 404, 405]);
 
-function transportFor(server: UpstreamServer, kind: McpTransport, fetchImpl: typeof fetch) {
+/** How a session is opened: `listen` keeps the standalone GET stream for server notifications. */
+export interface UpstreamOptions {
+  listen?: boolean;
+  /** Told when the standalone GET stream is open (only with `listen`). */
+  onListening?: () => void;
+}
+
+/** How long a listening session's stream may stay quiet before it is cut (the caller reopens). */
+const listenIdleMs = 30 * 60_000;
+
+function transportFor(
+  server: UpstreamServer,
+  kind: McpTransport,
+  fetchImpl: typeof fetch,
+  options: UpstreamOptions,
+) {
   const url = new URL(server.url);
   const requestInit = { headers: server.headers };
   const authProvider = server.authProvider ? { authProvider: server.authProvider } : {};
@@ -58,10 +74,14 @@ function transportFor(server: UpstreamServer, kind: McpTransport, fetchImpl: typ
   // The proxy's sessions last one request and never wait for server notifications, so the
   // standalone GET stream is not opened: answered here with 405, which the SDK reads as "not
   // offered" (a server without one would answer 404, which the SDK takes for a broken session).
-  const withoutGetStream: typeof fetch = (input, init) =>
-    (init?.method ?? "GET").toUpperCase() === "GET"
-      ? Promise.resolve(new Response(null, { status: 405 }))
-      : fetchImpl(input, init);
+  const withoutGetStream: typeof fetch = (input, init) => {
+    if ((init?.method ?? "GET").toUpperCase() !== "GET") return fetchImpl(input, init);
+    if (!options.listen) return Promise.resolve(new Response(null, { status: 405 }));
+    return fetchImpl(input, init).then((response) => {
+      if (response.ok) options.onListening?.();
+      return response;
+    });
+  };
   return new StreamableHTTPClientTransport(url, {
     requestInit,
     fetch: withoutGetStream,
@@ -83,17 +103,19 @@ async function open(
   kind: McpTransport,
   policy: OutboundPolicy,
   signal: AbortSignal | undefined,
+  options: UpstreamOptions,
 ): Promise<Upstream> {
   // A cancelled call's notice to the server is let through after the session closes.
   const notices = keepingCancelNotices(
     guardedStreamFetch({
       ...policy,
       timeoutMs: server.timeoutMs,
-      idleMs: server.timeoutMs,
+      idleMs: options.listen ? listenIdleMs : server.timeoutMs,
     }),
   );
-  const transport: Transport = transportFor(server, kind, notices.fetch);
+  const transport: Transport = transportFor(server, kind, notices.fetch, options);
   const client = new Client({ name: "a2a-chat-proxy", version }, { capabilities: {} });
+  declareNoRoots(client);
   const lost = new AbortController();
   const timeout = Math.min(server.timeoutMs, policy.timeoutMs * 2);
   await whileRunning(signal, (scoped) => client.connect(transport, { timeout, signal: scoped }));
@@ -132,13 +154,14 @@ export async function connectUpstream(
   server: UpstreamServer,
   policy: OutboundPolicy,
   signal?: AbortSignal,
+  options: UpstreamOptions = {},
 ): Promise<Upstream> {
-  if (server.transport === "sse") return open(server, "sse", policy, signal);
+  if (server.transport === "sse") return open(server, "sse", policy, signal, options);
   try {
-    return await open(server, "streamable_http", policy, signal);
+    return await open(server, "streamable_http", policy, signal, options);
   } catch (error) {
     if (!(error instanceof StreamableHTTPError && notStreamable.has(error.code ?? 0))) throw error;
-    return open(server, "sse", policy, signal);
+    return open(server, "sse", policy, signal, options);
   }
 }
 
