@@ -3,6 +3,7 @@ import { type ServerTool, toolRenderBehavior } from "../api/list-server-tools.js
 import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { AgentUseChoice, type SiteAgent } from "./AgentUseChoice.js";
+import { ServerExtras } from "./browse/ServerExtras.js";
 
 /** Badge of a tool server that needs the user to sign in first. */
 export const serverSignInBadge = "Sign in required";
@@ -247,6 +248,7 @@ export function ToolServerItem({
           ))}
         </ul>
       ) : null}
+      {!greyed && expanded && listing === "loaded" ? <ServerExtras server={server} /> : null}
     </li>
   );
 }
