@@ -25,12 +25,7 @@ describe("resources and prompts in the Tools column", () => {
     const column = page.getByRole("list", { name: "Tool servers" });
     await column.getByRole("button", { name: "product", exact: true }).click();
     const resources = page.getByRole("list", { name: "Resources of product" });
-    await resources.getByRole("button", { name: "agents.md", exact: false }).first().waitFor();
-    await resources
-      .getByRole("button")
-      .filter({ hasText: /^Agents$/ })
-      .first()
-      .click();
+    await resources.getByRole("button", { name: "Agents", exact: true }).first().click();
     const viewer = page.getByRole("dialog");
     await viewer.getByText("docs://product/agents.md").waitFor();
     await expect.poll(() => viewer.getByTestId("resource-content").innerText()).toContain("#");
@@ -45,8 +40,11 @@ describe("resources and prompts in the Tools column", () => {
       .waitFor({ state: "detached" });
     await composer(page).fill("What does this page say?");
     await composer(page).press("Enter");
-    await userMessages(page).filter({ hasText: "What does this page say?" }).waitFor();
-    await expect.poll(() => userMessages(page).last().innerText()).toContain("agents.md");
+    const sent = userMessages(page).filter({ hasText: "What does this page say?" });
+    await sent.waitFor();
+    // Sent as a file part of the message: its name and type show on it.
+    await expect.poll(() => sent.innerText()).toContain("agents.md");
+    expect(await sent.innerText()).toContain("text/markdown");
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
