@@ -42,10 +42,10 @@ import { probeMcpServer } from "./mcp-probe.js";
 import { oauthCallbackPath, StoredOAuthProvider } from "./oauth-client.js";
 import { refreshIfDue } from "./oauth-refresh.js";
 import { createProxyServer } from "./proxy-server.js";
-import { watchResponse } from "./watch-route.js";
 import { checkServerUrl } from "./server-url.js";
 import { connectUpstream, listAllTools, type UpstreamServer } from "./upstream-client.js";
 import { upstreamReason } from "./upstream-errors.js";
+import { watchResponse } from "./watch-route.js";
 
 const idPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -8,8 +8,8 @@ import {
   type Notification,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Upstream } from "./upstream-client.js";
 import { watchedNotifications } from "./proxy-watch.js";
+import type { Upstream } from "./upstream-client.js";
 
 /** Runs work on an open upstream session (the proxy's withUpstream: connect, run, close). */
 export type RunOnUpstream = <T>(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { type EverythingProcess, startEverything } from "../../test/everything.js";
+import { startNotifyingMcp } from "../../test/notifying-mcp.js";
 import { taskUser } from "../../test/tasks.js";
 import { parseWatchQuery, watchMessages } from "./proxy-watch.js";
 
@@ -14,12 +15,21 @@ import { parseWatchQuery, watchMessages } from "./proxy-watch.js";
  */
 
 let everything: EverythingProcess;
+let notifying: Awaited<ReturnType<typeof startNotifyingMcp>>;
 beforeAll(async () => {
-  everything = await startEverything();
+  [everything, notifying] = await Promise.all([startEverything(), startNotifyingMcp()]);
 }, 30_000);
 afterAll(async () => {
-  await everything?.stop();
+  await Promise.all([everything?.stop(), notifying?.close()]);
 });
+
+/** The events of a watch response, one at a time. */
+function eventsOf(res: Response) {
+  return (res.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
+}
 
 const credentialsKey = randomBytes(32).toString("base64");
 const doc = "demo://resource/static/document/features.md";
@@ -41,6 +51,57 @@ it("reads a watch request from the query and refuses bad ones with a clear messa
 });
 
 describeEachDialect("the proxy's watch stream", (get) => {
+  const appOf = () =>
+    createTestApp(get(), { config: { outbound: { allowHosts: ["127.0.0.1"], credentialsKey } } });
+  async function watchOf(app: ReturnType<typeof appOf>, url: string, query: string) {
+    const user = await taskUser(app);
+    const added = await app.request("/api/v1/mcp/external", {
+      method: "POST",
+      headers: { ...user.headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Watched", url }),
+    });
+    const body = await added.json();
+    if (added.status !== 201) throw new Error(`add failed: ${JSON.stringify(body)}`);
+    const server = externalMcpServerSchema.parse(body);
+    const left = new AbortController();
+    const res = await app.request(`${server.endpoint.replace(/\/mcp$/, "/watch")}?${query}`, {
+      headers: user.headers,
+      signal: left.signal,
+    });
+    return { res, left };
+  }
+
+  it("passes on a subscribed resource's update and the tools, prompts and resources list changes", async () => {
+    const { res, left } = await watchOf(
+      appOf(),
+      notifying.url,
+      `subscribe=${encodeURIComponent("note://one")}`,
+    );
+    const events = eventsOf(res);
+    const ready = await events.read();
+    expect(JSON.parse(ready.value?.data ?? "{}")).toMatchObject({
+      subscribed: ["note://one"],
+      level: null,
+    });
+    const methods: string[] = [];
+    while (methods.length < 4) {
+      const next = await events.read();
+      if (next.done) break;
+      const notification = JSON.parse(next.value.data);
+      methods.push(notification.method);
+      if (notification.method === "notifications/resources/updated")
+        expect(notification.params).toEqual({ uri: "note://one" });
+    }
+    expect(methods).toEqual([
+      "notifications/resources/updated",
+      "notifications/tools/list_changed",
+      "notifications/prompts/list_changed",
+      "notifications/resources/list_changed",
+    ]);
+    left.abort();
+    await events.cancel().catch(() => undefined);
+  }, 20_000);
+
   it("sets the level, subscribes, and passes on the server's log messages until the caller leaves", async () => {
     const app = createTestApp(get(), {
       config: { outbound: { allowHosts: ["127.0.0.1"], credentialsKey } },
@@ -87,7 +148,9 @@ describeEachDialect("the proxy's watch stream", (get) => {
     }
     const log = seen.find((n) => n.method === "notifications/message");
     expect(log?.params.level).toBe("info");
-    expect(String(log?.params.data)).toContain(`Received Subscribe Resource request for URI: ${doc}`);
+    expect(String(log?.params.data)).toContain(
+      `Received Subscribe Resource request for URI: ${doc}`,
+    );
     left.abort();
     await events.cancel().catch(() => undefined);
   }, 20_000);
