@@ -21,6 +21,9 @@ export async function startNotifyingMcp() {
     server.registerTool("ping", { description: "Answers pong" }, () => ({
       content: [{ type: "text", text: "pong" }],
     }));
+    server.registerPrompt("hello", { description: "Says hello" }, () => ({
+      messages: [{ role: "user", content: { type: "text", text: "hello" } }],
+    }));
     server.registerResource("one", "note://one", { mimeType: "text/plain" }, (uri) => ({
       contents: [{ uri: uri.href, text: "first" }],
     }));
