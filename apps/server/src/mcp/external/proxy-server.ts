@@ -75,7 +75,7 @@ async function withUpstream<T>(
       context.outbound ?? context.services.config.outbound,
       context.signal,
       // Listening: a server that asks something (roots) on its own stream during a call is answered.
-      { listen: true },
+      { listen: true, quietly: true },
     );
     return await work(upstream, AbortSignal.any([context.signal, upstream.lost]));
   } catch (error) {

@@ -11,6 +11,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { OutboundPolicy } from "../../net/guarded-fetch.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
 import { version } from "../../version.js";
+import { heldOpen } from "./held-open-stream.js";
 import { declareNoRoots } from "./upstream-roots.js";
 
 /** A user-added MCP server as the proxy reaches it. */
@@ -46,6 +47,12 @@ const notStreamable = new Set([400, 404, 405]);
 /** How a session is opened: `listen` keeps the standalone GET stream for server notifications. */
 export interface UpstreamOptions {
   listen?: boolean;
+  /**
+   * With `listen`: the notification stream ending or failing goes unnoticed (a short session
+   * listens only to answer what the server asks during its request; losing that stream must not
+   * fail the request). Without it, it counts as the connection lost.
+   */
+  quietly?: boolean;
   /** Told when the standalone GET stream is open (only with `listen`). */
   onListening?: () => void;
 }
@@ -76,10 +83,22 @@ function transportFor(
   // offered" (a server without one would answer 404, which the SDK takes for a broken session).
   const withoutGetStream: typeof fetch = (input, init) => {
     if ((init?.method ?? "GET").toUpperCase() !== "GET") return fetchImpl(input, init);
-    if (!options.listen) return Promise.resolve(new Response(null, { status: 405 }));
+    // Only the notification stream itself is let through: other GETs (the SDK's OAuth discovery)
+    // are answered as before.
+    const target = input instanceof Request ? input.url : String(input);
+    if (!options.listen || target !== url.href)
+      return Promise.resolve(new Response(null, { status: 405 }));
     return fetchImpl(input, init).then((response) => {
-      if (response.ok) options.onListening?.();
-      return response;
+      // Refused (404, 400, even 401: signing in is the requests' business): taken as "no stream
+      // offered", as a 405 is, not as a broken session.
+      if (!response.ok || !response.body) {
+        void response.body?.cancel().catch(() => undefined);
+        return new Response(null, { status: 405 });
+      }
+      options.onListening?.();
+      return options.quietly
+        ? new Response(heldOpen(response.body, init?.signal), response)
+        : response;
     });
   };
   return new StreamableHTTPClientTransport(url, {
@@ -110,7 +129,9 @@ async function open(
     guardedStreamFetch({
       ...policy,
       timeoutMs: server.timeoutMs,
-      idleMs: options.listen ? listenIdleMs : server.timeoutMs,
+      // A watch's stream may stay quiet long; a request's session keeps the server's time limit
+      // (its notification stream, cut when idle, goes unnoticed: see `quietly`).
+      idleMs: options.listen && !options.quietly ? listenIdleMs : server.timeoutMs,
     }),
   );
   const transport: Transport = transportFor(server, kind, notices.fetch, options);
