@@ -23,6 +23,8 @@ export interface BrowseTarget {
   /** The session's bearer token; sent only to servers whose auth is 'required'. */
   token: string | null;
   fetch?: McpFetch;
+  /** Ends the session and its requests (the server went away from the column). */
+  signal?: AbortSignal;
 }
 
 /** What a server offers beside tools (each list empty when the server offers none). */
@@ -40,7 +42,7 @@ const methodNotFound = -32601;
 /** Runs work on a short MCP session with the server (connect, work, close). */
 export async function withMcpSession<T>(
   target: BrowseTarget,
-  work: (client: Client, options: { timeout: number }) => Promise<T>,
+  work: (client: Client, options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
 ): Promise<T> {
   // The SDK is loaded only when needed, so it stays out of the chat bundle.
   const [{ Client: McpClient }, { StreamableHTTPClientTransport }] = await Promise.all([
@@ -56,7 +58,10 @@ export async function withMcpSession<T>(
     capabilities: {},
     jsonSchemaValidator: listingSchemaValidator,
   });
-  const options = { timeout: listToolsTimeoutMs };
+  const options = {
+    timeout: listToolsTimeoutMs,
+    ...(target.signal ? { signal: target.signal } : {}),
+  };
   try {
     await client.connect(transport, options);
     return await work(client, options);

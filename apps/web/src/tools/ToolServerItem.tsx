@@ -125,6 +125,8 @@ export function ToolServerItem({
 }: ToolServerItemProps) {
   const { server, access } = shown;
   const [expanded, setExpanded] = useState(false);
+  // Set on Remove: the server's resources, prompts and log stop asking it at once.
+  const [removing, setRemoving] = useState(false);
   const listId = useId();
   const nameId = useId();
   const badgeId = useId();
@@ -215,7 +217,10 @@ export function ToolServerItem({
           ) : null}
           <button
             type="button"
-            onClick={() => onRemove(shown)}
+            onClick={() => {
+              setRemoving(true);
+              onRemove(shown);
+            }}
             aria-label={`Remove ${server.name}`}
             className="shrink-0 rounded px-1.5 py-0.5 text-[11px] text-neutral-400 hover:bg-red-500/10 hover:text-red-300"
           >
@@ -248,7 +253,9 @@ export function ToolServerItem({
           ))}
         </ul>
       ) : null}
-      {!greyed && expanded && listing === "loaded" ? <ServerExtras server={server} /> : null}
+      {!greyed && expanded && listing === "loaded" && !removing ? (
+        <ServerExtras server={server} />
+      ) : null}
     </li>
   );
 }

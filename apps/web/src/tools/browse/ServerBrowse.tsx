@@ -60,7 +60,8 @@ export function ServerBrowse({
   // biome-ignore lint/correctness/useExhaustiveDependencies: listed again when the server says its lists changed.
   useEffect(() => {
     let live = true;
-    listServerOfferings(target).then(
+    const controller = new AbortController();
+    listServerOfferings({ ...target, signal: controller.signal }).then(
       (found) => {
         if (!live) return;
         setOfferings(found);
@@ -70,6 +71,7 @@ export function ServerBrowse({
     );
     return () => {
       live = false;
+      controller.abort();
     };
   }, [target, version]);
   const name = target.server.name;
