@@ -31,6 +31,8 @@ const webForkFiles = [
   "src/tools/ArtifactRefreshButton.test.tsx",
   "src/tools/ToolResultModal.test.tsx",
   "src/api/list-server-tools.test.ts",
+  "src/tools/browse/ServerBrowse.test.tsx",
+  "src/api/mcp-watch-api.test.ts",
   "src/api/mcp-tool-call.test.ts",
 ];
 

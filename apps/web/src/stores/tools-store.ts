@@ -42,6 +42,8 @@ export interface ToolsState {
    * client loads only then, which keeps it out of the script the chat needs to start.
    */
   listServer: (name: string) => Promise<void>;
+  /** Lists one server's tools again (the server said its list changed), keeping the old meanwhile. */
+  relistServer: (name: string) => Promise<void>;
   /** Changes what is known of one listed server (its agent use, once the server saved it). */
   updateServer: (name: string, changes: Partial<ToolServer>) => void;
   /** Loads unless the last load was for the current user. */
@@ -164,10 +166,16 @@ export function createToolsStore(deps: ToolsDependencies = defaults) {
     listServer: async (name) => {
       const shown = get().servers.find((s) => s.server.name === name);
       if (shown?.access !== "open" || get().listings[name]) return;
+      set((state) => ({ listings: { ...state.listings, [name]: "loading" } }));
+      await get().relistServer(name);
+    },
+
+    relistServer: async (name) => {
+      const shown = get().servers.find((s) => s.server.name === name);
+      if (shown?.access !== "open") return;
       const startedIn = epoch;
       const setListing = (status: "loading" | "loaded" | "error") =>
         set((state) => ({ listings: { ...state.listings, [name]: status } }));
-      setListing("loading");
       const auth = useAuthStore.getState();
       const contextId = selectKnownContextId(useContextsStore.getState());
       const listing = await listOne(shown, deps, auth.accessToken, contextId);

@@ -3,6 +3,7 @@ import { type ServerTool, toolRenderBehavior } from "../api/list-server-tools.js
 import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { AgentUseChoice, type SiteAgent } from "./AgentUseChoice.js";
+import { ServerExtras } from "./browse/ServerExtras.js";
 
 /** Badge of a tool server that needs the user to sign in first. */
 export const serverSignInBadge = "Sign in required";
@@ -124,6 +125,8 @@ export function ToolServerItem({
 }: ToolServerItemProps) {
   const { server, access } = shown;
   const [expanded, setExpanded] = useState(false);
+  // Set on Remove: the server's resources, prompts and log stop asking it at once.
+  const [removing, setRemoving] = useState(false);
   const listId = useId();
   const nameId = useId();
   const badgeId = useId();
@@ -214,7 +217,10 @@ export function ToolServerItem({
           ) : null}
           <button
             type="button"
-            onClick={() => onRemove(shown)}
+            onClick={() => {
+              setRemoving(true);
+              onRemove(shown);
+            }}
             aria-label={`Remove ${server.name}`}
             className="shrink-0 rounded px-1.5 py-0.5 text-[11px] text-neutral-400 hover:bg-red-500/10 hover:text-red-300"
           >
@@ -246,6 +252,9 @@ export function ToolServerItem({
             />
           ))}
         </ul>
+      ) : null}
+      {!greyed && expanded && listing === "loaded" && !removing ? (
+        <ServerExtras server={server} />
       ) : null}
     </li>
   );

@@ -276,7 +276,9 @@ describe("ToolsPanel", () => {
       created_at: "2026-01-01T00:00:00.000Z",
       updated_at: "2026-01-01T00:00:00.000Z",
     };
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      // The server's resources, prompts and log (listed when it opens) are not this test's.
+      if (!String(url).endsWith("/agent-use")) return new Response(null, { status: 404 });
       const { agents } = JSON.parse(String(init?.body)) as { agents: "all" | string[] };
       return new Response(JSON.stringify({ ...saved, agent_use: agents.length > 0, agents }), {
         headers: { "content-type": "application/json" },
@@ -306,7 +308,8 @@ describe("ToolsPanel", () => {
     expect(helper).toHaveFocus();
     await user.keyboard(" ");
     await vi.waitFor(() => expect(helper).toBeChecked());
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const agentUse = () => fetchMock.mock.calls.filter(([u]) => String(u).endsWith("/agent-use"));
+    const [url, init] = agentUse()[0] ?? [];
     expect(url).toBe("/api/v1/mcp/external/s1/agent-use");
     expect(init).toMatchObject({ method: "PUT", body: JSON.stringify({ agents: ["helper"] }) });
     expect(assistant).not.toBeChecked();
@@ -318,7 +321,7 @@ describe("ToolsPanel", () => {
     // All agents: every box ticked, each agent's fixed while All is.
     await user.click(all);
     await vi.waitFor(() => expect(all).toBeChecked());
-    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ body: JSON.stringify({ agents: "all" }) });
+    expect(agentUse()[1]?.[1]).toMatchObject({ body: JSON.stringify({ agents: "all" }) });
     for (const box of [assistant, helper]) {
       expect(box).toBeChecked();
       expect(box).toBeDisabled();

@@ -33,7 +33,10 @@ const json = (body: unknown) =>
  * GET with 405 (no notification stream), and every other method with what `answer` returns for it
  * (its JSON-RPC result), or 'Method not found' when that is undefined.
  */
-export function fakeMcpFetch(answer: (request: JsonRpcRequest) => unknown) {
+export function fakeMcpFetch(
+  answer: (request: JsonRpcRequest) => unknown,
+  capabilities: Record<string, unknown> = { tools: {} },
+) {
   const calls: SeenRequest[] = [];
   const fetchImpl = vi.fn<McpFetch>(async (url, init) => {
     const method = init?.method ?? "GET";
@@ -53,7 +56,7 @@ export function fakeMcpFetch(answer: (request: JsonRpcRequest) => unknown) {
         id: body.id,
         result: {
           protocolVersion: body.params?.protocolVersion,
-          capabilities: { tools: {} },
+          capabilities,
           serverInfo: { name: "analytics", version: "0.1.0" },
         },
       });

@@ -45,6 +45,7 @@ import { createProxyServer } from "./proxy-server.js";
 import { checkServerUrl } from "./server-url.js";
 import { connectUpstream, listAllTools, type UpstreamServer } from "./upstream-client.js";
 import { upstreamReason } from "./upstream-errors.js";
+import { watchResponse } from "./watch-route.js";
 
 const idPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -381,6 +382,10 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       c.var.auth.userId,
       inFlight,
     );
+  });
+  routes.get("/:id/watch", ...guards, async (c) => {
+    const row = await refreshed(await owned(c), originOf(c)).catch(() => owned(c));
+    return watchResponse(c, upstreamOfRow(row, originOf(c)), config.outbound);
   });
   routes.get("/:id/mcp", ...guards, mcpMethodNotOffered);
   routes.delete("/:id/mcp", ...guards, mcpMethodNotOffered);

@@ -16,6 +16,7 @@ import { startCallerExecution } from "../executions/start-caller-execution.js";
 import { cancelledExecutionMessage, executionIdMetaKey } from "../record-calls.js";
 import { relayedCall } from "../requests/relayed-call.js";
 import type { ToolContext } from "../tool-context.js";
+import { browsingCapabilities, forwardBrowsing, relayNotifications } from "./proxy-browse.js";
 import {
   connectUpstream,
   listAllTools,
@@ -74,6 +75,8 @@ async function withUpstream<T>(
       context.server,
       context.outbound ?? context.services.config.outbound,
       context.signal,
+      // Listening: a server that asks something (roots) on its own stream during a call is answered.
+      { listen: true, quietly: true },
     );
     return await work(upstream, AbortSignal.any([context.signal, upstream.lost]));
   } catch (error) {
@@ -98,9 +101,10 @@ export function createProxyServer(context: ProxyContext): Server {
   const { server: upstreamServer } = context;
   const server = new Server(
     { name: upstreamServer.name, version },
-    { capabilities: { tools: {} } },
+    { capabilities: { tools: {}, ...browsingCapabilities } },
   );
   const timeout = upstreamServer.timeoutMs;
+  forwardBrowsing(server, (work) => withUpstream(context, work), timeout);
 
   server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) =>
     withUpstream(context, async (upstream, signal) => {
@@ -115,6 +119,7 @@ export function createProxyServer(context: ProxyContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
     withUpstream(context, async (upstream, connection) => {
       const signal = AbortSignal.any([connection, extra.signal]);
+      relayNotifications(upstream, extra);
       const { name } = request.params;
       const args = request.params.arguments ?? {};
       // Listed first: a tool the server does not list is not called, and the client then checks

@@ -13,6 +13,8 @@ import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
 import { tracedOutboundFetch } from "../../observe/outbound-span.js";
 import { version } from "../../version.js";
 import { relayedCapabilities } from "../requests/relayed-capabilities.js";
+import { heldOpen } from "./held-open-stream.js";
+import { declareNoRoots } from "./upstream-roots.js";
 
 /** A user-added MCP server as the proxy reaches it. */
 export interface UpstreamServer {
@@ -44,7 +46,28 @@ const maxPages = 20;
 /** Status codes with which a server says it does not speak streamable HTTP at this URL. */
 const notStreamable = new Set([400, 404, 405]);
 
-function transportFor(server: UpstreamServer, kind: McpTransport, fetchImpl: typeof fetch) {
+/** How a session is opened: `listen` keeps the standalone GET stream for server notifications. */
+export interface UpstreamOptions {
+  listen?: boolean;
+  /**
+   * With `listen`: the notification stream ending or failing goes unnoticed (a short session
+   * listens only to answer what the server asks during its request; losing that stream must not
+   * fail the request). Without it, it counts as the connection lost.
+   */
+  quietly?: boolean;
+  /** Told when the standalone GET stream is open (only with `listen`). */
+  onListening?: () => void;
+}
+
+/** How long a listening session's stream may stay quiet before it is cut (the caller reopens). */
+const listenIdleMs = 30 * 60_000;
+
+function transportFor(
+  server: UpstreamServer,
+  kind: McpTransport,
+  fetchImpl: typeof fetch,
+  options: UpstreamOptions,
+) {
   const url = new URL(server.url);
   const requestInit = { headers: server.headers };
   const authProvider = server.authProvider ? { authProvider: server.authProvider } : {};
@@ -60,10 +83,26 @@ function transportFor(server: UpstreamServer, kind: McpTransport, fetchImpl: typ
   // The proxy's sessions last one request and never wait for server notifications, so the
   // standalone GET stream is not opened: answered here with 405, which the SDK reads as "not
   // offered" (a server without one would answer 404, which the SDK takes for a broken session).
-  const withoutGetStream: typeof fetch = (input, init) =>
-    (init?.method ?? "GET").toUpperCase() === "GET"
-      ? Promise.resolve(new Response(null, { status: 405 }))
-      : fetchImpl(input, init);
+  const withoutGetStream: typeof fetch = (input, init) => {
+    if ((init?.method ?? "GET").toUpperCase() !== "GET") return fetchImpl(input, init);
+    // Only the notification stream itself is let through: other GETs (the SDK's OAuth discovery)
+    // are answered as before.
+    const target = input instanceof Request ? input.url : String(input);
+    if (!options.listen || target !== url.href)
+      return Promise.resolve(new Response(null, { status: 405 }));
+    return fetchImpl(input, init).then((response) => {
+      // Refused (404, 400, even 401: signing in is the requests' business): taken as "no stream
+      // offered", as a 405 is, not as a broken session.
+      if (!response.ok || !response.body) {
+        void response.body?.cancel().catch(() => undefined);
+        return new Response(null, { status: 405 });
+      }
+      options.onListening?.();
+      return options.quietly
+        ? new Response(heldOpen(response.body, init?.signal), response)
+        : response;
+    });
+  };
   return new StreamableHTTPClientTransport(url, {
     requestInit,
     fetch: withoutGetStream,
@@ -85,13 +124,16 @@ async function open(
   kind: McpTransport,
   policy: OutboundPolicy,
   signal: AbortSignal | undefined,
+  options: UpstreamOptions,
 ): Promise<Upstream> {
   // A cancelled call's notice to the server is let through after the session closes.
   const notices = keepingCancelNotices(
     guardedStreamFetch({
       ...policy,
       timeoutMs: server.timeoutMs,
-      idleMs: server.timeoutMs,
+      // A watch's stream may stay quiet long; a request's session keeps the server's time limit
+      // (its notification stream, cut when idle, goes unnoticed: see `quietly`).
+      idleMs: options.listen && !options.quietly ? listenIdleMs : server.timeoutMs,
     }),
   );
   // While tracing, each request to the server is a span and carries its traceparent.
@@ -99,6 +141,7 @@ async function open(
     server,
     kind,
     tracedOutboundFetch("mcp", notices.fetch),
+    options,
   );
   // Elicitation and sampling are relayed to the user (mcp/requests/); a request on a session
   // that installs no handler (a listing) is answered "Method not found".
@@ -106,6 +149,7 @@ async function open(
     { name: "a2a-chat-proxy", version },
     { capabilities: relayedCapabilities },
   );
+  declareNoRoots(client);
   const lost = new AbortController();
   const timeout = Math.min(server.timeoutMs, policy.timeoutMs * 2);
   await whileRunning(signal, (scoped) => client.connect(transport, { timeout, signal: scoped }));
@@ -144,13 +188,14 @@ export async function connectUpstream(
   server: UpstreamServer,
   policy: OutboundPolicy,
   signal?: AbortSignal,
+  options: UpstreamOptions = {},
 ): Promise<Upstream> {
-  if (server.transport === "sse") return open(server, "sse", policy, signal);
+  if (server.transport === "sse") return open(server, "sse", policy, signal, options);
   try {
-    return await open(server, "streamable_http", policy, signal);
+    return await open(server, "streamable_http", policy, signal, options);
   } catch (error) {
     if (!(error instanceof StreamableHTTPError && notStreamable.has(error.code ?? 0))) throw error;
-    return open(server, "sse", policy, signal);
+    return open(server, "sse", policy, signal, options);
   }
 }
 

@@ -4,6 +4,7 @@ import { version } from "../../../version.js";
 import type { BuiltinServer } from "../../builtin-server.js";
 import { recordCalls } from "../../record-calls.js";
 import { registerBuildReport } from "./build-report.js";
+import { registerDatasetResources } from "./dataset-resources.js";
 import { registerFailExample } from "./fail-example.js";
 import { registerListRegions } from "./list-regions.js";
 import { registerQueryOrders } from "./query-orders.js";
@@ -25,6 +26,7 @@ export const analyticsServer: BuiltinServer = {
     registerSalesChart(server);
     registerBuildReport(server, context);
     registerFailExample(server);
+    registerDatasetResources(server);
     return server;
   },
 };

@@ -5,6 +5,7 @@ import type { BuiltinServer } from "../../builtin-server.js";
 import { recordCalls } from "../../record-calls.js";
 import { registerCodeSample } from "./code-sample.js";
 import { registerConfigSummary } from "./config-summary.js";
+import { registerDocsResources } from "./docs-resources.js";
 import { registerDocsTree } from "./docs-tree.js";
 import { registerFeedbackForm } from "./feedback-form.js";
 import { registerReleaseNotes } from "./release-notes.js";
@@ -37,6 +38,7 @@ export const productServer: BuiltinServer = {
     registerReleaseNotes(server);
     registerConfigSummary(server, services.config, isAdmin);
     registerSiteTraffic(server, services, isAdmin);
+    registerDocsResources(server);
     return server;
   },
 };
