@@ -11,6 +11,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { OutboundPolicy } from "../../net/guarded-fetch.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
 import { version } from "../../version.js";
+import { resumeOptions, resumingGetsOnly, watchResumption } from "./stream-resumption.js";
 
 /** A user-added MCP server as the proxy reaches it. */
 export interface UpstreamServer {
@@ -55,26 +56,12 @@ function transportFor(server: UpstreamServer, kind: McpTransport, fetchImpl: typ
       redirectPolicy: "follow",
       ...authProvider,
     });
-  // The proxy's sessions last one request and never wait for server notifications, so the
-  // standalone GET stream is not opened: answered here with 405, which the SDK reads as "not
-  // offered" (a server without one would answer 404, which the SDK takes for a broken session).
-  const withoutGetStream: typeof fetch = (input, init) =>
-    (init?.method ?? "GET").toUpperCase() === "GET"
-      ? Promise.resolve(new Response(null, { status: 405 }))
-      : fetchImpl(input, init);
   return new StreamableHTTPClientTransport(url, {
     requestInit,
-    fetch: withoutGetStream,
+    fetch: resumingGetsOnly(fetchImpl),
     redirectPolicy: "follow",
     ...authProvider,
-    // A stream that breaks ends the call: the proxy answers stateless requests, so there is no
-    // later request to resume it for.
-    reconnectionOptions: {
-      maxRetries: 0,
-      initialReconnectionDelay: 1000,
-      maxReconnectionDelay: 1000,
-      reconnectionDelayGrowFactor: 1,
-    },
+    reconnectionOptions: resumeOptions,
   });
 }
 
@@ -98,11 +85,12 @@ async function open(
   const timeout = Math.min(server.timeoutMs, policy.timeoutMs * 2);
   await whileRunning(signal, (scoped) => client.connect(transport, { timeout, signal: scoped }));
   // Set after connecting: the client installs its own handler then. Only the transport's errors
-  // (a broken stream, a failed POST) mean the connection is lost.
+  // (a broken stream, a failed POST) mean the connection is lost, unless the stream resumes.
+  const recovers = watchResumption(transport);
   const reported = transport.onerror;
   transport.onerror = (error) => {
     reported?.(error);
-    lost.abort(error);
+    if (!recovers(error)) lost.abort(error);
   };
   return {
     client,
