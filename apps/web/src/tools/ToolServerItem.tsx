@@ -3,6 +3,7 @@ import { type ServerTool, toolRenderBehavior } from "../api/list-server-tools.js
 import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { AgentUseChoice, type SiteAgent } from "./AgentUseChoice.js";
+import { ToolHintBadges } from "./ToolHintBadges.js";
 
 /** Badge of a tool server that needs the user to sign in first. */
 export const serverSignInBadge = "Sign in required";
@@ -92,6 +93,7 @@ function ToolRow({ tool, onPick }: { tool: ServerTool; onPick?: (() => void) | u
               {behavior}
             </span>
           ) : null}
+          <ToolHintBadges tool={tool} />
         </span>
         {tool.description ? (
           <span title={tool.description} className="mt-0.5 line-clamp-2 text-xs text-neutral-400">

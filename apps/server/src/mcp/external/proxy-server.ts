@@ -21,6 +21,7 @@ import {
   type Upstream,
   type UpstreamServer,
 } from "./upstream-client.js";
+import { asProxiedTool, callAsTask, needsTask, taskProgress } from "./task-call.js";
 import { upstreamReason } from "./upstream-errors.js";
 
 /** What one proxied request knows: the caller (as for built-in tools) and the upstream server. */
@@ -107,7 +108,7 @@ export function createProxyServer(context: ProxyContext): Server {
         timeout,
         signal: AbortSignal.any([signal, extra.signal]),
       });
-      return { tools };
+      return { tools: tools.map(asProxiedTool) };
     }),
   );
 
@@ -130,26 +131,30 @@ export function createProxyServer(context: ProxyContext): Server {
         traceId: context.traceId,
       });
       const progressToken = request.params._meta?.progressToken;
+      const notify = (progress: { progress: number; total?: number; message?: string }) => {
+        if (progressToken === undefined) return;
+        void extra
+          .sendNotification({
+            method: "notifications/progress",
+            params: { ...progress, progressToken },
+          })
+          .catch(() => undefined);
+      };
       let result: CallToolResult;
       try {
-        result = (await upstream.client.callTool({ name, arguments: args }, undefined, {
-          signal,
-          timeout,
-          resetTimeoutOnProgress: true,
-          maxTotalTimeout: timeout * 10,
-          ...(progressToken === undefined
-            ? {}
-            : {
-                onprogress: (progress) => {
-                  void extra
-                    .sendNotification({
-                      method: "notifications/progress",
-                      params: { ...progress, progressToken },
-                    })
-                    .catch(() => undefined);
-                },
-              }),
-        })) as CallToolResult;
+        result = needsTask(tool)
+          ? await callAsTask(
+              upstream.client,
+              { name, arguments: args },
+              { signal, timeout, onStatus: taskProgress(notify) },
+            )
+          : ((await upstream.client.callTool({ name, arguments: args }, undefined, {
+              signal,
+              timeout,
+              resetTimeoutOnProgress: true,
+              maxTotalTimeout: timeout * 10,
+              ...(progressToken === undefined ? {} : { onprogress: notify }),
+            })) as CallToolResult);
       } catch (error) {
         const failure = context.signal.aborted
           ? rpcError(ErrorCode.InvalidRequest, cancelledExecutionMessage)
