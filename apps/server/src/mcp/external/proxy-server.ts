@@ -21,6 +21,7 @@ import {
   type Upstream,
   type UpstreamServer,
 } from "./upstream-client.js";
+import { resolveResourceLinks } from "./resolve-resource-links.js";
 import { asProxiedTool, callAsTask, needsTask, taskProgress } from "./task-call.js";
 import { upstreamReason } from "./upstream-errors.js";
 
@@ -168,7 +169,7 @@ export function createProxyServer(context: ProxyContext): Server {
         await failExecution(context.services, owner, record.id, cancelledExecutionMessage);
       } else {
         await completeExecution(context.services, owner, record.id, {
-          result,
+          result: await resolveResourceLinks(upstream.client, result, { timeout, signal }),
           outputSchema: tool.outputSchema,
         });
       }
