@@ -8,7 +8,9 @@ export const runsAsTaskMetaKey = "a2a-chat/runs-as-task";
 
 /** The progress message of a task-run call: its status, with the server's message when it sent one. */
 export const taskStatusMessage = (status: string, statusMessage?: string) =>
-  statusMessage ? `Task ${status.replace("_", " ")}: ${statusMessage}` : `Task ${status.replace("_", " ")}`;
+  statusMessage
+    ? `Task ${status.replace("_", " ")}: ${statusMessage}`
+    : `Task ${status.replace("_", " ")}`;
 
 /** Why a task-run call failed: the task's failure, with the server's message when it sent one. */
 export const taskFailedMessage = (tool: string, statusMessage?: string) =>

@@ -15,7 +15,12 @@ export interface ConfirmDestructiveRunProps {
  * Asks before a tool the server marks destructive (`destructiveHint: true`) runs: Run anyway
  * runs it, Back returns to the form with the values kept.
  */
-export function ConfirmDestructiveRun({ tool, serverName, onRun, onBack }: ConfirmDestructiveRunProps) {
+export function ConfirmDestructiveRun({
+  tool,
+  serverName,
+  onRun,
+  onBack,
+}: ConfirmDestructiveRunProps) {
   const name = tool.title ?? tool.name;
   return (
     <Modal
@@ -27,9 +32,7 @@ export function ConfirmDestructiveRun({ tool, serverName, onRun, onBack }: Confi
           <Button variant="secondary" onClick={onBack}>
             {toolHintTexts.confirmBack}
           </Button>
-          <Button onClick={onRun}>
-            {toolHintTexts.confirmRun}
-          </Button>
+          <Button onClick={onRun}>{toolHintTexts.confirmRun}</Button>
         </>
       }
     >

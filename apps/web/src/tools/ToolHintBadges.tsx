@@ -8,17 +8,26 @@ export function ToolHintBadges({ tool }: { tool: Pick<Tool, "annotations" | "_me
   return (
     <>
       {isReadOnlyTool(tool) ? (
-        <span title={toolHintTexts.readOnlyTitle} className={`${badge} bg-emerald-900/50 text-emerald-200`}>
+        <span
+          title={toolHintTexts.readOnlyTitle}
+          className={`${badge} bg-emerald-900/50 text-emerald-200`}
+        >
           {toolHintTexts.readOnly}
         </span>
       ) : null}
       {isDestructiveTool(tool) ? (
-        <span title={toolHintTexts.destructiveTitle} className={`${badge} bg-red-900/50 text-red-200`}>
+        <span
+          title={toolHintTexts.destructiveTitle}
+          className={`${badge} bg-red-900/50 text-red-200`}
+        >
           {toolHintTexts.destructive}
         </span>
       ) : null}
       {runsAsTask(tool) ? (
-        <span title={toolHintTexts.runsAsTaskTitle} className={`${badge} bg-neutral-800 text-neutral-300`}>
+        <span
+          title={toolHintTexts.runsAsTaskTitle}
+          className={`${badge} bg-neutral-800 text-neutral-300`}
+        >
           {toolHintTexts.runsAsTask}
         </span>
       ) : null}

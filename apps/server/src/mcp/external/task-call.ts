@@ -77,7 +77,10 @@ export async function callAsTask(
     }
     if (signal.aborted) throw signal.reason ?? error;
     if (last?.status === "failed")
-      throw new McpError(ErrorCode.InternalError, taskFailedMessage(params.name, last.statusMessage));
+      throw new McpError(
+        ErrorCode.InternalError,
+        taskFailedMessage(params.name, last.statusMessage),
+      );
     throw error;
   }
   throw new McpError(ErrorCode.InternalError, taskFailedMessage(params.name));

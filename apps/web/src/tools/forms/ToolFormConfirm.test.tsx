@@ -48,7 +48,9 @@ describe("a destructive tool's run", () => {
   it("asks first: Back returns to the form and runs nothing; Run anyway runs it once", async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(<ToolFormModal tool={tool({ destructiveHint: true })} server={server} onClose={onClose} />);
+    render(
+      <ToolFormModal tool={tool({ destructiveHint: true })} server={server} onClose={onClose} />,
+    );
     await user.click(screen.getByRole("button", { name: "Run" }));
     expect(screen.getByRole("alert")).toHaveTextContent(
       toolHintTexts.confirmBody("delete_file", "files"),
