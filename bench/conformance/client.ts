@@ -69,7 +69,8 @@ async function main() {
   const token = session.access_token;
   const oauth = scenario.startsWith("auth/");
   const clientId = typeof context.client_id === "string" ? context.client_id : undefined;
-  const clientSecret = typeof context.client_secret === "string" ? context.client_secret : undefined;
+  const clientSecret =
+    typeof context.client_secret === "string" ? context.client_secret : undefined;
   const credentials = oauth
     ? {
         kind: "oauth",
@@ -80,7 +81,7 @@ async function main() {
   const added = (await api("/api/v1/mcp/external", token, {
     method: "POST",
     body: JSON.stringify({
-      name: `conformance ${scenario}`.slice(0, 60),
+      name: `conformance ${scenario.replace(/[^\w .-]/g, "-")}`.slice(0, 64),
       url: serverUrl,
       ...(credentials ? { credentials } : {}),
     }),

@@ -38,7 +38,14 @@ function install(): void {
   if (!existsSync(suiteBin)) {
     execFileSync(
       "npm",
-      ["install", "--prefix", suiteDir, "--no-audit", "--no-fund", `@modelcontextprotocol/conformance@${suiteVersion}`],
+      [
+        "install",
+        "--prefix",
+        suiteDir,
+        "--no-audit",
+        "--no-fund",
+        `@modelcontextprotocol/conformance@${suiteVersion}`,
+      ],
       { stdio: "inherit" },
     );
   }
@@ -46,6 +53,8 @@ function install(): void {
 
 interface Check {
   id: string;
+  name?: string;
+  description?: string;
   status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
   errorMessage?: string;
 }
@@ -59,7 +68,10 @@ interface Outcome {
   note: string;
 }
 
-function runSuite(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+function runSuite(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(node22, [suiteBin, ...args], {
       cwd: root,
@@ -85,18 +97,29 @@ function listScenarios(): { client: string[]; server: string[] } {
   return { server: names(serverPart), client: names(clientPart) };
 }
 
-/** Every checks.json under a directory, newest run per scenario folder. */
+/** The checks of every checks.json under a directory (auth scenarios nest one level deeper). */
 function checksIn(dir: string): Check[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((entry) => {
-    const file = join(dir, entry, "checks.json");
-    return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Check[]) : [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return checksIn(path);
+    return entry.name === "checks.json" ? (JSON.parse(readFileSync(path, "utf8")) as Check[]) : [];
   });
 }
 
-function outcomeOf(scenario: string, checks: Check[], exitCode: number): Outcome {
+/** The first line the client printed on stderr when it failed (the suite echoes it). */
+function clientError(output: string): string {
+  return /\nStderr:\n(.+)/.exec(output)?.[1] ?? "";
+}
+
+function outcomeOf(scenario: string, checks: Check[], exitCode: number, error = ""): Outcome {
   const failedChecks = checks.filter((check) => check.status === "FAILURE");
-  const note = failedChecks[0]?.errorMessage ?? (exitCode !== 0 && failedChecks.length === 0 ? "client step failed" : "");
+  const first = failedChecks[0];
+  const note = first
+    ? (first.errorMessage ?? `${first.name ?? first.id}: ${first.description ?? ""}`)
+    : exitCode !== 0 && failedChecks.length === 0
+      ? error || "client step failed"
+      : "";
   return {
     scenario,
     passed: checks.filter((check) => check.status === "SUCCESS").length,
@@ -117,7 +140,11 @@ async function withToken(target: string, token: string) {
         port: to.port,
         method: req.method,
         path: to.pathname,
-        headers: { ...req.headers, host: req.headers.host ?? to.host, authorization: `Bearer ${token}` },
+        headers: {
+          ...req.headers,
+          host: req.headers.host ?? to.host,
+          authorization: `Bearer ${token}`,
+        },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -167,32 +194,42 @@ async function main() {
     const clientOutcomes: Outcome[] = [];
     for (const scenario of pick(scenarios.client)) {
       const dir = join(out, "client", scenario.replace(/\//g, "_"));
-      const { code } = await runSuite(
+      const { code, output } = await runSuite(
         ["client", "--command", command, "--scenario", scenario, "-o", dir, "--timeout", "60000"],
         { CONFORMANCE_PRODUCT_URL: product.url },
       );
-      const outcome = outcomeOf(scenario, checksIn(dir), code);
+      const outcome = outcomeOf(scenario, checksIn(dir), code, clientError(output));
       clientOutcomes.push(outcome);
       console.error(`client ${scenario}: ${code === 0 ? "pass" : "fail"} ${outcome.note}`);
     }
-    if (clientOutcomes.length) reports.push(table("Client scenarios (the product as the client, through its proxy)", clientOutcomes));
+    if (clientOutcomes.length)
+      reports.push(
+        table("Client scenarios (the product as the client, through its proxy)", clientOutcomes),
+      );
 
     const session = (await (
       await fetch(`${product.url}/api/v1/core/oauth/session`, { method: "POST" })
     ).json()) as { access_token: string };
     for (const name of ["analytics", "product"]) {
-      const forwarder = await withToken(`${product.url}/api/v1/mcp/${name}/mcp`, session.access_token);
+      const forwarder = await withToken(
+        `${product.url}/api/v1/mcp/${name}/mcp`,
+        session.access_token,
+      );
       const serverOutcomes: Outcome[] = [];
       try {
         for (const scenario of pick(scenarios.server)) {
           const dir = join(out, "server", name, scenario);
-          const { code } = await runSuite(["server", "--url", forwarder.url, "--scenario", scenario, "-o", dir], {});
+          const { code } = await runSuite(
+            ["server", "--url", forwarder.url, "--scenario", scenario, "-o", dir],
+            {},
+          );
           serverOutcomes.push(outcomeOf(scenario, checksIn(dir), code));
         }
       } finally {
         await forwarder.close();
       }
-      if (serverOutcomes.length) reports.push(table(`Server scenarios: built-in server ${name}`, serverOutcomes));
+      if (serverOutcomes.length)
+        reports.push(table(`Server scenarios: built-in server ${name}`, serverOutcomes));
     }
   } finally {
     await product.stop();

@@ -1,8 +1,8 @@
 import { runsAsTaskMetaKey } from "@a2a-chat/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, expect, it } from "vitest";
-import { toolHintTexts } from "./tool-hints.js";
 import { ToolHintBadges } from "./ToolHintBadges.js";
+import { toolHintTexts } from "./tool-hints.js";
 
 afterEach(cleanup);
 

@@ -15,14 +15,14 @@ import { completeExecution, failExecution } from "../executions/finish-execution
 import { startCallerExecution } from "../executions/start-caller-execution.js";
 import { cancelledExecutionMessage, executionIdMetaKey } from "../record-calls.js";
 import type { ToolContext } from "../tool-context.js";
+import { resolveResourceLinks } from "./resolve-resource-links.js";
+import { asProxiedTool, callAsTask, needsTask, taskProgress } from "./task-call.js";
 import {
   connectUpstream,
   listAllTools,
   type Upstream,
   type UpstreamServer,
 } from "./upstream-client.js";
-import { resolveResourceLinks } from "./resolve-resource-links.js";
-import { asProxiedTool, callAsTask, needsTask, taskProgress } from "./task-call.js";
 import { upstreamReason } from "./upstream-errors.js";
 
 /** What one proxied request knows: the caller (as for built-in tools) and the upstream server. */

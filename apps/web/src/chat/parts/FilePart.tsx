@@ -1,8 +1,8 @@
 import type { FileContent } from "@a2a-chat/contracts";
 import { memo, useState } from "react";
 import { logger } from "../../lib/logger.js";
-import { fileHref, isImageFile } from "./file-href.js";
 import { FilePreview } from "./FilePreview.js";
+import { fileHref, isImageFile } from "./file-href.js";
 import { base64Size, formatFileSize } from "./file-size.js";
 import {
   downloadUploadedFile,

@@ -46,8 +46,8 @@ export function FilePreview({
 }) {
   const [open, setOpen] = useState(false);
   if (isAudioFile(file) && href) {
-    // biome-ignore lint/a11y/useMediaCaption: a tool's audio comes with no captions to show.
     return (
+      // biome-ignore lint/a11y/useMediaCaption: a tool's audio comes with no captions to show.
       <audio
         controls
         preload="metadata"
@@ -71,12 +71,11 @@ export function FilePreview({
         {open ? filePreviewTexts.close : filePreviewTexts.open}
       </button>
       {open ? (
-        <pre
-          aria-label={`Contents of ${name}`}
-          className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-surface p-2 text-xs text-neutral-200"
-        >
-          {previewText(bytes)}
-        </pre>
+        <section aria-label={`Contents of ${name}`}>
+          <pre className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap break-words rounded bg-surface p-2 text-xs text-neutral-200">
+            {previewText(bytes)}
+          </pre>
+        </section>
       ) : null}
     </div>
   );

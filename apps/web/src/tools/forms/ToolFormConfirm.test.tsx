@@ -5,8 +5,8 @@ import type { ServerTool } from "../../api/list-server-tools.js";
 import type { ToolServer } from "../../api/mcp-registry-api.js";
 import { emptyAuthSession, useAuthStore } from "../../stores/auth-store.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
-import { toolHintTexts } from "../tool-hints.js";
 import { useToolExecutionsStore } from "../tool-executions-store.js";
+import { toolHintTexts } from "../tool-hints.js";
 import ToolFormModal from "./ToolFormModal.js";
 
 const server: ToolServer = {
