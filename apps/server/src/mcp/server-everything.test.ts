@@ -216,8 +216,8 @@ describeEachDialect("external MCP server: server-everything", (get) => {
     expect(requests).toHaveLength(2);
     const offered = (requests[0]?.body.tools ?? []).map((t) => t.function.name);
     expect(offered).toContain("echo");
-    // Its task-only tool (execution.taskSupport: required) is offered: the proxy runs it as a task.
-    expect(offered).toContain("simulate-research-query");
+    // Its task-only tool (execution.taskSupport: required) would fail called directly: not offered.
+    expect(offered).not.toContain("simulate-research-query");
     const toolMessage = requests[1]?.body.messages.find((m) => m.role === "tool");
     expect(toolMessage?.tool_call_id).toBe("call-echo");
     expect(JSON.stringify(toolMessage?.content ?? "")).toContain(`Echo: ${echoMessage}`);
