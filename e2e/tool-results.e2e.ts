@@ -129,4 +129,24 @@ describe("MCP result content in the Tools column", () => {
     await expect.poll(() => erased.innerText()).toContain("Erased every note");
     expect(results.erased).toHaveLength(1);
   });
+  it("runs a task-only tool as a task: its statuses show while it runs, then its result", async () => {
+    const { page } = await openFirstVisit(suite.browser, suite.server.url);
+    await page.getByRole("list", { name: "Tool servers" }).waitFor();
+    await addServer(page, "Tasks", everything.url);
+    const research = page.getByRole("button", { name: "Run simulate-research-query", exact: true });
+    expect(await research.innerText()).toContain("Runs as a task");
+    await research.click();
+    await page.getByRole("form", { name: "Parameters of simulate-research-query" }).waitFor();
+    await page.getByLabel(/^Topic/).fill("tides");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    const runs = page.getByRole("region", { name: "Tool runs" });
+    await runs
+      .getByText(/Task working: /)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await screenshotOf(page, runs, "task-tool-running");
+    const report = artifactFrame(messageLog(page), "simulate-research-query");
+    await report.waitFor({ timeout: 20_000 });
+    await expect.poll(() => report.innerText()).toContain("Research Report: tides");
+  });
 });
