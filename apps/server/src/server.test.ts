@@ -117,7 +117,7 @@ describe("startServer", () => {
       "content-security-policy":
         "default-src 'self'; script-src 'self'; worker-src 'self'; " +
         "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; " +
-        "font-src 'self' data:; connect-src 'self'; " +
+        "media-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; " +
         "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
       "content-type": "text/plain; charset=UTF-8",
       "content-length": "9",

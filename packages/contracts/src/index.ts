@@ -14,6 +14,7 @@ export * from "./limits.js";
 export * from "./list-queries.js";
 export * from "./mcp.js";
 export * from "./mcp-requests.js";
+export * from "./mcp-tool-tasks.js";
 export * from "./messages.js";
 export * from "./push-notifications.js";
 export * from "./quotas.js";

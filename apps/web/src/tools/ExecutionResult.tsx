@@ -1,4 +1,5 @@
 import type { Artifact } from "@a2a-chat/contracts";
+import { useState } from "react";
 import { ArtifactView } from "../artifacts/ArtifactView.js";
 import type { ArtifactViewProps } from "../artifacts/artifact-view-props.js";
 import { Button } from "../lib/Button.js";
@@ -6,6 +7,7 @@ import { formatToolDuration } from "../lib/durations.js";
 import { isActiveExecution, type ToolExecution } from "./execution-queue.js";
 import { ProgressLine } from "./ProgressLine.js";
 import { isCancelledExecution } from "./runner/tool-errors.js";
+import { toolHintTexts } from "./tool-hints.js";
 import { useNow } from "./useNow.js";
 
 /** Core spec §2.4: what the modal says while a tool runs. */
@@ -106,7 +108,7 @@ export function ExecutionResult({
           <h3 className="font-semibold text-neutral-200">{executionCancelledTitle}</h3>
           <p className="mt-1 text-sm text-neutral-400">{execution.error}</p>
         </div>
-        <RunAgain onClick={again} />
+        <RunAgain onClick={again} execution={execution} />
         <Parameters parameters={execution.parameters} />
       </div>
     );
@@ -141,18 +143,52 @@ export function ExecutionResult({
       ) : (
         <p className="text-sm text-neutral-400">The tool completed without a result.</p>
       )}
-      <RunAgain onClick={onRunAgain} />
+      <RunAgain onClick={onRunAgain} execution={execution} />
       <Parameters parameters={execution.parameters} />
     </div>
   );
 }
 
-/** The 'Run again' button below a run's outcome, when the run can be repeated. */
-function RunAgain({ onClick }: { onClick: (() => void) | undefined }) {
+/**
+ * The 'Run again' button below a run's outcome, when the run can be repeated; for a tool the
+ * server marks destructive it first asks (Run anyway, Back).
+ */
+function RunAgain({
+  onClick,
+  execution,
+}: {
+  onClick: (() => void) | undefined;
+  execution: ToolExecution;
+}) {
+  const [asking, setAsking] = useState(false);
   if (!onClick) return null;
+  if (asking)
+    return (
+      <div className="mt-4 rounded-md border border-red-900 bg-red-950/40 p-3">
+        <p role="alert" className="text-sm text-red-200">
+          {toolHintTexts.confirmBody(execution.toolName, execution.serverName)}
+        </p>
+        <div className="mt-3 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setAsking(false)}>
+            {toolHintTexts.confirmBack}
+          </Button>
+          <Button
+            onClick={() => {
+              setAsking(false);
+              onClick();
+            }}
+          >
+            {toolHintTexts.confirmRun}
+          </Button>
+        </div>
+      </div>
+    );
   return (
     <div className="mt-4 flex justify-end">
-      <Button variant="secondary" onClick={onClick}>
+      <Button
+        variant="secondary"
+        onClick={execution.run?.destructive ? () => setAsking(true) : onClick}
+      >
         Run again
       </Button>
     </div>

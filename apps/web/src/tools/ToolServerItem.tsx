@@ -4,6 +4,7 @@ import { unreachableStatus, useServerReachability } from "../stores/server-reach
 import type { ShownToolServer } from "../stores/tools-reducers.js";
 import { AgentUseChoice, type SiteAgent } from "./AgentUseChoice.js";
 import { ServerExtras } from "./browse/ServerExtras.js";
+import { ToolHintBadges } from "./ToolHintBadges.js";
 
 /** Badge of a tool server that needs the user to sign in first. */
 export const serverSignInBadge = "Sign in required";
@@ -93,6 +94,7 @@ function ToolRow({ tool, onPick }: { tool: ServerTool; onPick?: (() => void) | u
               {behavior}
             </span>
           ) : null}
+          <ToolHintBadges tool={tool} />
         </span>
         {tool.description ? (
           <span title={tool.description} className="mt-0.5 line-clamp-2 text-xs text-neutral-400">

@@ -51,6 +51,8 @@ export interface ToolRun {
   outputSchema?: Record<string, unknown>;
   /** The exact arguments sent. */
   args: Record<string, unknown>;
+  /** The server marks the tool destructive: each run, Run again included, asks first. */
+  destructive?: boolean;
 }
 
 /** 'Active' means pending or executing (core spec §4 Tool execution). */

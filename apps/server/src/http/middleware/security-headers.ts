@@ -9,6 +9,8 @@ const pagePolicy: [string, string[]][] = [
   ["worker-src", ["'self'"]],
   ["style-src", ["'self'", "'unsafe-inline'"]],
   ["img-src", ["'self'", "data:", "blob:", "https:"]],
+  // Audio in tool results (MCP audio content) plays from its inline bytes.
+  ["media-src", ["'self'", "data:", "blob:"]],
   ["font-src", ["'self'", "data:"]],
   // The browser talks to this site only: agents and tool servers users add, and the MCP servers
   // the config file lists, are reached through it (the session token is attached for this

@@ -135,18 +135,24 @@ function blockFile(block: ContentBlock, index: number, toolName?: string): Part 
   if (block.type === "resource_link") {
     return named({ name: block.name, mimeType: block.mimeType, uri: block.uri });
   }
-  if (block.type === "resource" && block.resource.text === undefined) {
-    const { uri, mimeType, blob } = block.resource;
-    // A blob keeps no URI in the part, but its URI still names it.
-    return blob !== undefined
-      ? fileBody({ mimeType, bytes: blob, name: fileName({ uri, mimeType }, index, toolName) }).part
-      : named({ mimeType, uri });
+  if (block.type === "resource") {
+    const { uri, mimeType, blob, text } = block.resource;
+    if (blob === undefined && text === undefined) return named({ mimeType, uri });
+    // The content keeps no URI in the part, but its URI still names it; text goes as UTF-8.
+    const bytes = blob ?? Buffer.from(text ?? "", "utf8").toString("base64");
+    const type = mimeType ?? (text !== undefined ? "text/plain" : undefined);
+    return fileBody({
+      ...(type ? { mimeType: type } : {}),
+      bytes,
+      name: fileName({ uri, mimeType: type }, index, toolName),
+    }).part;
   }
   return undefined;
 }
 
 /**
- * Every image, audio, binary resource and resource link of a result, as file parts, each named:
+ * Every image, audio, embedded resource (text or binary) and resource link of a result, as file
+ * parts, each named:
  * its own name, its URI's last segment, or `toolName` with an extension from its type.
  */
 export function resultFiles(result: { content?: readonly unknown[] }, toolName?: string): Part[] {
@@ -169,8 +175,18 @@ export function resultParts(
 ): ResultBody & { parts: Part[] } {
   const body = resultBody(result, toolName);
   const files = resultFiles(result, toolName);
-  const extra = body.part.kind === "file" ? files.slice(1) : files;
+  // A body taken from the first file (or text resource) is not that file again.
+  const extra = body.part.kind === "file" || bodyIsTextResource(result) ? files.slice(1) : files;
   return { ...body, parts: [body.part, ...extra] };
+}
+
+/** Whether the body is the first text resource: no structured object, no text blocks. */
+function bodyIsTextResource(result: ToolCallResult): boolean {
+  const structured = result.structuredContent;
+  if (typeof structured === "object" && structured !== null) return false;
+  if (resultText(result) !== undefined) return false;
+  const first = blocksOf(result).find((block) => block.type !== "text");
+  return first?.type === "resource" && first.resource.text !== undefined;
 }
 
 /**

@@ -193,7 +193,7 @@ describe("toolResultToArtifact", () => {
     expect(link.parts).toEqual([{ kind: "file", file: { name: "r", uri: "https://x.test/r" } }]);
   });
 
-  it("keeps every image, audio and file beside the text or structured content", () => {
+  it("keeps every image, audio, file and embedded resource beside the text or structured content", () => {
     const mixed = convert({
       result: {
         content: [
@@ -214,6 +214,11 @@ describe("toolResultToArtifact", () => {
         file: { mimeType: "audio/wav", bytes: "UklGRg==", name: "query_sales-2.wav" },
       },
       { kind: "file", file: { name: "r.pdf", uri: "https://x.test/r.pdf" } },
+      // An embedded text resource beside text is kept too, as a text file (UTF-8, base64).
+      {
+        kind: "file",
+        file: { mimeType: "text/plain", bytes: "aW5saW5lIHRleHQgcmVzb3VyY2U=", name: "notes" },
+      },
     ]);
     expect(mixed.metadata.artifact_type).toBe("markdown");
     const structured = convert({

@@ -17,6 +17,8 @@ import { cancelledExecutionMessage, executionIdMetaKey } from "../record-calls.j
 import { relayedCall } from "../requests/relayed-call.js";
 import type { ToolContext } from "../tool-context.js";
 import { browsingCapabilities, forwardBrowsing, relayNotifications } from "./proxy-browse.js";
+import { resolveResourceLinks } from "./resolve-resource-links.js";
+import { asProxiedTool, callAsTask, needsTask, taskProgress } from "./task-call.js";
 import {
   connectUpstream,
   listAllTools,
@@ -112,7 +114,7 @@ export function createProxyServer(context: ProxyContext): Server {
         timeout,
         signal: AbortSignal.any([signal, extra.signal]),
       });
-      return { tools };
+      return { tools: tools.map(asProxiedTool) };
     }),
   );
 
@@ -136,30 +138,35 @@ export function createProxyServer(context: ProxyContext): Server {
         traceId: context.traceId,
       });
       const progressToken = request.params._meta?.progressToken;
+      const notify = (progress: { progress: number; total?: number; message?: string }) => {
+        if (progressToken === undefined) return;
+        void extra
+          .sendNotification({
+            method: "notifications/progress",
+            params: { ...progress, progressToken },
+          })
+          .catch(() => undefined);
+      };
+      // The server's questions to the user are relayed while the call runs (mcp/requests/).
       const call = relayedCall(upstream.client, context, {
         serverName: upstreamServer.name,
         timeoutMs: timeout,
         signal,
-        ...(progressToken === undefined
-          ? {}
-          : {
-              report: (progress) => {
-                void extra
-                  .sendNotification({
-                    method: "notifications/progress",
-                    params: { ...progress, progressToken },
-                  })
-                  .catch(() => undefined);
-              },
-            }),
+        report: notify,
       });
       let result: CallToolResult;
       try {
-        result = (await upstream.client.callTool(
-          { name, arguments: args },
-          undefined,
-          call.options,
-        )) as CallToolResult;
+        result = needsTask(tool)
+          ? await callAsTask(
+              upstream.client,
+              { name, arguments: args },
+              { signal: call.options.signal ?? signal, timeout, onStatus: taskProgress(notify) },
+            )
+          : ((await upstream.client.callTool(
+              { name, arguments: args },
+              undefined,
+              call.options,
+            )) as CallToolResult);
       } catch (error) {
         const failure = context.signal.aborted
           ? rpcError(ErrorCode.InvalidRequest, cancelledExecutionMessage)
@@ -175,7 +182,7 @@ export function createProxyServer(context: ProxyContext): Server {
         await failExecution(context.services, owner, record.id, cancelledExecutionMessage);
       } else {
         await completeExecution(context.services, owner, record.id, {
-          result,
+          result: await resolveResourceLinks(upstream.client, result, { timeout, signal }),
           outputSchema: tool.outputSchema,
         });
       }

@@ -14,6 +14,7 @@ import { tracedOutboundFetch } from "../../observe/outbound-span.js";
 import { version } from "../../version.js";
 import { relayedCapabilities } from "../requests/relayed-capabilities.js";
 import { heldOpen } from "./held-open-stream.js";
+import { isResumingGet, resumeOptions, watchResumption } from "./stream-resumption.js";
 import { declareNoRoots } from "./upstream-roots.js";
 
 /** A user-added MCP server as the proxy reaches it. */
@@ -83,8 +84,10 @@ function transportFor(
   // The proxy's sessions last one request and never wait for server notifications, so the
   // standalone GET stream is not opened: answered here with 405, which the SDK reads as "not
   // offered" (a server without one would answer 404, which the SDK takes for a broken session).
+  // A GET that resumes a call's broken stream (Last-Event-ID, stream-resumption.ts) goes through.
   const withoutGetStream: typeof fetch = (input, init) => {
     if ((init?.method ?? "GET").toUpperCase() !== "GET") return fetchImpl(input, init);
+    if (isResumingGet(init)) return fetchImpl(input, init);
     // Only the notification stream itself is let through: other GETs (the SDK's OAuth discovery)
     // are answered as before.
     const target = input instanceof Request ? input.url : String(input);
@@ -108,14 +111,7 @@ function transportFor(
     fetch: withoutGetStream,
     redirectPolicy: "follow",
     ...authProvider,
-    // A stream that breaks ends the call: the proxy answers stateless requests, so there is no
-    // later request to resume it for.
-    reconnectionOptions: {
-      maxRetries: 0,
-      initialReconnectionDelay: 1000,
-      maxReconnectionDelay: 1000,
-      reconnectionDelayGrowFactor: 1,
-    },
+    reconnectionOptions: resumeOptions,
   });
 }
 
@@ -154,11 +150,12 @@ async function open(
   const timeout = Math.min(server.timeoutMs, policy.timeoutMs * 2);
   await whileRunning(signal, (scoped) => client.connect(transport, { timeout, signal: scoped }));
   // Set after connecting: the client installs its own handler then. Only the transport's errors
-  // (a broken stream, a failed POST) mean the connection is lost.
+  // (a broken stream, a failed POST) mean the connection is lost, unless the stream resumes.
+  const recovers = watchResumption(transport);
   const reported = transport.onerror;
   transport.onerror = (error) => {
     reported?.(error);
-    lost.abort(error);
+    if (!recovers(error)) lost.abort(error);
   };
   return {
     client,

@@ -1,6 +1,7 @@
 import type { FileContent } from "@a2a-chat/contracts";
 import { memo, useState } from "react";
 import { logger } from "../../lib/logger.js";
+import { FilePreview } from "./FilePreview.js";
 import { fileHref, isImageFile } from "./file-href.js";
 import { base64Size, formatFileSize } from "./file-size.js";
 import {
@@ -20,7 +21,7 @@ const buttonClass =
 
 /**
  * A file part (core spec §2.3): name, type, size, a download button and, for images, an inline
- * preview from its bytes or its link. A file uploaded to this server is read with the session's
+ * preview from its bytes or its link; audio plays and text opens inline (FilePreview). A file uploaded to this server is read with the session's
  * token (a plain link would carry none).
  */
 export const FilePart = memo(function FilePart({
@@ -50,6 +51,7 @@ export const FilePart = memo(function FilePart({
           className="max-h-80 w-auto rounded border border-border object-contain"
         />
       )}
+      <FilePreview file={file} href={href} name={name} />
       <figcaption className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium text-neutral-100" title={name}>

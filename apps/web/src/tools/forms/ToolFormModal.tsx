@@ -7,7 +7,9 @@ import { Button } from "../../lib/Button.js";
 import { useAuthStore } from "../../stores/auth-store.js";
 import { selectKnownContextId } from "../../stores/contexts-selectors.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
+import { ConfirmDestructiveRun } from "../ConfirmDestructiveRun.js";
 import { runTool, tokenFor } from "../runner/run-tool.js";
+import { isDestructiveTool } from "../tool-hints.js";
 import { compileForm, invalidToolSchemaTitle } from "./compile-form.js";
 import type { OptionsLoader } from "./DynamicOptionsField.js";
 import { loadOptions } from "./dynamic-options.js";
@@ -45,6 +47,8 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
   );
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState<Record<string, string> | null>(null);
+  // The arguments of a destructive tool's run, while the user confirms it.
+  const [confirming, setConfirming] = useState<Record<string, unknown> | null>(null);
   const run = { endpoint: server.endpoint, auth: server.auth };
 
   const loader = useCallback<OptionsLoader>(
@@ -91,6 +95,11 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
     const result = submitForm(form.root, form.schema, values);
     setSubmitted(result.errors);
     if (Object.keys(result.errors).length > 0) return;
+    if (isDestructiveTool(tool)) setConfirming(result.args);
+    else start(result.args);
+  };
+
+  const start = (args: Record<string, unknown>) => {
     runTool(
       {
         toolName: tool.name,
@@ -98,7 +107,8 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
         ...run,
         recordsCalls: server.recordsCalls,
         ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-        args: result.args,
+        args,
+        ...(isDestructiveTool(tool) ? { destructive: true } : {}),
       },
       {
         token: useAuthStore.getState().accessToken,
@@ -108,6 +118,16 @@ export default function ToolFormModal({ tool, server, onClose, initial }: ToolFo
     );
     onClose();
   };
+
+  if (confirming)
+    return (
+      <ConfirmDestructiveRun
+        tool={tool}
+        serverName={server.name}
+        onRun={() => start(confirming)}
+        onBack={() => setConfirming(null)}
+      />
+    );
 
   const formError = errors[""];
   const hasErrors = submitted !== null && Object.keys(errors).length > 0;

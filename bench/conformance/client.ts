@@ -1,0 +1,111 @@
+/**
+ * The client side of `npm run conformance`: the conformance suite runs this once per client
+ * scenario with its test server's URL as the last argument. It acts as a user of the product
+ * (CONFORMANCE_PRODUCT_URL): takes an anonymous session, adds the suite's server as a
+ * user-added MCP server (signing in with OAuth for the auth scenarios, as the browser would
+ * by following the redirects), then lists and calls every tool through the product's proxy.
+ * Exits non-zero when a step fails.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+
+const serverUrl = process.argv.at(-1) ?? "";
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
+const product = process.env.CONFORMANCE_PRODUCT_URL ?? "";
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}") as Record<string, unknown>;
+
+async function api(path: string, token: string, init: RequestInit = {}): Promise<unknown> {
+  const res = await fetch(`${product}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      ...(init.headers ?? {}),
+    },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Follows the authorization server's redirects, as a browser would, until the product's callback. */
+async function signIn(id: string, token: string): Promise<void> {
+  const started = (await api(`/api/v1/mcp/external/${id}/oauth/start`, token, {
+    method: "POST",
+  })) as { status: string; authorization_url?: string };
+  if (started.status !== "redirect" || !started.authorization_url) return;
+  let next = started.authorization_url;
+  for (let hop = 0; hop < 10; hop += 1) {
+    const res = await fetch(next, { redirect: "manual" });
+    const location = res.headers.get("location");
+    await res.body?.cancel();
+    if (!location) throw new Error(`sign-in stopped at ${next} (HTTP ${res.status})`);
+    next = new URL(location, next).href;
+    if (next.startsWith(product)) {
+      const callback = await fetch(next);
+      const page = await callback.text();
+      if (!callback.ok) throw new Error(`callback: ${callback.status} ${page.slice(0, 300)}`);
+      return;
+    }
+  }
+  throw new Error("sign-in: too many redirects");
+}
+
+/** Arguments for a tool from its input schema: a number, string or boolean per property. */
+function argumentsFor(tool: Tool): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+    const type = (schema as { type?: string }).type;
+    args[name] = type === "number" || type === "integer" ? 2 : type === "boolean" ? true : "x";
+  }
+  return args;
+}
+
+async function main() {
+  const session = (await (
+    await fetch(`${product}/api/v1/core/oauth/session`, { method: "POST" })
+  ).json()) as { access_token: string };
+  const token = session.access_token;
+  const oauth = scenario.startsWith("auth/");
+  const clientId = typeof context.client_id === "string" ? context.client_id : undefined;
+  const clientSecret =
+    typeof context.client_secret === "string" ? context.client_secret : undefined;
+  const credentials = oauth
+    ? {
+        kind: "oauth",
+        ...(clientId ? { client_id: clientId } : {}),
+        ...(clientSecret ? { client_secret: clientSecret } : {}),
+      }
+    : undefined;
+  const added = (await api("/api/v1/mcp/external", token, {
+    method: "POST",
+    body: JSON.stringify({
+      name: `conformance ${scenario.replace(/[^\w .-]/g, "-")}`.slice(0, 64),
+      url: serverUrl,
+      ...(credentials ? { credentials } : {}),
+    }),
+  })) as { id: string; endpoint: string };
+  if (oauth) await signIn(added.id, token);
+
+  const client = new Client({ name: "a2a-chat-conformance-user", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${product}${added.endpoint}`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  try {
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      const result = await client.callTool({ name: tool.name, arguments: argumentsFor(tool) });
+      console.log(`${tool.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
