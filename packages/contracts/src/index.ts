@@ -12,6 +12,7 @@ export * from "./files.js";
 export * from "./health.js";
 export * from "./limits.js";
 export * from "./list-queries.js";
+export * from "./mcp-apps.js";
 export * from "./mcp.js";
 export * from "./messages.js";
 export * from "./push-notifications.js";

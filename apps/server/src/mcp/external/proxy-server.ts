@@ -21,6 +21,7 @@ import {
   type Upstream,
   type UpstreamServer,
 } from "./upstream-client.js";
+import { forwardResourceReads } from "../apps/forward-resource-reads.js";
 import { upstreamReason } from "./upstream-errors.js";
 
 /** What one proxied request knows: the caller (as for built-in tools) and the upstream server. */
@@ -97,7 +98,7 @@ export function createProxyServer(context: ProxyContext): Server {
   const { server: upstreamServer } = context;
   const server = new Server(
     { name: upstreamServer.name, version },
-    { capabilities: { tools: {} } },
+    { capabilities: { tools: {}, resources: {} } },
   );
   const timeout = upstreamServer.timeoutMs;
 
@@ -165,10 +166,15 @@ export function createProxyServer(context: ProxyContext): Server {
         await completeExecution(context.services, owner, record.id, {
           result,
           outputSchema: tool.outputSchema,
+          toolMeta: tool._meta,
         });
       }
       return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
     }),
+  );
+  // MCP Apps: the app's ui:// resource (and what the app reads) comes through here too.
+  forwardResourceReads(server, (read) =>
+    withUpstream(context, (upstream, signal) => read(upstream, { timeout, signal })),
   );
   return server;
 }
