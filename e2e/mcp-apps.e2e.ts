@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type ExampleAppServer,
+  startExampleAppServer,
+} from "../apps/server/src/test/example-app-server.js";
+import { messageLog, openFirstVisit, screenshotOf, unlimitedEnv } from "./harness/artifacts.js";
+import { addToolServer, appFrame, resultRegion, runTool } from "./harness/mcp-apps.js";
+import { useServerAndBrowser } from "./harness/suite.js";
+
+describe("MCP Apps from servers a user added", () => {
+  let basic: ExampleAppServer;
+  let monitor: ExampleAppServer;
+  beforeAll(async () => {
+    basic = await startExampleAppServer("@modelcontextprotocol/server-basic-vanillajs");
+    monitor = await startExampleAppServer("@modelcontextprotocol/server-system-monitor");
+  }, 60_000);
+  afterAll(async () => {
+    await basic?.stop();
+    await monitor?.stop();
+  });
+  // The example servers listen on loopback, which only an allow-listed host may reach.
+  const suite = useServerAndBrowser({ ...unlimitedEnv, OUTBOUND_ALLOW_HOSTS: "127.0.0.1" });
+
+  it("renders server-basic-vanillajs's app, whose button calls its tool, and again after a reload", async () => {
+    const { page, errors } = await openFirstVisit(suite.browser, suite.server.url);
+    await addToolServer(page, "Basic app", basic.url);
+    await runTool(page, "get-time");
+    const region = resultRegion(page, "get-time");
+    await region.waitFor({ timeout: 15_000 });
+    const app = appFrame(region, "get-time");
+    const time = app.locator("#server-time");
+    // The tool's result reached the app over the bridge: it shows the server's time.
+    await expect.poll(() => time.innerText(), { timeout: 15_000 }).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const first = await time.innerText();
+    await screenshotOf(page, region, "mcp-app-basic");
+
+    // The app's button calls get-time through the bridge and this site's proxy.
+    await page.waitForTimeout(5);
+    await app.getByRole("button", { name: "Get Server Time" }).click();
+    await expect.poll(() => time.innerText(), { timeout: 15_000 }).not.toBe(first);
+    expect(await time.innerText()).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The app's call left no message of its own in the conversation.
+    expect(await messageLog(page).getByRole("region", { name: "get-time app" }).count()).toBe(1);
+
+    await page.reload();
+    const again = resultRegion(page, "get-time");
+    await again.waitFor({ timeout: 15_000 });
+    // The stored result renders the app again, with the first call's time.
+    await expect
+      .poll(() => appFrame(again, "get-time").locator("#server-time").innerText(), {
+        timeout: 15_000,
+      })
+      .toBe(first);
+    expect(errors.filter((e) => !e.includes("favicon"))).toEqual([]);
+  });
+
+  it("keeps server-system-monitor's app-only tool out of the column while its app polls it", async () => {
+    const { page } = await openFirstVisit(suite.browser, suite.server.url);
+    await addToolServer(page, "Monitor", monitor.url);
+    await page.getByRole("button", { name: "Run get-system-info", exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Run poll-system-stats" }).count()).toBe(0);
+    await runTool(page, "get-system-info");
+    const region = resultRegion(page, "get-system-info");
+    await region.waitFor({ timeout: 15_000 });
+    const app = appFrame(region, "get-system-info");
+    // The memory figure comes from poll-system-stats, which only the app calls.
+    await expect
+      .poll(() => app.locator("body").innerText(), { timeout: 20_000 })
+      .toMatch(/\d+(\.\d+)?\s*(GB|MB)/);
+    await screenshotOf(page, region, "mcp-app-system-monitor");
+  });
+});
