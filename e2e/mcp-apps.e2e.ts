@@ -4,6 +4,7 @@ import {
   startExampleAppServer,
 } from "../apps/server/src/test/example-app-server.js";
 import { messageLog, openFirstVisit, screenshotOf, unlimitedEnv } from "./harness/artifacts.js";
+import { startHostileAppMcp } from "./harness/hostile-app-mcp.js";
 import { addToolServer, appFrame, resultRegion, runTool } from "./harness/mcp-apps.js";
 import { useServerAndBrowser } from "./harness/suite.js";
 
@@ -68,5 +69,66 @@ describe("MCP Apps from servers a user added", () => {
       .poll(() => app.locator("body").innerText(), { timeout: 20_000 })
       .toMatch(/\d+(\.\d+)?\s*(GB|MB)/);
     await screenshotOf(page, region, "mcp-app-system-monitor");
+  });
+});
+
+describe("a hostile MCP App", () => {
+  let basic: ExampleAppServer;
+  let hostile: Awaited<ReturnType<typeof startHostileAppMcp>> | undefined;
+  beforeAll(async () => {
+    basic = await startExampleAppServer("@modelcontextprotocol/server-basic-vanillajs");
+  }, 60_000);
+  afterAll(async () => {
+    await hostile?.stop();
+    await basic?.stop();
+  });
+  const suite = useServerAndBrowser({ ...unlimitedEnv, OUTBOUND_ALLOW_HOSTS: "127.0.0.1" });
+
+  it("gets nothing: no token, cookies, parent, top navigation, popups, our API, undeclared hosts or other apps", async () => {
+    hostile = await startHostileAppMcp(suite.server.url, basic.url);
+    const { page } = await openFirstVisit(suite.browser, suite.server.url);
+    const chatUrl = page.url();
+    // Another app on the page, which the hostile one tries to reach.
+    await addToolServer(page, "Basic app", basic.url);
+    await runTool(page, "get-time");
+    const time = appFrame(resultRegion(page, "get-time"), "get-time").locator("#server-time");
+    await expect.poll(() => time.innerText(), { timeout: 15_000 }).toMatch(/^\d{4}-/);
+    const shownTime = await time.innerText();
+
+    await addToolServer(page, "Hostile", hostile.url);
+    await runTool(page, "hostile_probe");
+    const region = resultRegion(page, "hostile_probe");
+    await region.waitFor({ timeout: 15_000 });
+    const app = appFrame(region, "hostile_probe");
+    const check = (name: string) => app.locator(`li[data-check="${name}"]`);
+    await check("done").waitFor({ timeout: 15_000 });
+    await check("api-fetch").waitFor({ timeout: 10_000 });
+    await check("declared-fetch").waitFor({ timeout: 10_000 });
+    await check("undeclared-fetch").waitFor({ timeout: 10_000 });
+    const outcome = async (name: string) => (await check(name).innerText()).replace(`${name}: `, "");
+    // An opaque origin: no cookies, no storage, no way into the chat page.
+    expect(await outcome("origin")).toBe("got null");
+    expect(await outcome("cookies")).toBe("blocked SecurityError");
+    expect(await outcome("storage")).toBe("blocked SecurityError");
+    expect(await outcome("parent-document")).toBe("blocked SecurityError");
+    expect(await outcome("top-document")).toBe("blocked SecurityError");
+    expect(await outcome("top-storage")).toBe("blocked SecurityError");
+    expect(await outcome("popup")).toBe("got nothing");
+    // Our API is refused by the app's policy even though the resource declared it.
+    expect(await outcome("api-fetch")).toBe("blocked TypeError");
+    await check("csp connect-src").first().waitFor();
+    // The declared host answers; an undeclared one is refused by the policy.
+    expect(await outcome("declared-fetch")).toBe("got 200");
+    expect(await outcome("undeclared-fetch")).toBe("blocked TypeError");
+    await screenshotOf(page, region, "mcp-app-hostile");
+
+    // Top navigation went nowhere; the spoofed call never reached the server; the other app
+    // still shows its own result.
+    await page.waitForTimeout(1000);
+    expect(page.url()).toBe(chatUrl);
+    expect(hostile.calls).toEqual([{}]);
+    expect(await time.innerText()).toBe(shownTime);
+    const other = appFrame(resultRegion(page, "get-time"), "get-time");
+    expect(await other.getByText("SPOOFED").count()).toBe(0);
   });
 });

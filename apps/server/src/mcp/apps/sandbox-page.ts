@@ -43,7 +43,7 @@ const proxyScript = `(() => {
 
 const page = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>MCP App sandbox</title>
-<style>html,body{margin:0;padding:0;background:transparent;overflow:hidden}
+<style>html,body{margin:0;padding:0;height:100%;background:transparent;overflow:hidden}
 iframe{border:0;width:100%;height:100%;display:block}</style></head>
 <body><script>${proxyScript}</script></body></html>`;
 
