@@ -105,7 +105,8 @@ describe("a hostile MCP App", () => {
     await check("api-fetch").waitFor({ timeout: 10_000 });
     await check("declared-fetch").waitFor({ timeout: 10_000 });
     await check("undeclared-fetch").waitFor({ timeout: 10_000 });
-    const outcome = async (name: string) => (await check(name).innerText()).replace(`${name}: `, "");
+    const outcome = async (name: string) =>
+      (await check(name).innerText()).replace(`${name}: `, "");
     // An opaque origin: no cookies, no storage, no way into the chat page.
     expect(await outcome("origin")).toBe("got null");
     expect(await outcome("cookies")).toBe("blocked SecurityError");

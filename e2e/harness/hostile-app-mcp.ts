@@ -131,7 +131,11 @@ export async function startHostileAppMcp(site: string, undeclared: string) {
         void mcp.close();
       });
       await mcp.connect(transport);
-      await transport.handleRequest(req, res, req.method === "POST" ? await readBody(req) : undefined);
+      await transport.handleRequest(
+        req,
+        res,
+        req.method === "POST" ? await readBody(req) : undefined,
+      );
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();

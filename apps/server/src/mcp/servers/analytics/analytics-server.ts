@@ -8,6 +8,7 @@ import { registerFailExample } from "./fail-example.js";
 import { registerListRegions } from "./list-regions.js";
 import { registerQueryOrders } from "./query-orders.js";
 import { registerSalesChart } from "./sales-chart.js";
+import { registerSalesExplorer } from "./sales-explorer.js";
 
 /** The analytics server: tools over the bundled sample orders dataset. */
 export const analyticsServer: BuiltinServer = {
@@ -25,6 +26,7 @@ export const analyticsServer: BuiltinServer = {
     registerSalesChart(server);
     registerBuildReport(server, context);
     registerFailExample(server);
+    registerSalesExplorer(server);
     return server;
   },
 };
