@@ -133,3 +133,35 @@ describe("a hostile MCP App", () => {
     expect(await other.getByText("SPOOFED").count()).toBe(0);
   });
 });
+
+describe("the built-in sales explorer app", () => {
+  const suite = useServerAndBrowser(unlimitedEnv);
+
+  it("works on a fresh install: charts by month, regroups through sales_chart, asks the agent", async () => {
+    const { page, errors } = await openFirstVisit(suite.browser, suite.server.url);
+    const column = page.getByRole("list", { name: "Tool servers" });
+    await column.getByRole("button", { name: "analytics", exact: true }).click();
+    await runTool(page, "sales_explorer");
+    const region = resultRegion(page, "sales_explorer");
+    await region.waitFor({ timeout: 15_000 });
+    const app = appFrame(region, "sales_explorer");
+    // The app called sales_chart for the tool's starting view: twelve months.
+    await expect.poll(() => app.locator("#rows tr").count(), { timeout: 15_000 }).toBe(12);
+    await expect.poll(() => app.locator("#heading").innerText()).toBe("Revenue (USD) by month");
+
+    await app.getByRole("button", { name: "By region" }).click();
+    await expect.poll(() => app.locator("#rows tr").count()).toBe(5);
+    expect(await app.locator("#rows").innerText()).toContain("Middle East & Africa");
+    await app.getByRole("button", { name: "Orders" }).click();
+    await expect.poll(() => app.locator("#heading").innerText()).toBe("Orders by region");
+    await screenshotOf(page, region, "mcp-app-sales-explorer");
+
+    // ui/message: the app adds a user message to the conversation, and the agent answers it.
+    await app.getByRole("button", { name: "Ask about this" }).click();
+    await page
+      .getByRole("article", { name: "Your message" })
+      .filter({ hasText: "Tell me about the orders by region in the sample orders." })
+      .waitFor({ timeout: 15_000 });
+    expect(errors.filter((e) => !e.includes("favicon"))).toEqual([]);
+  });
+});
