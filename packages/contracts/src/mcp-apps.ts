@@ -59,3 +59,12 @@ export function isAppOnlyTool(tool: { _meta?: unknown }): boolean {
 export function isAppCallableTool(tool: { _meta?: unknown }): boolean {
   return toolVisibility(tool._meta).includes("app");
 }
+
+/**
+ * The text part metadata key carrying what MCP Apps asked the model to know
+ * (ui/update-model-context), sent with the user's next message for the agent's next turn.
+ */
+export const mcpAppContextKey = "mcp_app_context";
+
+/** The most app context one message carries (characters); the rest is cut. */
+export const mcpAppContextMaxChars = 8000;

@@ -91,11 +91,13 @@ export async function listServerTools(options: ListServerToolsOptions): Promise<
       if (!cursor) break;
     }
     // MCP Apps: a tool only its app may call (_meta.ui.visibility ["app"]) is not listed.
-    return tools.filter((tool) => !isAppOnlyTool(tool)).map((tool) => ({
-      ...tool,
-      serverName: server.name,
-      serverEndpoint: server.endpoint,
-    }));
+    return tools
+      .filter((tool) => !isAppOnlyTool(tool))
+      .map((tool) => ({
+        ...tool,
+        serverName: server.name,
+        serverEndpoint: server.endpoint,
+      }));
   } finally {
     // Closing only aborts local requests; a failure there must not hide the listing's outcome.
     await client.close().catch(() => undefined);

@@ -11,7 +11,7 @@ import { fetchExecutionRecord } from "../../tools/execution-record-api.js";
 import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { appContentSecurityPolicy, withContentSecurityPolicy } from "./app-csp.js";
 import { createAppHost, hostDisplayModes } from "./app-host.js";
-import { setAppModelContext } from "./app-model-context.js";
+import { setAppModelContext } from "../../lib/app-model-context.js";
 import { type AppResource, appResourceOf } from "./app-resource.js";
 import {
   callServerToolForApp,

@@ -25,6 +25,7 @@ import { addOptimistic, failStream, finishStream } from "./chat-reducers.js";
 import { endRun, findRun, startRun } from "./chat-runs.js";
 import { chatEpoch, useChatStore } from "./chat-store.js";
 import { followTask, settleTask } from "./follow-task.js";
+import { takeAppModelContext } from "../../lib/app-model-context.js";
 import { buildOutgoingMessage, type OutgoingMessage } from "./outgoing-message.js";
 import { pushNotificationUrl } from "./push-url.js";
 import { isFinalState } from "./sdk-events.js";
@@ -198,7 +199,11 @@ export async function sendMessage(
   const contextId = contexts.currentContextId;
   const waiting = waitingTaskOf(contextId, agent);
   if (waiting) return answerTask(agent, waiting, contextId, { text, files });
-  return runSend(agent, buildOutgoingMessage({ text, files, contextId, welcome: input.welcome }));
+  const appContext = input.welcome ? undefined : takeAppModelContext(contextId);
+  return runSend(
+    agent,
+    buildOutgoingMessage({ text, files, contextId, welcome: input.welcome, appContext }),
+  );
 }
 
 /** How long a send retried after sign-in waits for the account's conversations to load. */
