@@ -5,7 +5,7 @@ import {
   PostMessageTransport,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "../../lib/Button.js";
 import { fetchExecutionRecord } from "../../tools/execution-record-api.js";
 import type { ArtifactViewProps } from "../artifact-view-props.js";
@@ -86,6 +86,9 @@ interface AppFrameProps {
   contextId: string;
   appKey: string;
   onSendMessage: ArtifactViewProps["onSendMessage"];
+  /** Set when the app is to go (off the screen): it is told, then onTornDown removes it. */
+  leaving: boolean;
+  onTornDown: () => void;
 }
 
 /** The app in its sandbox (an opaque-origin proxy frame holding an opaque-origin app frame). */
@@ -97,11 +100,14 @@ function AppFrame({
   contextId,
   appKey,
   onSendMessage,
+  leaving,
+  onTornDown,
 }: AppFrameProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(320);
   const [mode, setMode] = useState<McpUiDisplayMode>("inline");
   const exitFullscreen = useRef<() => void>(() => undefined);
+  const tearDown = useRef<() => Promise<void>>(async () => undefined);
   const sendMessage = useRef(onSendMessage);
   sendMessage.current = onSendMessage;
 
@@ -161,14 +167,25 @@ function AppFrame({
     // Only messages whose source is this proxy frame reach the bridge; anything else posted to
     // this page (another app, another window) is ignored by the transport.
     void bridge.connect(new PostMessageTransport(target, target));
-    return () => {
-      // The frame goes away with this effect: the app is told first, briefly, then the bridge ends.
-      void bridge
+    // ui/resource-teardown, answered or not within half a second, before the frame goes.
+    tearDown.current = () =>
+      bridge
         .teardownResource({}, { timeout: 500 })
-        .catch(() => undefined)
-        .finally(() => void bridge.close().catch(() => undefined));
+        .then(() => undefined)
+        .catch(() => undefined);
+    return () => {
+      void bridge.close().catch(() => undefined);
     };
   }, [marker, resource, call, contextId, appKey]);
+
+  useEffect(() => {
+    if (!leaving) return;
+    let live = true;
+    void tearDown.current().finally(() => live && onTornDown());
+    return () => {
+      live = false;
+    };
+  }, [leaving, onTornDown]);
 
   const fullscreen = mode === "fullscreen";
   return (
@@ -211,6 +228,12 @@ export function McpAppView({ artifact, onSendMessage }: ArtifactViewProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [box, setBox] = useState<HTMLElement | null>(null);
   const onScreen = useOnScreen(box);
+  // Mounted while on the screen; off it, the app is told to tear down, then removed.
+  const [mounted, setMounted] = useState(true);
+  useEffect(() => {
+    if (onScreen) setMounted(true);
+  }, [onScreen]);
+  const removeFrame = useCallback(() => setMounted(false), []);
 
   useEffect(() => {
     if (!marker) return;
@@ -247,7 +270,7 @@ export function McpAppView({ artifact, onSendMessage }: ArtifactViewProps) {
         >
           Loading app...
         </p>
-      ) : onScreen ? (
+      ) : mounted ? (
         <AppFrame
           marker={marker}
           resource={loaded.resource}
@@ -256,6 +279,8 @@ export function McpAppView({ artifact, onSendMessage }: ArtifactViewProps) {
           contextId={artifact.metadata.context_id}
           appKey={artifact.artifactId}
           onSendMessage={onSendMessage}
+          leaving={!onScreen}
+          onTornDown={removeFrame}
         />
       ) : (
         <div
