@@ -1,9 +1,9 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
-  type ReadResourceResult,
   ReadResourceRequestSchema,
+  type ReadResourceResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 
 /** Reads one resource from an open upstream session with the request's limits. */
 export type ResourceRead = (

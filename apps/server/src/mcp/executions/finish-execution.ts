@@ -19,13 +19,13 @@ import { storeArtifact } from "../../tasks/artifact-commands.js";
 import { emitContextStats } from "../../tasks/context-stats-event.js";
 import type { Owner } from "../../tasks/task-checks.js";
 import { changeTaskStatus } from "../../tasks/task-status-commands.js";
+import { appOfCall } from "../apps/app-of-call.js";
 import type { ToolCallResult } from "../artifacts/tool-result-body.js";
 import {
   isToolResultRejection,
   toolErrorMessage,
   toolResultToArtifact,
 } from "../artifacts/tool-result-to-artifact.js";
-import { appOfCall } from "../apps/app-of-call.js";
 import { presentExecution } from "./present-execution.js";
 
 /** The result of a tool call that ran (successfully or with isError). */

@@ -11,6 +11,7 @@ import {
 import { AppError } from "../../http/errors.js";
 import type { OutboundPolicy } from "../../net/guarded-fetch.js";
 import { version } from "../../version.js";
+import { forwardResourceReads } from "../apps/forward-resource-reads.js";
 import { completeExecution, failExecution } from "../executions/finish-execution.js";
 import { startCallerExecution } from "../executions/start-caller-execution.js";
 import { cancelledExecutionMessage, executionIdMetaKey } from "../record-calls.js";
@@ -21,7 +22,6 @@ import {
   type Upstream,
   type UpstreamServer,
 } from "./upstream-client.js";
-import { forwardResourceReads } from "../apps/forward-resource-reads.js";
 import { upstreamReason } from "./upstream-errors.js";
 
 /** What one proxied request knows: the caller (as for built-in tools) and the upstream server. */

@@ -5,13 +5,13 @@ import {
   PostMessageTransport,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { setAppModelContext } from "../../lib/app-model-context.js";
 import { Button } from "../../lib/Button.js";
 import { fetchExecutionRecord } from "../../tools/execution-record-api.js";
 import type { ArtifactViewProps } from "../artifact-view-props.js";
 import { appContentSecurityPolicy, withContentSecurityPolicy } from "./app-csp.js";
 import { createAppHost, hostDisplayModes } from "./app-host.js";
-import { setAppModelContext } from "../../lib/app-model-context.js";
 import { type AppResource, appResourceOf } from "./app-resource.js";
 import {
   callServerToolForApp,
@@ -223,7 +223,19 @@ function AppFrame({
  * result. It is torn down while off the screen and started again when it comes back.
  */
 export function McpAppView({ artifact, onSendMessage }: ArtifactViewProps) {
-  const marker = mcpAppMarkerOf(artifact.metadata);
+  const parsed = mcpAppMarkerOf(artifact.metadata);
+  const endpoint = parsed?.server_endpoint;
+  const uri = parsed?.resource_uri;
+  const serverName = parsed?.server_name;
+  // One marker object per app (the artifact object is rebuilt on every update): the frame's
+  // bridge lives as long as it does.
+  const marker = useMemo(
+    () =>
+      endpoint && uri && serverName
+        ? { server_endpoint: endpoint, resource_uri: uri, server_name: serverName }
+        : undefined,
+    [endpoint, uri, serverName],
+  );
   const executionId = artifact.metadata.mcp_execution_id;
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   const [box, setBox] = useState<HTMLElement | null>(null);
@@ -251,8 +263,7 @@ export function McpAppView({ artifact, onSendMessage }: ArtifactViewProps) {
     return () => {
       live = false;
     };
-    // The marker's fields, not its identity: the artifact object is rebuilt on every update.
-  }, [marker?.server_endpoint, marker?.resource_uri, executionId]);
+  }, [marker, executionId]);
 
   const toolName =
     typeof artifact.metadata.tool_name === "string" ? artifact.metadata.tool_name : "";

@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { App } from "@modelcontextprotocol/ext-apps";
+
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/client";
+import { App } from "@modelcontextprotocol/ext-apps";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
 import { type AppHostServices, appHostMessages, createAppHost } from "./app-host.js";
