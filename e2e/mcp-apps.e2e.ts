@@ -11,13 +11,16 @@ import { useServerAndBrowser } from "./harness/suite.js";
 describe("MCP Apps from servers a user added", () => {
   let basic: ExampleAppServer;
   let monitor: ExampleAppServer;
+  let budget: ExampleAppServer;
   beforeAll(async () => {
     basic = await startExampleAppServer("@modelcontextprotocol/server-basic-vanillajs");
     monitor = await startExampleAppServer("@modelcontextprotocol/server-system-monitor");
+    budget = await startExampleAppServer("@modelcontextprotocol/server-budget-allocator");
   }, 60_000);
   afterAll(async () => {
     await basic?.stop();
     await monitor?.stop();
+    await budget?.stop();
   });
   // The example servers listen on loopback, which only an allow-listed host may reach.
   const suite = useServerAndBrowser({ ...unlimitedEnv, OUTBOUND_ALLOW_HOSTS: "127.0.0.1" });
@@ -69,6 +72,22 @@ describe("MCP Apps from servers a user added", () => {
       .poll(() => app.locator("body").innerText(), { timeout: 20_000 })
       .toMatch(/\d+(\.\d+)?\s*(GB|MB)/);
     await screenshotOf(page, region, "mcp-app-system-monitor");
+  });
+
+  it("renders server-budget-allocator's app from its tool's result", async () => {
+    const { page } = await openFirstVisit(suite.browser, suite.server.url);
+    await addToolServer(page, "Budget", budget.url);
+    await runTool(page, "get-budget-data");
+    const region = resultRegion(page, "get-budget-data");
+    await region.waitFor({ timeout: 15_000 });
+    const app = appFrame(region, "get-budget-data");
+    // One slider per budget category, built from the result the host sent the app.
+    await expect
+      .poll(() => app.locator('#sliders-container input[type="range"]').count(), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await screenshotOf(page, region, "mcp-app-budget-allocator");
   });
 });
 
