@@ -1,7 +1,14 @@
 // Prerenders the website into apps/web/dist after the two Vite builds (`npm run build`): every
 // page as complete HTML, the markdown of every documentation page, /sitemap.xml, /robots.txt and
 // /llms.txt; then checks them and fails the build on any problem.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSite, docsDirOf } from "./build-site.js";
@@ -45,7 +52,10 @@ function moveAppShell(): void {
 async function build(): Promise<void> {
   const assets = siteAssets();
   const site = siteSettingsFromConfig(assets, process.env, repoRoot);
-  const publicFiles = ["/favicon.svg", "/og-image.png"].filter((path) =>
+  const imagesDir = join(webDir, "public", "images");
+  // Pictures the documentation shows (docs/*.md link them as /images/<file>).
+  const images = existsSync(imagesDir) ? readdirSync(imagesDir).map((f) => `/images/${f}`) : [];
+  const publicFiles = ["/favicon.svg", "/og-image.png", ...images].filter((path) =>
     existsSync(join(webDir, "public", path)),
   );
   const { docs, pages, outputs, problems } = await buildSite(

@@ -13,6 +13,7 @@ export * from "./health.js";
 export * from "./limits.js";
 export * from "./list-queries.js";
 export * from "./mcp.js";
+export * from "./mcp-apps.js";
 export * from "./mcp-requests.js";
 export * from "./mcp-tool-tasks.js";
 export * from "./messages.js";

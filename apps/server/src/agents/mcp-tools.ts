@@ -1,4 +1,9 @@
-import { contextIdHeader, externalMcpEndpoint, traceIdHeader } from "@a2a-chat/contracts";
+import {
+  contextIdHeader,
+  externalMcpEndpoint,
+  isAppOnlyTool,
+  traceIdHeader,
+} from "@a2a-chat/contracts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
@@ -236,7 +241,8 @@ async function listTools(client: Client, timeout: number): Promise<Tool[]> {
   } while (cursor);
   // A tool that runs only as an MCP task (execution.taskSupport: required) fails when called
   // directly, as the agent would: it is not offered to the model.
-  return tools.filter((tool) => tool.execution?.taskSupport !== "required");
+  // MCP Apps: a tool only its app may call (_meta.ui.visibility ["app"]) is not the model's.
+  return tools.filter((tool) => tool.execution?.taskSupport !== "required" && !isAppOnlyTool(tool));
 }
 
 async function connect(

@@ -4,6 +4,7 @@ import type { SigningKey } from "../auth/signing-key.js";
 import type { Config } from "../config/schema.js";
 import type { Db } from "../db/database.js";
 import type { Logger } from "../log/logger.js";
+import { appSandboxRoutes } from "../mcp/apps/sandbox-page.js";
 import { externalMcpRoutes } from "../mcp/external/external-mcp-routes.js";
 import { McpRegistry } from "../mcp/mcp-registry.js";
 import { countedFastPath, httpMetrics } from "../metrics/http-metrics.js";
@@ -56,7 +57,7 @@ import { jsonBody } from "./middleware/json-body.js";
 import { noNulUrl } from "./middleware/no-nul-url.js";
 import { noStoreForCredentials } from "./middleware/no-store.js";
 import { requestContext } from "./middleware/request-context.js";
-import { securityHeaders } from "./middleware/security-headers.js";
+import { appSandboxPath, securityHeaders } from "./middleware/security-headers.js";
 import { tokenFirst } from "./middleware/token-first.js";
 import { traceRequests } from "./middleware/trace-requests.js";
 import { readFastPath } from "./read-fast-path.js";
@@ -196,6 +197,7 @@ export function createHttp(deps: AppDeps): {
   }
   app.route("/.well-known", jwksRoutes(services));
 
+  app.route(appSandboxPath, appSandboxRoutes());
   const served = deps.webDir
     ? mountWebApp(app, deps.webDir, servedSiteOrigin(config, logger))
     : false;

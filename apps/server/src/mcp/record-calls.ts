@@ -26,6 +26,7 @@ type ToolHandler = (...params: unknown[]) => CallToolResult | Promise<CallToolRe
 interface ToolConfig {
   inputSchema?: unknown;
   outputSchema?: unknown;
+  _meta?: unknown;
 }
 type Register = (name: string, config: ToolConfig, handler: ToolHandler) => unknown;
 
@@ -94,7 +95,11 @@ export function recordCalls(
       await failExecution(context.services, owner, record.id, cancelledExecutionMessage);
       return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
     }
-    await completeExecution(context.services, owner, record.id, { result, outputSchema });
+    await completeExecution(context.services, owner, record.id, {
+      result,
+      outputSchema,
+      toolMeta: config._meta,
+    });
     return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };
   };
   (server as unknown as { registerTool: Register }).registerTool = patched;

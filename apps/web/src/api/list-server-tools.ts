@@ -1,4 +1,5 @@
 import {
+  isAppOnlyTool,
   isRenderBehavior,
   type RenderBehavior,
   renderBehaviorSchemaKey,
@@ -89,11 +90,14 @@ export async function listServerTools(options: ListServerToolsOptions): Promise<
       cursor = result.nextCursor;
       if (!cursor) break;
     }
-    return tools.map((tool) => ({
-      ...tool,
-      serverName: server.name,
-      serverEndpoint: server.endpoint,
-    }));
+    // MCP Apps: a tool only its app may call (_meta.ui.visibility ["app"]) is not listed.
+    return tools
+      .filter((tool) => !isAppOnlyTool(tool))
+      .map((tool) => ({
+        ...tool,
+        serverName: server.name,
+        serverEndpoint: server.endpoint,
+      }));
   } finally {
     // Closing only aborts local requests; a failure there must not hide the listing's outcome.
     await client.close().catch(() => undefined);

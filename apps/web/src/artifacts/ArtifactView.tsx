@@ -1,3 +1,4 @@
+import { mcpAppMarkerOf } from "@a2a-chat/contracts";
 import { type ComponentType, lazy, Suspense } from "react";
 import type { ArtifactViewProps } from "./artifact-view-props.js";
 import { ArtifactFiles, FilesView } from "./files/FilesView.js";
@@ -31,6 +32,10 @@ const KnowledgeQueryView = lazy(() =>
   })),
 );
 const JsonView = lazy(() => import("./json/JsonView.js").then((m) => ({ default: m.JsonView })));
+// A result an MCP App shows (metadata.mcp_app) is shown by its app, whatever its data's type.
+const McpAppView = lazy(() =>
+  import("./mcp-app/McpAppView.js").then((m) => ({ default: m.McpAppView })),
+);
 
 const viewers: Record<string, ComponentType<ArtifactViewProps>> = {
   table: TableView,
@@ -67,7 +72,9 @@ export function viewerFor(artifactType: string): ComponentType<ArtifactViewProps
  * images) the viewer does not show itself.
  */
 export function ArtifactView(props: ArtifactViewProps) {
-  const Viewer = viewerFor(props.artifact.metadata.artifact_type);
+  const Viewer = mcpAppMarkerOf(props.artifact.metadata)
+    ? McpAppView
+    : viewerFor(props.artifact.metadata.artifact_type);
   const files = showsFiles.has(Viewer) ? [] : artifactFiles(props.artifact);
   const view = (
     <ViewerErrorBoundary

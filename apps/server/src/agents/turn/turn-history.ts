@@ -4,6 +4,7 @@ import type { Services } from "../../http/services.js";
 import { presentMessage } from "../../tasks/present-message.js";
 import type { RunnerMessage } from "../model-runner.js";
 import { messageText } from "../sdk-convert.js";
+import { withAppContext } from "./app-context.js";
 
 /** How many earlier tasks of a conversation the runner sees. */
 export const historyTasks = 50;
@@ -30,7 +31,7 @@ export async function turnHistory(services: Services, contextId: string): Promis
   return messages.flatMap((row) => {
     const message = presentMessage(row, services.logger);
     if (!message) return [];
-    const text = withFileNames(messageText(message), message);
+    const text = withAppContext(withFileNames(messageText(message), message), message);
     if (text.trim() === "") return [];
     const role = message.role === "user" ? "user" : "assistant";
     return [{ role, text, key: `${row.user_id}/${row.id}` }];

@@ -29,7 +29,19 @@ const pagePolicy: [string, string[]][] = [
 const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 /** Which set a reply gets: `page` for the web app and its assets, `api` under /api and /.well-known. */
-export type HeaderSet = "page" | "api";
+export type HeaderSet = "page" | "api" | "sandbox";
+
+/** The MCP Apps sandbox proxy page (mcp/apps/sandbox-page.ts): framed by this site only. */
+export const appSandboxPath = "/mcp-app-sandbox";
+
+/**
+ * The sandbox page's policy: its inline script runs; it may be framed by this site only. The app
+ * inside is narrowed further by its own deny-by-default policy (a srcdoc frame inherits this one
+ * and adds its own; both apply).
+ */
+const sandboxPolicy =
+  "default-src * data: blob: 'unsafe-inline'; script-src * data: blob: 'unsafe-inline'; " +
+  "object-src 'none'; frame-ancestors 'self'";
 
 /** Paths answered with the API set. */
 export function isApiPath(path: string): boolean {
@@ -57,6 +69,14 @@ export function securityHeaderList(options: {
   const hsts: [string, string][] = options.https
     ? [["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]]
     : [];
+  if (options.set === "sandbox") {
+    return [
+      corp,
+      ...hsts,
+      ["X-Content-Type-Options", "nosniff"],
+      ["Content-Security-Policy", sandboxPolicy],
+    ];
+  }
   if (options.set === "api") {
     return [
       corp,
@@ -102,9 +122,16 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler<
   const api = securityHeaderList({ ...options, set: "api" });
   // Public keys and discovery documents are meant to be read by other origins.
   const shared = securityHeaderList({ ...options, set: "api", crossOrigin: true });
+  const sandbox = securityHeaderList({ ...options, set: "sandbox" });
   return async (c, next) => {
     const path = c.req.path;
-    const headers = path.startsWith("/.well-known/") ? shared : isApiPath(path) ? api : page;
+    const headers = path.startsWith("/.well-known/")
+      ? shared
+      : isApiPath(path)
+        ? api
+        : path === appSandboxPath
+          ? sandbox
+          : page;
     const outgoing = c.env?.outgoing;
     if (outgoing && !outgoing.headersSent) {
       for (const [name, value] of headers) outgoing.setHeader(name, value);

@@ -1,6 +1,8 @@
 import {
   type Artifact,
   invalidArtifactMessage,
+  type McpAppMarker,
+  mcpAppArtifactKey,
   mcpSchemaKeys,
   toolArtifactSource,
   toolErrorArtifactType,
@@ -37,6 +39,8 @@ export interface ToolResultSource {
   fingerprint?: string;
   /** Defaults to mcpExecutionId. */
   artifactId?: string;
+  /** The MCP App that shows this result (the tool's `_meta.ui.resourceUri`), if any. */
+  app?: McpAppMarker;
 }
 
 /** Why a result could not become an artifact. */
@@ -115,6 +119,7 @@ export function toolResultToArtifact(source: ToolResultSource): Artifact | ToolR
       is_internal: source.isInternal ?? false,
       ...(declared.renderBehavior ? { render_behavior: declared.renderBehavior } : {}),
       ...(failed ? { type: toolErrorArtifactType } : {}),
+      ...(source.app && !failed ? { [mcpAppArtifactKey]: source.app } : {}),
     },
   };
   try {

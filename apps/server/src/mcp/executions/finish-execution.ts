@@ -19,6 +19,7 @@ import { storeArtifact } from "../../tasks/artifact-commands.js";
 import { emitContextStats } from "../../tasks/context-stats-event.js";
 import type { Owner } from "../../tasks/task-checks.js";
 import { changeTaskStatus } from "../../tasks/task-status-commands.js";
+import { appOfCall } from "../apps/app-of-call.js";
 import type { ToolCallResult } from "../artifacts/tool-result-body.js";
 import {
   isToolResultRejection,
@@ -36,6 +37,8 @@ export interface ExecutionResult {
   toolExecutionId?: string;
   /** Marks the artifact as internal (an agent's intermediate step the UI may hide). */
   isInternal?: boolean;
+  /** The tool's `_meta`: a `ui://` resource there marks the artifact for its MCP App. */
+  toolMeta?: unknown;
 }
 
 /** What a finished execution left behind. */
@@ -187,6 +190,7 @@ export function completeExecution(
       createdAt: at.toISOString(),
       isInternal: outcome.isInternal,
       input: JSON.parse(row.input),
+      ...appOfCall(outcome.toolMeta, row),
     });
     if (isToolResultRejection(converted)) return { output: result, error: converted.error };
     const stored = await storeArtifact(services, trx, emit, owner, {

@@ -106,6 +106,7 @@ export function createProxyServer(context: ProxyContext): Server {
     { capabilities: { tools: {}, ...browsingCapabilities } },
   );
   const timeout = upstreamServer.timeoutMs;
+  // Resources include MCP Apps' ui:// resources (and what an app reads from its server).
   forwardBrowsing(server, (work) => withUpstream(context, work), timeout);
 
   server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) =>
@@ -184,6 +185,7 @@ export function createProxyServer(context: ProxyContext): Server {
         await completeExecution(context.services, owner, record.id, {
           result: await resolveResourceLinks(upstream.client, result, { timeout, signal }),
           outputSchema: tool.outputSchema,
+          toolMeta: tool._meta,
         });
       }
       return { ...result, _meta: { ...result._meta, [executionIdMetaKey]: record.id } };

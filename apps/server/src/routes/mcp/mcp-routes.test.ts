@@ -141,6 +141,7 @@ describeEachDialect("/api/v1/mcp", (get) => {
       "list_regions",
       "query_orders",
       "sales_chart",
+      "sales_explorer",
     ]);
     const query = tools.find((t) => t.name === "query_orders");
     expect(query?.outputSchema?.[mcpSchemaKeys.artifactType]).toBe("table");

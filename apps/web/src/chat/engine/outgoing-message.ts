@@ -1,4 +1,10 @@
-import { fileSizeMetadataKey, type Part, welcomeMetadataKey } from "@a2a-chat/contracts";
+import {
+  fileSizeMetadataKey,
+  mcpAppContextKey,
+  mcpAppContextMaxChars,
+  type Part,
+  welcomeMetadataKey,
+} from "@a2a-chat/contracts";
 import type { Message as SdkMessage, Part as SdkPart } from "@a2a-js/sdk";
 import { newTraceId } from "../../lib/trace-id.js";
 import type { OutgoingFile } from "../model/chat-types.js";
@@ -24,6 +30,8 @@ export interface OutgoingInput {
   messageId?: string;
   /** The chat's own first-visit greeting: marked so the server never takes it for typed text. */
   welcome?: boolean;
+  /** What MCP Apps asked the model to know (ui/update-model-context), for the agent's turn. */
+  appContext?: string;
 }
 
 /**
@@ -38,6 +46,9 @@ export function buildOutgoingMessage(input: OutgoingInput): OutgoingMessage {
       kind: "text",
       text: input.text,
       ...(input.welcome ? { metadata: { [welcomeMetadataKey]: true } } : {}),
+      ...(input.appContext && !input.welcome
+        ? { metadata: { [mcpAppContextKey]: input.appContext.slice(0, mcpAppContextMaxChars) } }
+        : {}),
     });
   }
   for (const file of input.files ?? []) {

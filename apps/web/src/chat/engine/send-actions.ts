@@ -2,6 +2,7 @@ import { useAccountModal } from "../../accounts/account-modal-store.js";
 import { useCredentialsDialog } from "../../agents/credentials-dialog-store.js";
 import { needsCredentials, requiresSiteSignIn } from "../../api/agent-access.js";
 import type { Agent } from "../../api/agent-types.js";
+import { takeAppModelContext } from "../../lib/app-model-context.js";
 import { logger } from "../../lib/logger.js";
 import { newTraceId } from "../../lib/trace-id.js";
 import { useAuthStore } from "../../stores/auth-store.js";
@@ -198,7 +199,11 @@ export async function sendMessage(
   const contextId = contexts.currentContextId;
   const waiting = waitingTaskOf(contextId, agent);
   if (waiting) return answerTask(agent, waiting, contextId, { text, files });
-  return runSend(agent, buildOutgoingMessage({ text, files, contextId, welcome: input.welcome }));
+  const appContext = input.welcome ? undefined : takeAppModelContext(contextId);
+  return runSend(
+    agent,
+    buildOutgoingMessage({ text, files, contextId, welcome: input.welcome, appContext }),
+  );
 }
 
 /** How long a send retried after sign-in waits for the account's conversations to load. */

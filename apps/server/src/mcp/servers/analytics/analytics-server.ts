@@ -9,6 +9,7 @@ import { registerFailExample } from "./fail-example.js";
 import { registerListRegions } from "./list-regions.js";
 import { registerQueryOrders } from "./query-orders.js";
 import { registerSalesChart } from "./sales-chart.js";
+import { registerSalesExplorer } from "./sales-explorer.js";
 
 /** The analytics server: tools over the bundled sample orders dataset. */
 export const analyticsServer: BuiltinServer = {
@@ -27,6 +28,7 @@ export const analyticsServer: BuiltinServer = {
     registerBuildReport(server, context);
     registerFailExample(server);
     registerDatasetResources(server);
+    registerSalesExplorer(server);
     return server;
   },
 };

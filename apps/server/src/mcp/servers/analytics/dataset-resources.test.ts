@@ -16,7 +16,11 @@ describeEachDialect("analytics server: sample datasets as resources and a prompt
   it("lists and reads the datasets, and a region's orders through the completed template", async () => {
     const client = await connect();
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri)).toEqual(Object.values(datasetUris));
+    // The datasets, and the sales explorer's MCP App.
+    expect(resources.map((r) => r.uri)).toEqual([
+      ...Object.values(datasetUris),
+      "ui://analytics/sales-explorer.html",
+    ]);
     const read = await client.readResource({ uri: datasetUris.orders });
     const content = read.contents[0] as { mimeType?: string; text?: string };
     expect(content.mimeType).toBe("application/json");
