@@ -57,7 +57,12 @@ export type ContextBranchBody = z.infer<typeof contextBranchBodySchema>;
 
 /** Body of POST /api/v1/core/contexts/{id}/fork: the task the new conversation ends with. */
 export const contextForkBodySchema = z.object(
-  { task_id: z.string({ error: (issue) => (issue.input === undefined ? "task_id is required" : "task_id must be a string") }) },
+  {
+    task_id: z.string({
+      error: (issue) =>
+        issue.input === undefined ? "task_id is required" : "task_id must be a string",
+    }),
+  },
   { error: "Body must be a JSON object" },
 );
 /** Body of POST on a conversation's fork. */

@@ -137,11 +137,20 @@ export function forkContext(
     await checkStorage(trx, auth.userId, services.config.quotas, copy.bytes);
     // In slices, well under SQLite's limit on a statement's values.
     for (let i = 0; i < copy.tasks.length; i += 100)
-      await trx.insertInto("tasks").values(copy.tasks.slice(i, i + 100)).execute();
+      await trx
+        .insertInto("tasks")
+        .values(copy.tasks.slice(i, i + 100))
+        .execute();
     for (let i = 0; i < copy.messages.length; i += 100)
-      await trx.insertInto("messages").values(copy.messages.slice(i, i + 100)).execute();
+      await trx
+        .insertInto("messages")
+        .values(copy.messages.slice(i, i + 100))
+        .execute();
     for (let i = 0; i < copy.artifacts.length; i += 100)
-      await trx.insertInto("artifacts").values(copy.artifacts.slice(i, i + 100)).execute();
+      await trx
+        .insertInto("artifacts")
+        .values(copy.artifacts.slice(i, i + 100))
+        .execute();
     const last = copy.messages.reduce<string | null>(
       (at, m) => (at === null || m.created_at > at ? m.created_at : at),
       null,

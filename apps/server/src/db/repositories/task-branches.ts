@@ -23,9 +23,7 @@ export class TaskBranchesRepository {
           where t.context_id = ${contextId} and p.depth + 1 < ${limit}
       )
       select id, depth from path`.execute(this.db);
-    return result.rows
-      .sort((a, b) => Number(b.depth) - Number(a.depth))
-      .map((row) => row.id);
+    return result.rows.sort((a, b) => Number(b.depth) - Number(a.depth)).map((row) => row.id);
   }
 
   /**
