@@ -64,15 +64,14 @@ describe("edit and branch, regenerate (model-backed agent)", () => {
     await agentMessages(page).nth(1).waitFor();
     await waitForReplyDone(page);
     // The model saw the new branch only: not alpha, not beta.
-    await expect.poll(() => replies(page)).toEqual([
-      expect.any(String),
-      `Seen: ${welcomeText} | gamma history?`,
-    ]);
+    await expect
+      .poll(() => replies(page))
+      .toEqual([expect.any(String), `Seen: ${welcomeText} | gamma history?`]);
     expect(await userMessages(page).filter({ hasText: "beta history?" }).count()).toBe(0);
     const gamma = userMessages(page).filter({ hasText: "gamma history?" });
-    await expect.poll(() => gamma.getByRole("navigation", { name: "Branches" }).innerText()).toMatch(
-      /2\s*\/\s*2/,
-    );
+    await expect
+      .poll(() => gamma.getByRole("navigation", { name: "Branches" }).innerText())
+      .toMatch(/2\s*\/\s*2/);
     await screenshot(page, "branch-edited");
 
     // ‹ goes back to the first branch, with both of its messages.

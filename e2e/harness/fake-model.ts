@@ -59,15 +59,21 @@ export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
     const paragraphs = /markdown:(\d+)/.exec(prompt)?.[1];
     // "history?" answers with every user message the model was given, so a test sees its history.
     const seen = /history\?/.test(prompt)
-      ? ["Seen: ", body.messages.filter((m) => m.role === "user").map(textOf).join(" | ")]
+      ? [
+          "Seen: ",
+          body.messages
+            .filter((m) => m.role === "user")
+            .map(textOf)
+            .join(" | "),
+        ]
       : undefined;
     const pieces = seen
       ? seen
       : paragraphs
-      ? markdownTokens(Number(paragraphs))
-      : /tokens:(\d+)/.test(prompt)
-        ? undefined
-        : ["Hello ", "from ", "the ", "fake ", "model."];
+        ? markdownTokens(Number(paragraphs))
+        : /tokens:(\d+)/.test(prompt)
+          ? undefined
+          : ["Hello ", "from ", "the ", "fake ", "model."];
     const count = pieces?.length ?? Number(/tokens:(\d+)/.exec(prompt)?.[1] ?? 10);
     const tag = /tag:(\S+)/.exec(prompt)?.[1] ?? "untagged";
     const gapMs = Number(/gapMs:(\d+)/.exec(prompt)?.[1] ?? 0);

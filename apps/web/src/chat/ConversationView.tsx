@@ -34,6 +34,8 @@ import { useChatStore } from "./engine/chat-store.js";
 import type { ChatMessage, OutgoingFile } from "./model/chat-types.js";
 import { AuthRequestPanel } from "./panels/AuthRequestPanel.js";
 import { InputRequestPanel } from "./panels/InputRequestPanel.js";
+import { ShortcutsSheet } from "./shortcuts/ShortcutsSheet.js";
+import { useConversationShortcuts } from "./shortcuts/useConversationShortcuts.js";
 import { EmptyConversation } from "./thread/EmptyConversation.js";
 import { MessageList } from "./thread/MessageList.js";
 import { useBranchActions } from "./useBranchActions.js";
@@ -127,6 +129,7 @@ export function ConversationView() {
   );
   const messages = view.messages;
   const { actions, editingId } = useBranchActions(contextId, agent, view);
+  const shortcuts = useConversationShortcuts(view, actions, streaming);
   const clearChatError = useChatStore((state) => state.clearError);
   useConversationLifecycle(contextId, agent);
   const attachmentLimit = useAttachmentLimit();
@@ -215,7 +218,13 @@ export function ConversationView() {
           ) : null
         }
       />
+      <ShortcutsSheet open={shortcuts.helpOpen} onClose={shortcuts.closeHelp} />
       <div className="flex flex-col gap-3 border-t border-border px-4 py-3 sm:px-6">
+        {shortcuts.notice && (
+          <p role="status" className="text-xs text-neutral-400">
+            {shortcuts.notice}
+          </p>
+        )}
         {input && <InputRequestPanel request={input} onRespond={respond} />}
         {auth && <AuthRequestPanel request={auth} onAuthorize={authorize} />}
         {agent ? (

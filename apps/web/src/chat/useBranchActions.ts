@@ -1,5 +1,7 @@
 import { useMemo, useState } from "react";
+import { useAccountModal } from "../accounts/account-modal-store.js";
 import type { Agent } from "../api/agent-types.js";
+import { useAuthStore } from "../stores/auth-store.js";
 import { forkFrom, sendAsBranch, switchBranch } from "./engine/branch-actions.js";
 import type { BranchView } from "./engine/branch-view.js";
 import { useChatStore } from "./engine/chat-store.js";
@@ -47,7 +49,18 @@ export function useBranchActions(
         void sendAsBranch(to, contextId, parent, textOf(question), files);
       },
       onFork: (message) => {
-        if (message.taskId) void forkFrom(contextId, message.taskId);
+        const taskId = message.taskId;
+        if (!taskId) return;
+        // A fork is a second conversation, and only accounts have more than one (the
+        // conversations menu needs an account, tools-passkeys-website.md §2): a visitor signs in
+        // first, then the fork is made (their conversation is the account's by then).
+        if (!useAuthStore.getState().isAuthenticated) {
+          useAccountModal
+            .getState()
+            .openSignIn({ onSignedIn: () => void forkFrom(contextId, taskId) });
+          return;
+        }
+        void forkFrom(contextId, taskId);
       },
       canBranch: (message) =>
         message.taskId !== undefined &&
