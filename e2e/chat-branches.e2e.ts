@@ -134,4 +134,18 @@ describe("edit and branch, regenerate (model-backed agent)", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("stops a reply being written with Esc", async () => {
+    const { context, page, errors } = await openChat(suite.browser, suite.server.url);
+    await agentMessages(page).first().waitFor();
+    await waitForReplyDone(page);
+    await send(page, "tokens:2000 gapMs:20 tag:esc");
+    await page.getByRole("button", { name: "Stop generating" }).waitFor();
+    await expect.poll(async () => (await replies(page)).length).toBe(2);
+    await page.keyboard.press("Escape");
+    await waitForReplyDone(page);
+    await agentMessages(page).nth(1).getByText("Stopped").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -43,7 +43,10 @@ describe("fork, keyboard shortcuts and the conversations menu's search", () => {
     await screenshot(page, "conversation-forked");
     // The source is as it was.
     await conversationButton(page).click();
-    await page.getByRole("list", { name: "Conversations" }).getByText("Default Conversation", { exact: true }).click();
+    await page
+      .getByRole("list", { name: "Conversations" })
+      .getByText("Default Conversation", { exact: true })
+      .click();
     await userMessages(page).filter({ hasText: "help" }).waitFor();
     expect(await userMessages(page).count()).toBe(2);
     expect(errors).toEqual([]);
@@ -66,7 +69,9 @@ describe("fork, keyboard shortcuts and the conversations menu's search", () => {
     await sheet.waitFor({ state: "detached" });
 
     await page.keyboard.press("Shift+Escape");
-    await expect.poll(() => composer(page).evaluate((box) => box === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => composer(page).evaluate((box) => box === document.activeElement))
+      .toBe(true);
 
     // Up in the empty box opens the last message's edit form; Escape leaves it as it was.
     await page.keyboard.press("ArrowUp");

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import {
   type ContextRecord,
   forkedContextName,
-  isTerminalTaskState,
   isTaskState,
+  isTerminalTaskState,
   unknownBranchTaskMessage,
 } from "@a2a-chat/contracts";
 import { type Kysely, sql } from "kysely";

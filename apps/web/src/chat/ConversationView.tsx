@@ -3,12 +3,12 @@ import { useShallow } from "zustand/react/shallow";
 import { taskAgentLabel } from "../agents/task-agent-label.js";
 import type { Agent } from "../api/agent-types.js";
 import { selectSelectedAgent, useAgentsStore } from "../stores/agents-store.js";
+import { useBranchStore } from "../stores/branch-store.js";
 import {
   selectCurrentConversation,
   selectIsLoadingConversations,
   selectSendBlockReason,
 } from "../stores/contexts-selectors.js";
-import { useBranchStore } from "../stores/branch-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { useSettingsStore } from "../stores/settings-store.js";
 import { ConnectionErrorView } from "./ConnectionErrorView.js";
@@ -23,13 +23,13 @@ import {
   selectPendingRequest,
 } from "./conversation-selectors.js";
 import { ErrorBanner } from "./ErrorBanner.js";
+import { branchView } from "./engine/branch-view.js";
 import {
   authorizeTask,
   respondToInput,
   sendMessage,
   stopGenerating,
 } from "./engine/chat-actions.js";
-import { branchView } from "./engine/branch-view.js";
 import { useChatStore } from "./engine/chat-store.js";
 import type { ChatMessage, OutgoingFile } from "./model/chat-types.js";
 import { AuthRequestPanel } from "./panels/AuthRequestPanel.js";

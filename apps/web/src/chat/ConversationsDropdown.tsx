@@ -7,12 +7,12 @@ import {
 } from "../stores/contexts-selectors.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { ConversationRow } from "./ConversationRow.js";
+import { loadingConversationsText } from "./ConversationView.js";
 import {
   conversationSearchThreshold,
   filterConversations,
   noConversationMatchText,
 } from "./conversation-filter.js";
-import { loadingConversationsText } from "./ConversationView.js";
 
 /** The item that creates a conversation (tools spec §2). */
 export const newConversationText = "New Conversation";

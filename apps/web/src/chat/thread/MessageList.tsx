@@ -1,9 +1,9 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
-import type { ChatMessage, ToolCall } from "../model/chat-types.js";
 import type { BranchPlace } from "../engine/branch-view.js";
-import type { MessageActions } from "./message-actions.js";
+import type { ChatMessage, ToolCall } from "../model/chat-types.js";
 import { MessageItem } from "./MessageItem.js";
+import type { MessageActions } from "./message-actions.js";
 import { shownMessages } from "./shown-messages.js";
 
 /** Props of the message thread. */
