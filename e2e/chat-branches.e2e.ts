@@ -19,7 +19,7 @@ async function thread(page: Page): Promise<string[]> {
   const rows = await articles.evaluateAll((elements) =>
     elements.map((element) => ({
       user: element.getAttribute("aria-label") === "Your message",
-      text: [...element.querySelectorAll("p")].at(-1)?.textContent?.trim() ?? "",
+      text: Array.from(element.querySelectorAll("p")).at(-1)?.textContent?.trim() ?? "",
     })),
   );
   return rows.map((row) => `${row.user ? "You" : "Agent"}: ${row.text}`);
@@ -28,7 +28,7 @@ async function thread(page: Page): Promise<string[]> {
 /** The text of each agent reply shown (its last paragraph: the fake model's answer). */
 async function replies(page: Page): Promise<string[]> {
   return agentMessages(page).evaluateAll((elements) =>
-    elements.map((element) => [...element.querySelectorAll("p")].at(-1)?.textContent ?? ""),
+    elements.map((element) => Array.from(element.querySelectorAll("p")).at(-1)?.textContent ?? ""),
   );
 }
 
