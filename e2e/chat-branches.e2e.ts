@@ -12,6 +12,7 @@ import {
   waitForReplyDone,
   welcomeText,
 } from "./harness/chat.js";
+import { openSignedInChat, passkeyUrl, signIn, virtualAuthenticator } from "./harness/passkeys.js";
 
 /** The messages the thread shows, as "You: …" and "Agent: …" lines (short conversations only). */
 async function thread(page: Page): Promise<string[]> {
@@ -147,5 +148,51 @@ describe("edit and branch, regenerate (model-backed agent)", () => {
     await agentMessages(page).nth(1).getByText("Stopped").waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("shows the chosen branch on another device signed in to the same account", async () => {
+    const url = passkeyUrl(suite.server.url);
+    const a = await openSignedInChat(suite.browser, suite.server.url, {
+      username: "brancher",
+      email: "brancher@example.com",
+    });
+    await send(a.page, "alpha history?");
+    await agentMessages(a.page).nth(1).waitFor();
+    await waitForReplyDone(a.page);
+    const alpha = userMessages(a.page).filter({ hasText: "alpha history?" });
+    await alpha.getByRole("button", { name: "Edit" }).click();
+    const box = a.page.getByRole("textbox", { name: "Edit message" });
+    await box.fill("gamma history?");
+    await box.press("Enter");
+    await agentMessages(a.page).nth(1).waitFor();
+    await waitForReplyDone(a.page);
+
+    // Device B: another browser profile holding the same passkey.
+    const { credentials } = await a.device.cdp.send("WebAuthn.getCredentials", {
+      authenticatorId: a.device.authenticatorId,
+    });
+    const [credential] = credentials;
+    if (!credential) throw new Error("no credential");
+    const b = await openChat(suite.browser, url);
+    const device = await virtualAuthenticator(b.context, b.page);
+    await device.cdp.send("WebAuthn.addCredential", {
+      authenticatorId: device.authenticatorId,
+      credential,
+    });
+    await agentMessages(b.page).first().waitFor();
+    await waitForReplyDone(b.page);
+    await signIn(b.page, "brancher@example.com", /brancher \(User\)/);
+    await userMessages(b.page).filter({ hasText: "gamma history?" }).waitFor({ timeout: 15_000 });
+    expect(await userMessages(b.page).filter({ hasText: "alpha history?" }).count()).toBe(0);
+    // A switch on A shows on B.
+    const gamma = userMessages(a.page).filter({ hasText: "gamma history?" });
+    await gamma.getByRole("button", { name: "Previous branch" }).click();
+    await userMessages(b.page).filter({ hasText: "alpha history?" }).waitFor();
+    expect(await userMessages(b.page).filter({ hasText: "gamma history?" }).count()).toBe(0);
+    await screenshot(b.page, "branch-other-device");
+    expect(a.errors).toEqual([]);
+    expect(b.errors).toEqual([]);
+    await a.context.close();
+    await b.context.close();
   });
 });
