@@ -1,8 +1,10 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useAccountModal } from "../accounts/account-modal-store.js";
 import type { Agent } from "../api/agent-types.js";
 import { useAuthStore } from "../stores/auth-store.js";
-import { forkFrom, sendAsBranch, switchBranch } from "./engine/branch-actions.js";
+import { useBranchStore } from "../stores/branch-store.js";
+import { useContextsStore } from "../stores/contexts-store.js";
+import { forkFrom, loadLeaf, sendAsBranch, switchBranch } from "./engine/branch-actions.js";
 import type { BranchView } from "./engine/branch-view.js";
 import { useChatStore } from "./engine/chat-store.js";
 import { filesOf, textOf } from "./engine/sent-message.js";
@@ -26,6 +28,14 @@ export function useBranchActions(
   view: BranchView,
 ): { actions: MessageActions; editingId: string | null } {
   const [editingId, setEditingId] = useState<string | null>(null);
+  const leafKnown = useBranchStore((state) => contextId in state.leafByContext);
+  // Only a conversation the list holds (not one still being made, or a remembered one gone).
+  const listed = useContextsStore(
+    (state) => state.hasReceivedSnapshot && state.conversations.some((c) => c.id === contextId),
+  );
+  useEffect(() => {
+    if (listed && !leafKnown) void loadLeaf(contextId);
+  }, [contextId, listed, leafKnown]);
   const actions = useMemo<MessageActions>(() => {
     const parentOf = (message: ChatMessage) =>
       message.taskId === undefined ? undefined : view.parentOf[message.taskId];

@@ -44,3 +44,16 @@ export async function forkContextRequest(
   );
   return toRecord(body);
 }
+
+/** One conversation, for its chosen branch when the live stream's snapshot did not hold it. */
+export async function contextRecordRequest(
+  contextId: string,
+  fetchImpl?: FetchLike,
+): Promise<ContextRecord> {
+  const body = await authenticatedRequest<unknown>(
+    `${contextsPath}/${encodeURIComponent(contextId)}`,
+    {},
+    fetchImpl,
+  );
+  return toRecord(body);
+}

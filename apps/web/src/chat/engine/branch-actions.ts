@@ -1,6 +1,11 @@
 import type { Agent } from "../../api/agent-types.js";
 import { toApiError } from "../../lib/api-error.js";
-import { chooseBranchRequest, forkContextRequest } from "../../lib/branch-api.js";
+import {
+  chooseBranchRequest,
+  contextRecordRequest,
+  forkContextRequest,
+} from "../../lib/branch-api.js";
+import { logger } from "../../lib/logger.js";
 import { useBranchStore } from "../../stores/branch-store.js";
 import { useContextsStore } from "../../stores/contexts-store.js";
 import type { OutgoingFile } from "../model/chat-types.js";
@@ -73,5 +78,17 @@ export async function forkFrom(contextId: string, taskId: string): Promise<strin
   } catch (error) {
     setError(branchMessages.forkFailed(toApiError(error).message));
     return null;
+  }
+}
+
+/**
+ * Reads the chosen branch of a conversation the live stream's snapshot did not hold (an older
+ * one, opened from a later page of the list). Until it is known every message shows.
+ */
+export async function loadLeaf(contextId: string): Promise<void> {
+  try {
+    useBranchStore.getState().receive(await contextRecordRequest(contextId));
+  } catch (error) {
+    logger.warn(`Could not read the branch of ${contextId}: ${toApiError(error).message}`);
   }
 }
