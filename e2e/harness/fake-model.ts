@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
  * to stream: `tokens:<n> tag:<id> [gapMs:<ms>]` streams token i as the text `t<i> ` and records
  * the moment each one is written under the tag (performance.now(), the same clock the bench client
  * reads); `markdown:<paragraphs> [gapMs:<ms>]` streams a deterministic markdown document of that
- * many paragraphs word by word (see markdownDocument). Any other message gets a short reply.
+ * many paragraphs word by word (see markdownDocument); `history?` answers "Seen: " and the text of
+ * every user message it was given, joined by " | ". Any other message gets a short reply.
  */
 export interface FakeTokenProvider {
   /** Base URL including /v1, as the compatible provider expects it. */
@@ -26,7 +27,11 @@ interface ChatBody {
 
 function lastUserText(body: ChatBody): string {
   const last = [...body.messages].reverse().find((m) => m.role === "user");
-  const content = last?.content;
+  return last ? textOf(last) : "";
+}
+
+function textOf(message: { content?: unknown }): string {
+  const content = message.content;
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
     return content
@@ -52,11 +57,23 @@ export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
     const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatBody;
     const prompt = lastUserText(body);
     const paragraphs = /markdown:(\d+)/.exec(prompt)?.[1];
-    const pieces = paragraphs
-      ? markdownTokens(Number(paragraphs))
-      : /tokens:(\d+)/.test(prompt)
-        ? undefined
-        : ["Hello ", "from ", "the ", "fake ", "model."];
+    // "history?" answers with every user message the model was given, so a test sees its history.
+    const seen = /history\?/.test(prompt)
+      ? [
+          "Seen: ",
+          body.messages
+            .filter((m) => m.role === "user")
+            .map(textOf)
+            .join(" | "),
+        ]
+      : undefined;
+    const pieces = seen
+      ? seen
+      : paragraphs
+        ? markdownTokens(Number(paragraphs))
+        : /tokens:(\d+)/.test(prompt)
+          ? undefined
+          : ["Hello ", "from ", "the ", "fake ", "model."];
     const count = pieces?.length ?? Number(/tokens:(\d+)/.exec(prompt)?.[1] ?? 10);
     const tag = /tag:(\S+)/.exec(prompt)?.[1] ?? "untagged";
     const gapMs = Number(/gapMs:(\d+)/.exec(prompt)?.[1] ?? 0);

@@ -19,6 +19,8 @@ export const contextRecordSchema = z.object({
   message_count: z.number().int().nonnegative(),
   task_count: z.number().int().nonnegative(),
   last_message_at: z.string().nullable(),
+  /** The last task of the branch chosen for the conversation; null before its first task. */
+  leaf_task_id: z.string().nullable().optional(),
 });
 /** A conversation as the API returns it. */
 export type ContextRecord = z.infer<typeof contextRecordSchema>;
@@ -35,3 +37,42 @@ const name = z
 export const contextNameBodySchema = z.object({ name }, { error: "Body must be a JSON object" });
 /** Body of POST and PUT on contexts. */
 export type ContextNameBody = z.infer<typeof contextNameBodySchema>;
+
+const branchTaskId = z.string({
+  error: (issue) =>
+    issue.input === undefined ? "task_id is required" : "task_id must be a string or null",
+});
+
+/**
+ * Body of PUT /api/v1/core/contexts/{id}/branch: the branch to show. `task_id` chooses the branch
+ * through that task (it ends at the newest task that follows it); with `exact` the conversation
+ * stops at that task, so the next message branches from it (null: before the first task).
+ */
+export const contextBranchBodySchema = z.object(
+  { task_id: branchTaskId.nullable(), exact: z.boolean().optional() },
+  { error: "Body must be a JSON object" },
+);
+/** Body of PUT on a conversation's branch. */
+export type ContextBranchBody = z.infer<typeof contextBranchBodySchema>;
+
+/** Body of POST /api/v1/core/contexts/{id}/fork: the task the new conversation ends with. */
+export const contextForkBodySchema = z.object(
+  {
+    task_id: z.string({
+      error: (issue) =>
+        issue.input === undefined ? "task_id is required" : "task_id must be a string",
+    }),
+  },
+  { error: "Body must be a JSON object" },
+);
+/** Body of POST on a conversation's fork. */
+export type ContextForkBody = z.infer<typeof contextForkBodySchema>;
+
+/** Refusal of a branch or fork through a task that is not in the conversation. */
+export const unknownBranchTaskMessage = "task_id is not a task of this conversation";
+
+/** The name of a conversation forked from another. */
+export function forkedContextName(name: string): string {
+  const suffix = " (fork)";
+  return `${name.slice(0, maxContextNameLength - suffix.length)}${suffix}`;
+}

@@ -61,6 +61,7 @@ export const contextStatsDataSchema = contextRecordSchema.pick({
   task_count: true,
   last_message_at: true,
   updated_at: true,
+  leaf_task_id: true,
 });
 /** data of `error`: a stream-level problem the client should show or act on. */
 export const streamErrorDataSchema = z.object({ code: z.string(), message: z.string() });

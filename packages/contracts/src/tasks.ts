@@ -114,6 +114,8 @@ export const taskMetadataSchema = z.looseObject({
   output_tokens: z.number().int().nonnegative().optional(),
   /** The agent's tool calls in this task, in order. */
   tool_calls: z.array(toolCallRecordSchema).optional(),
+  /** The task this one follows in its conversation (null: the first); siblings are branches. */
+  parent_task_id: z.string().nullable().optional(),
 });
 /** Task metadata. */
 export type TaskMetadata = z.infer<typeof taskMetadataSchema>;

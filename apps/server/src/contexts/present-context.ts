@@ -11,5 +11,6 @@ export function presentContext(row: ContextRow): ContextRecord {
     message_count: Number(row.message_count),
     task_count: Number(row.task_count),
     last_message_at: row.last_message_at,
+    leaf_task_id: row.leaf_task_id ?? null,
   };
 }

@@ -46,6 +46,8 @@ export interface ContextsTable {
   last_message_at: Timestamp | null;
   /** Bytes of its messages' and artifacts' JSON text (bigint: PostgreSQL reads it as text). */
   storage_bytes: ColumnType<string | number, number | undefined, number>;
+  /** The last task of the branch chosen for the conversation (null: none, or before the first). */
+  leaf_task_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventsTable {
@@ -80,6 +82,8 @@ export interface TasksTable {
   reply_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The reply's text so far, saved at a bounded interval while it streams. */
   reply_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The task this one follows in its conversation (null: the first); siblings are branches. */
+  parent_task_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessagesTable {

@@ -20,6 +20,7 @@ import { artifactsRoutes } from "../routes/artifacts/artifacts-routes.js";
 import { oauthRoutes } from "../routes/auth/oauth-routes.js";
 import { tokenEndpointPath } from "../routes/auth/token-routes.js";
 import { blogEventsRoutes } from "../routes/blog/blog-events-routes.js";
+import { contextBranchRoutes } from "../routes/contexts/context-branch-routes.js";
 import { contextItemsRoutes } from "../routes/contexts/context-items-routes.js";
 import {
   contextNotificationsRoutes,
@@ -171,6 +172,7 @@ export function createHttp(deps: AppDeps): {
   api.route("/v1/core/limits", limitsRoutes(config));
   // Mounted first: its paths run its own guards only, so auth and rate limit run exactly once.
   api.route("/v1/core/contexts", contextItemsRoutes(services));
+  api.route("/v1/core/contexts", contextBranchRoutes(services));
   api.route("/v1/core/contexts", contextFilesRoutes(services));
   api.route("/v1/core/contexts", contextNotificationsRoutes(services));
   api.route("/v1/core/contexts", contextsRoutes(services));

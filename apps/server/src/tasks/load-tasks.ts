@@ -39,7 +39,11 @@ export function presentTask(
       },
       history,
       artifacts,
-      metadata: { ...JSON.parse(row.metadata), updated_at: row.updated_at },
+      metadata: {
+        ...JSON.parse(row.metadata),
+        updated_at: row.updated_at,
+        parent_task_id: row.parent_task_id ?? null,
+      },
     }),
     validateTask,
     log,

@@ -99,10 +99,12 @@ export async function insertTaskRow(
     lease_until: input.run?.lease_until ?? null,
     reply_id: null,
     reply_text: null,
+    // A new task follows the branch the conversation shows, and becomes its leaf (addTask).
+    parent_task_id: context.leaf_task_id ?? null,
   };
   // Taken ids are found by the inserts themselves (the transaction is rolled back on a refusal).
   if (!(await tasks.insertIfNew(row))) throw new AppError("conflict", "Task already exists");
-  let counted = await new ContextStatsRepository(trx).addTask(input.contextId);
+  let counted = await new ContextStatsRepository(trx).addTask(input.contextId, id);
   let messageRow: MessageRow | undefined;
   if (message) {
     const written = await storeMessage(trx, place, message, now, context);

@@ -1,8 +1,9 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { taskAgentLabel } from "../agents/task-agent-label.js";
 import type { Agent } from "../api/agent-types.js";
 import { selectSelectedAgent, useAgentsStore } from "../stores/agents-store.js";
+import { useBranchStore } from "../stores/branch-store.js";
 import {
   selectCurrentConversation,
   selectIsLoadingConversations,
@@ -22,6 +23,7 @@ import {
   selectPendingRequest,
 } from "./conversation-selectors.js";
 import { ErrorBanner } from "./ErrorBanner.js";
+import { branchView } from "./engine/branch-view.js";
 import {
   authorizeTask,
   respondToInput,
@@ -32,8 +34,11 @@ import { useChatStore } from "./engine/chat-store.js";
 import type { ChatMessage, OutgoingFile } from "./model/chat-types.js";
 import { AuthRequestPanel } from "./panels/AuthRequestPanel.js";
 import { InputRequestPanel } from "./panels/InputRequestPanel.js";
+import { ShortcutsSheet } from "./shortcuts/ShortcutsSheet.js";
+import { useConversationShortcuts } from "./shortcuts/useConversationShortcuts.js";
 import { EmptyConversation } from "./thread/EmptyConversation.js";
 import { MessageList } from "./thread/MessageList.js";
+import { useBranchActions } from "./useBranchActions.js";
 import { agentNamed, useConversationLifecycle } from "./useConversationLifecycle.js";
 
 /** Why the composer is disabled while a reply streams in another conversation (one send at a time). */
@@ -93,19 +98,38 @@ export function ConversationView() {
   // Read again when the registry arrives, so older replies get their agent's shown name.
   const agents = useAgentsStore((state) => state.agents);
   const authorOf = useCallback((message: ChatMessage) => storedAuthorOf(message, agents), [agents]);
-  const { messages, historyStatus, streaming, sending, chatError, connectionError, input, auth } =
-    useChatStore(
-      useShallow((state) => ({
-        messages: selectMessages(state, contextId),
-        historyStatus: state.historyStatus[contextId],
-        streaming: selectIsStreaming(state, contextId),
-        sending: state.sending,
-        chatError: state.error,
-        connectionError: state.connectionError,
-        input: selectPendingRequest(state, contextId, "input"),
-        auth: selectPendingRequest(state, contextId, "auth"),
-      })),
-    );
+  const {
+    messages: allMessages,
+    historyStatus,
+    streaming,
+    sending,
+    chatError,
+    connectionError,
+    input,
+    auth,
+    tasksById,
+  } = useChatStore(
+    useShallow((state) => ({
+      messages: selectMessages(state, contextId),
+      historyStatus: state.historyStatus[contextId],
+      streaming: selectIsStreaming(state, contextId),
+      sending: state.sending,
+      chatError: state.error,
+      connectionError: state.connectionError,
+      input: selectPendingRequest(state, contextId, "input"),
+      auth: selectPendingRequest(state, contextId, "auth"),
+      tasksById: state.tasksById,
+    })),
+  );
+  const leaf = useBranchStore((state) => state.leafByContext[contextId]);
+  // What the chosen branch shows (the others are kept, one switch away).
+  const view = useMemo(
+    () => branchView(allMessages, tasksById, contextId, leaf),
+    [allMessages, tasksById, contextId, leaf],
+  );
+  const messages = view.messages;
+  const { actions, editingId } = useBranchActions(contextId, agent, view);
+  const shortcuts = useConversationShortcuts(view, actions, streaming);
   const clearChatError = useChatStore((state) => state.clearError);
   useConversationLifecycle(contextId, agent);
   const attachmentLimit = useAttachmentLimit();
@@ -182,6 +206,9 @@ export function ConversationView() {
         authorOf={authorOf}
         debugMode={debugMode}
         onSendMessage={agent ? sendFromArtifact : undefined}
+        branchOf={view.placeOf}
+        actions={actions}
+        editingId={editingId}
         empty={
           !loadingConversations && !loadingMessages && agent ? (
             <EmptyConversation
@@ -191,7 +218,13 @@ export function ConversationView() {
           ) : null
         }
       />
+      <ShortcutsSheet open={shortcuts.helpOpen} onClose={shortcuts.closeHelp} />
       <div className="flex flex-col gap-3 border-t border-border px-4 py-3 sm:px-6">
+        {shortcuts.notice && (
+          <p role="status" className="text-xs text-neutral-400">
+            {shortcuts.notice}
+          </p>
+        )}
         {input && <InputRequestPanel request={input} onRespond={respond} />}
         {auth && <AuthRequestPanel request={auth} onAuthorize={authorize} />}
         {agent ? (

@@ -8,6 +8,11 @@ import {
 import { useContextsStore } from "../stores/contexts-store.js";
 import { ConversationRow } from "./ConversationRow.js";
 import { loadingConversationsText } from "./ConversationView.js";
+import {
+  conversationSearchThreshold,
+  filterConversations,
+  noConversationMatchText,
+} from "./conversation-filter.js";
 
 /** The item that creates a conversation (tools spec §2). */
 export const newConversationText = "New Conversation";
@@ -29,6 +34,9 @@ export function ConversationsDropdown() {
   const loading = useContextsStore(selectIsLoadingConversations);
   const [open, setOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  const [query, setQuery] = useState("");
+  const searchable = conversations.length > conversationSearchThreshold;
+  const shown = searchable ? filterConversations(conversations, query) : conversations;
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -37,6 +45,7 @@ export function ConversationsDropdown() {
   const items = () => Array.from(panel.current?.querySelectorAll<HTMLElement>(itemSelector) ?? []);
   const close = (focusTrigger: boolean) => {
     setOpen(false);
+    setQuery("");
     if (focusTrigger) trigger.current?.focus();
   };
 
@@ -45,6 +54,7 @@ export function ConversationsDropdown() {
   useEffect(() => {
     if (!open) return;
     const target =
+      panel.current?.querySelector<HTMLElement>("[data-conversation-search]") ??
       panel.current?.querySelector<HTMLElement>(`${itemSelector}[aria-current="true"]`) ??
       items()[0] ??
       panel.current?.querySelector<HTMLElement>("[data-new-conversation]");
@@ -115,8 +125,24 @@ export function ConversationsDropdown() {
           id={panelId}
           className="absolute left-0 z-20 mt-1 w-72 rounded-md border border-border bg-surface-raised py-1 shadow-lg"
         >
+          {searchable && (
+            <div className="px-2 pb-1">
+              <input
+                type="search"
+                data-conversation-search=""
+                aria-label="Search conversations"
+                placeholder="Search conversations"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                className="w-full rounded-md border border-border bg-surface px-2 py-1 text-sm text-neutral-100"
+              />
+            </div>
+          )}
+          {searchable && shown.length === 0 && (
+            <p className="px-3 py-2 text-sm text-neutral-400">{noConversationMatchText}</p>
+          )}
           <ul aria-label="Conversations" className="max-h-96 overflow-y-auto">
-            {conversations.map((conversation) => (
+            {shown.map((conversation) => (
               <ConversationRow
                 key={conversation.id}
                 conversation={conversation}

@@ -7,6 +7,7 @@ import { logger } from "../lib/logger.js";
 import { artifactsStreamHandlers } from "../stores/artifacts-stream-handlers.js";
 import { selectHasValidToken } from "../stores/auth-selectors.js";
 import { useAuthStore } from "../stores/auth-store.js";
+import { useBranchStore } from "../stores/branch-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
 import { mcpRequestsStreamHandlers } from "../stores/mcp-requests-store.js";
 import { useStreamStore } from "../stores/stream-store.js";
@@ -28,8 +29,17 @@ const contextHandlers: Partial<StreamHandlers> = {
 };
 
 /** Every store that follows the live stream: conversations, tasks, artifacts, the chat. */
+/** The branch each conversation shows (stores/branch-store.ts). */
+const branchHandlers: Partial<StreamHandlers> = {
+  snapshot: (data) => useBranchStore.getState().receiveAll(data.contexts),
+  context_created: (data) => useBranchStore.getState().receive(data),
+  context_updated: (data) => useBranchStore.getState().receive(data),
+  context_stats: (data) => useBranchStore.getState().receive(data),
+};
+
 const streamHandlers = combineHandlers(
   contextHandlers,
+  branchHandlers,
   tasksStreamHandlers,
   artifactsStreamHandlers,
   chatStreamHandlers,

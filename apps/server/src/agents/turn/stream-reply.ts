@@ -56,7 +56,7 @@ async function readRunner(
   };
   const events = runner.run({
     systemPrompt: agent.systemPrompt,
-    messages: await turnHistory(services, turn.contextId),
+    messages: await turnHistory(services, turn.contextId, turn.taskId),
     tools,
     signal,
     place: {

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { chooseBranch } from "../../contexts/branch-commands.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { turnFixture } from "../../test/turns.js";
@@ -34,12 +35,40 @@ describeEachDialect("a turn's history", (get) => {
     await endTurn(deps, turn, "completed", agentMessage(turn, "r-1", "first answer"));
     const second = nextTurn();
     await beginTurn(deps, second, request("second question", undefined, second.taskId));
-    const history = await turnHistory(app.services, contextId);
+    const history = await turnHistory(app.services, contextId, second.taskId);
     expect(history.map(({ role, text }) => [role, text])).toEqual([
       ["user", "first question"],
       ["assistant", "first answer"],
       ["user", "second question"],
     ]);
     expect(history.every((m) => m.key?.startsWith(`${turn.owner.userId}/`))).toBe(true);
+  });
+
+  it("follows the turn's branch: an edited message's turn sees no other branch", async () => {
+    const app = createTestApp(get());
+    const { deps, turn, request, nextTurn, contextId } = await turnFixture(app);
+    await beginTurn(deps, turn, request("first question"));
+    await endTurn(deps, turn, "completed", agentMessage(turn, "r-1", "first answer"));
+    const second = nextTurn();
+    await beginTurn(deps, second, request("second question", undefined, second.taskId));
+    await endTurn(deps, second, "completed", agentMessage(second, "r-2", "second answer"));
+    // The user edits "second question": the branch goes back to the first task.
+    await chooseBranch(app.services, turn.owner, contextId, { task_id: turn.taskId, exact: true });
+    const edited = nextTurn();
+    await beginTurn(deps, edited, request("second question, edited", undefined, edited.taskId));
+    const history = await turnHistory(app.services, contextId, edited.taskId);
+    expect(history.map(({ role, text }) => [role, text])).toEqual([
+      ["user", "first question"],
+      ["assistant", "first answer"],
+      ["user", "second question, edited"],
+    ]);
+    // The first branch's turn still sees its own history.
+    const old = await turnHistory(app.services, contextId, second.taskId);
+    expect(old.map(({ text }) => text)).toEqual([
+      "first question",
+      "first answer",
+      "second question",
+      "second answer",
+    ]);
   });
 });

@@ -1,12 +1,13 @@
 import type { Message } from "@a2a-chat/contracts";
 import { MessagesRepository } from "../../db/repositories/messages.js";
+import { TaskBranchesRepository } from "../../db/repositories/task-branches.js";
 import type { Services } from "../../http/services.js";
 import { presentMessage } from "../../tasks/present-message.js";
 import type { RunnerMessage } from "../model-runner.js";
 import { messageText } from "../sdk-convert.js";
 import { withAppContext } from "./app-context.js";
 
-/** How many earlier tasks of a conversation the runner sees. */
+/** How many tasks of a conversation's branch (the turn's own included) the runner sees. */
 export const historyTasks = 50;
 
 /** A message's text with a line naming each file it carried, so later turns know of them. */
@@ -19,15 +20,24 @@ export function withFileNames(text: string, message: Message): string {
 
 /**
  * The conversation so far as the runner reads it, oldest first, ending with the new user
- * message: the messages of its latest tasks (their artifacts are not part of it), without the
+ * message: the messages of the tasks on the turn's branch, from the first to the turn's own task
+ * (at most `historyTasks` of them; other branches and artifacts are not part of it), without the
  * ones that say nothing.
  */
-export async function turnHistory(services: Services, contextId: string): Promise<RunnerMessage[]> {
-  // Grouped by task in the tasks' order; within a task, in the order they were written.
-  const messages = await new MessagesRepository(services.db.kysely).listForLatestTasks(
-    contextId,
-    historyTasks,
-  );
+export async function turnHistory(
+  services: Services,
+  contextId: string,
+  taskId: string,
+): Promise<RunnerMessage[]> {
+  const db = services.db.kysely;
+  const path = await new TaskBranchesRepository(db).pathTo(contextId, taskId, historyTasks);
+  const rows = await new MessagesRepository(db).listForTasks(path);
+  // Grouped by task in the branch's order; within a task, in the order they were written.
+  const place = new Map(path.map((id, index) => [id, index]));
+  const messages = rows
+    .map((row, index) => ({ row, index, task: place.get(row.task_id ?? "") ?? -1 }))
+    .sort((a, b) => a.task - b.task || a.index - b.index)
+    .map(({ row }) => row);
   return messages.flatMap((row) => {
     const message = presentMessage(row, services.logger);
     if (!message) return [];

@@ -18,6 +18,7 @@ import * as m0019 from "./0019_mcp_servers_agent_use.js";
 import * as m0021 from "./0021_mcp_server_agents.js";
 import * as m0024 from "./0024_account_admins.js";
 import * as m0031 from "./0031_mcp_requests.js";
+import * as m0034 from "./0034_task_branches.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0021_mcp_server_agents": m0021,
   "0024_account_admins": m0024,
   "0031_mcp_requests": m0031,
+  "0034_task_branches": m0034,
 };

@@ -81,10 +81,10 @@ export class ContextStatsRepository {
   }
 
   /** Counts a new task; returns the conversation as it now is. */
-  async addTask(contextId: string): Promise<ContextRow | undefined> {
+  async addTask(contextId: string, taskId: string): Promise<ContextRow | undefined> {
     return this.db
       .updateTable("contexts")
-      .set({ task_count: sql<number>`task_count + 1` })
+      .set({ task_count: sql<number>`task_count + 1`, leaf_task_id: taskId })
       .where("id", "=", contextId)
       .returningAll()
       .executeTakeFirst();

@@ -89,6 +89,7 @@ export class ContextsRepository {
       task_count: 0,
       last_message_at: null,
       storage_bytes: 0,
+      leaf_task_id: null,
     };
     await this.db
       .insertInto("contexts")

@@ -31,10 +31,21 @@ export function upsertTasks(
     if (current && ms(task.status.timestamp) < ms(current.status.timestamp)) continue;
     if (current && updatedTime(task) < updatedTime(current)) continue;
     if (!current) taskIds.push(task.id);
-    tasksById[task.id] = task;
-    stored.push(task);
+    const kept = keepParent(task, current);
+    tasksById[task.id] = kept;
+    stored.push(kept);
   }
   return { data: stored.length > 0 ? { ...data, tasksById, taskIds } : data, stored };
+}
+
+/**
+ * A task as news brings it, with the branch parent the stored copy knew when the news does not
+ * name one (a task from the agent's stream may lack the server's metadata).
+ */
+function keepParent(task: Task, stored: Task | undefined): Task {
+  const known = stored?.metadata.parent_task_id;
+  if (known === undefined || task.metadata.parent_task_id !== undefined) return task;
+  return { ...task, metadata: { ...task.metadata, parent_task_id: known } };
 }
 
 /** Stores a task, unless the stored one was updated later (core spec §4). */
@@ -43,7 +54,7 @@ export function upsertTask(data: ChatData, task: Task): ChatData {
   if (stored && updatedTime(task) < updatedTime(stored)) return data;
   return {
     ...data,
-    tasksById: { ...data.tasksById, [task.id]: task },
+    tasksById: { ...data.tasksById, [task.id]: keepParent(task, stored) },
     taskIds: stored ? data.taskIds : [...data.taskIds, task.id],
   };
 }

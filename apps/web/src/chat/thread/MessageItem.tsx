@@ -2,10 +2,15 @@ import { isTerminalTaskState } from "@a2a-chat/contracts";
 import { memo, useMemo } from "react";
 import { ArtifactView } from "../../artifacts/ArtifactView.js";
 import { ArtifactRefreshButton } from "../../tools/ArtifactRefreshButton.js";
+import type { BranchPlace } from "../engine/branch-view.js";
+import { textOf } from "../engine/sent-message.js";
 import type { ChatMessage, ToolCall } from "../model/chat-types.js";
 import { MessagePart } from "../parts/MessagePart.js";
 import { TextPart } from "../parts/TextPart.js";
+import { EditMessageForm } from "./EditMessageForm.js";
 import { formatMessageTime } from "./formatMessageTime.js";
+import { MessageToolbar } from "./MessageToolbar.js";
+import type { MessageActions } from "./message-actions.js";
 import { StatusLines } from "./StatusLines.js";
 import { isDirectRun, visibleArtifacts } from "./shown-messages.js";
 import { ToolCallList } from "./ToolCallList.js";
@@ -26,6 +31,14 @@ export interface MessageItemProps {
   onSendMessage?: (text: string) => Promise<void>;
   /** Opens the tool-result view for one of the message's tool calls. */
   onOpenToolCall?: (toolCall: ToolCall, message: ChatMessage) => void;
+  /** Where the message's task sits among its branches, when it has siblings. */
+  branch?: BranchPlace;
+  /** Edit, regenerate, fork and switch branches; none of them without. */
+  actions?: MessageActions;
+  /** The edit form is open on this (sent) message. */
+  editing?: boolean;
+  /** A reply is being written in the conversation. */
+  busy?: boolean;
 }
 
 /**
@@ -39,6 +52,10 @@ export const MessageItem = memo(function MessageItem({
   debugMode = false,
   onSendMessage,
   onOpenToolCall,
+  branch,
+  actions,
+  editing = false,
+  busy = false,
 }: MessageItemProps) {
   const isUser = message.role === "user";
   const directRun = isDirectRun(message);
@@ -114,11 +131,19 @@ export const MessageItem = memo(function MessageItem({
         <StatusLines lines={lines} working={working} />
         {waiting && <TypingIndicator />}
         {looseText !== undefined && <TextPart text={looseText} streaming={message.isStreaming} />}
-        {message.parts.map((part, index) => (
-          // Parts have no ids and only ever get appended, so their position identifies them.
-          // biome-ignore lint/suspicious/noArrayIndexKey: positional by design
-          <MessagePart key={index} part={part} streaming={message.isStreaming} />
-        ))}
+        {editing && actions ? (
+          <EditMessageForm
+            initialText={textOf(message)}
+            onSave={(text) => actions.onEdit(message, text)}
+            onCancel={() => actions.onEditing(null)}
+          />
+        ) : (
+          message.parts.map((part, index) => (
+            // Parts have no ids and only ever get appended, so their position identifies them.
+            // biome-ignore lint/suspicious/noArrayIndexKey: positional by design
+            <MessagePart key={index} part={part} streaming={message.isStreaming} />
+          ))
+        )}
         {artifacts.map((artifact) => (
           <div key={artifact.artifactId} className="relative min-w-0">
             <ArtifactView
@@ -133,6 +158,9 @@ export const MessageItem = memo(function MessageItem({
           </div>
         ))}
         <ToolCallList toolCalls={message.toolCalls} ended={ended} onOpen={onOpen} />
+        {actions && !message.isStreaming && !editing && (
+          <MessageToolbar message={message} branch={branch} actions={actions} busy={busy} />
+        )}
       </div>
     </article>
   );

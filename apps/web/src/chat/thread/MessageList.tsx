@@ -1,7 +1,9 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import type { BranchPlace } from "../engine/branch-view.js";
 import type { ChatMessage, ToolCall } from "../model/chat-types.js";
 import { MessageItem } from "./MessageItem.js";
+import type { MessageActions } from "./message-actions.js";
 import { shownMessages } from "./shown-messages.js";
 
 /** Props of the message thread. */
@@ -18,6 +20,12 @@ export interface MessageListProps {
   onOpenToolCall?: (toolCall: ToolCall, message: ChatMessage) => void;
   /** Shown instead of the list when there are no messages (e.g. `EmptyConversation`). */
   empty?: ReactNode;
+  /** The branch switcher of each message that has one, by message id. */
+  branchOf?: Readonly<Record<string, BranchPlace>>;
+  /** Edit, regenerate, fork and switch branches. */
+  actions?: MessageActions;
+  /** The message whose edit form is open. */
+  editingId?: string | null;
 }
 
 /** A first guess at a row's height; rows are measured once rendered. */
@@ -64,6 +72,9 @@ export function MessageList({
   onSendMessage,
   onOpenToolCall,
   empty,
+  branchOf,
+  actions,
+  editingId = null,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const messages = useMemo(() => shownMessages(allMessages, debugMode), [allMessages, debugMode]);
@@ -230,6 +241,10 @@ export function MessageList({
                 debugMode={debugMode}
                 onSendMessage={onSendMessage}
                 onOpenToolCall={onOpenToolCall}
+                branch={branchOf?.[message.id]}
+                actions={actions}
+                editing={message.id === editingId}
+                busy={streaming}
               />
             </div>
           );

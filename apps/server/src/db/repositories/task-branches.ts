@@ -1,0 +1,55 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../schema.js";
+
+/**
+ * The tree of a conversation's tasks: each task names the one it follows (`parent_task_id`), so
+ * the tasks that share a parent are branches. Walks use recursive queries, which SQLite and
+ * PostgreSQL both run, bounded by the conversation (every step stays in one context).
+ */
+export class TaskBranchesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The ids of the tasks from the root to `taskId` (inclusive), oldest first, at most `limit` of
+   * them (the nearest to `taskId`). Empty when the task is not in the conversation.
+   */
+  async pathTo(contextId: string, taskId: string, limit: number): Promise<string[]> {
+    const result = await sql<{ id: string; depth: number | string }>`
+      with recursive path(id, parent_task_id, depth) as (
+        select id, parent_task_id, 0 from tasks where id = ${taskId} and context_id = ${contextId}
+        union all
+        select t.id, t.parent_task_id, p.depth + 1 from tasks t
+          join path p on t.id = p.parent_task_id
+          where t.context_id = ${contextId} and p.depth + 1 < ${limit}
+      )
+      select id, depth from path`.execute(this.db);
+    return result.rows.sort((a, b) => Number(b.depth) - Number(a.depth)).map((row) => row.id);
+  }
+
+  /**
+   * The newest task of the subtree that starts at `taskId` (the task itself when nothing follows
+   * it): where a branch chosen by one of its tasks ends. Undefined when the task is not in the
+   * conversation.
+   */
+  async newestUnder(contextId: string, taskId: string): Promise<string | undefined> {
+    const result = await sql<{ id: string }>`
+      with recursive sub(id, created_at) as (
+        select id, created_at from tasks where id = ${taskId} and context_id = ${contextId}
+        union all
+        select t.id, t.created_at from tasks t
+          join sub s on t.parent_task_id = s.id
+          where t.context_id = ${contextId}
+      )
+      select id from sub order by created_at desc, id desc limit 1`.execute(this.db);
+    return result.rows[0]?.id;
+  }
+
+  /** Stores the branch a conversation shows (its leaf task, or null: before its first task). */
+  async setLeaf(contextId: string, leafTaskId: string | null): Promise<void> {
+    await this.db
+      .updateTable("contexts")
+      .set({ leaf_task_id: leafTaskId })
+      .where("id", "=", contextId)
+      .execute();
+  }
+}
