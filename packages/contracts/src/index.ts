@@ -26,3 +26,4 @@ export * from "./tasks.js";
 export * from "./tool-artifacts.js";
 export * from "./tool-executions.js";
 export * from "./web-routes.js";
+export * from "./search.js";

@@ -278,6 +278,20 @@ export interface FileChunksTable {
   data: Uint8Array;
 }
 
+/** A read-only snapshot link of a conversation; the id is the link's secret token. */
+export interface SharesTable {
+  id: string;
+  user_id: string;
+  context_id: string;
+  /** The last message the snapshot holds; null: the whole conversation as it was. */
+  up_to_message_id: string | null;
+  /** The conversation's name when it was shared. */
+  name: string;
+  /** The snapshot (a SharedConversation) as JSON text. */
+  snapshot: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -298,6 +312,7 @@ export interface Database {
   external_mcp_server_agents: ExternalMcpServerAgentsTable;
   files: FilesTable;
   file_chunks: FileChunksTable;
+  shares: SharesTable;
 }
 
 export type FileRow = Selectable<FilesTable>;
@@ -315,3 +330,5 @@ export type SessionRow = Selectable<SessionsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+export type ShareRow = Selectable<SharesTable>;

@@ -35,6 +35,7 @@ import { limitsRoutes } from "../routes/limits/limits-routes.js";
 import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
 import { executionsRoutes } from "../routes/mcp-executions/executions-routes.js";
 import { meRoutes } from "../routes/me/me-routes.js";
+import { searchRoutes } from "../routes/search/search-routes.js";
 import { streamRoutes } from "../routes/stream/stream-routes.js";
 import { tasksRoutes } from "../routes/tasks/tasks-routes.js";
 import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
@@ -166,6 +167,7 @@ export function createHttp(deps: AppDeps): {
   api.route("/v1/core/tasks", tasksRoutes(services));
   api.route("/v1/core/artifacts", artifactsRoutes(services));
   api.route("/v1/core/files", filesRoutes(services));
+  api.route("/v1/core/search", searchRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
   // One registry, so agent cards and the MCP registry share their probes of external servers.
   const mcpRegistry = new McpRegistry(config, logger);

@@ -17,6 +17,8 @@ import * as m0017 from "./0017_sign_in_expiry_indexes.js";
 import * as m0019 from "./0019_mcp_servers_agent_use.js";
 import * as m0021 from "./0021_mcp_server_agents.js";
 import * as m0024 from "./0024_account_admins.js";
+import * as m0035 from "./0035_search_index.js";
+import * as m0036 from "./0036_shares.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -41,4 +43,6 @@ export const migrations: Record<string, Migration> = {
   "0019_mcp_servers_agent_use": m0019,
   "0021_mcp_server_agents": m0021,
   "0024_account_admins": m0024,
+  "0035_search_index": m0035,
+  "0036_shares": m0036,
 };
