@@ -25,6 +25,11 @@ import {
 } from "../routes/contexts/context-notifications-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
 import {
+  contextExportRoutes,
+  importPath,
+  importRoutes,
+} from "../routes/conversations/export-routes.js";
+import {
   contextFilesRoutes,
   filesRoutes,
   uploadPathPattern,
@@ -136,7 +141,7 @@ export function createHttp(deps: AppDeps): {
       config.server.bodyLimitBytes,
       `${analyticsBasePath}/`,
       [tokenEndpointPath],
-      (path) => uploadPathPattern.test(path),
+      (path) => uploadPathPattern.test(path) || path === importPath,
       { bodyLimitOf: tokenGate.bodyLimitOf, maxJsonValues: config.server.bodyMaxJsonValues },
     ),
   );
@@ -163,11 +168,13 @@ export function createHttp(deps: AppDeps): {
   api.route("/v1/core/contexts", contextItemsRoutes(services));
   api.route("/v1/core/contexts", contextFilesRoutes(services));
   api.route("/v1/core/contexts", contextNotificationsRoutes(services));
+  api.route("/v1/core/contexts", contextExportRoutes(services));
   api.route("/v1/core/contexts", contextsRoutes(services));
   api.route("/v1/core/tasks", tasksRoutes(services));
   api.route("/v1/core/artifacts", artifactsRoutes(services));
   api.route("/v1/core/files", filesRoutes(services));
   api.route("/v1/core/search", searchRoutes(services));
+  api.route("/v1/core/imports", importRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
   // One registry, so agent cards and the MCP registry share their probes of external servers.
   const mcpRegistry = new McpRegistry(config, logger);
