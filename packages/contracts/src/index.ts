@@ -22,6 +22,7 @@ export * from "./redact-url.js";
 export * from "./referrer.js";
 export * from "./scopes.js";
 export * from "./search.js";
+export * from "./shares.js";
 export * from "./stream-events.js";
 export * from "./task-events.js";
 export * from "./tasks.js";

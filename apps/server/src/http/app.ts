@@ -30,6 +30,11 @@ import {
   importRoutes,
 } from "../routes/conversations/export-routes.js";
 import {
+  contextShareRoutes,
+  publicShareRoutes,
+  sharesRoutes,
+} from "../routes/conversations/share-routes.js";
+import {
   contextFilesRoutes,
   filesRoutes,
   uploadPathPattern,
@@ -169,12 +174,15 @@ export function createHttp(deps: AppDeps): {
   api.route("/v1/core/contexts", contextFilesRoutes(services));
   api.route("/v1/core/contexts", contextNotificationsRoutes(services));
   api.route("/v1/core/contexts", contextExportRoutes(services));
+  api.route("/v1/core/contexts", contextShareRoutes(services));
   api.route("/v1/core/contexts", contextsRoutes(services));
   api.route("/v1/core/tasks", tasksRoutes(services));
   api.route("/v1/core/artifacts", artifactsRoutes(services));
   api.route("/v1/core/files", filesRoutes(services));
   api.route("/v1/core/search", searchRoutes(services));
   api.route("/v1/core/imports", importRoutes(services));
+  api.route("/v1/core/shares", sharesRoutes(services));
+  api.route("/v1/public/shares", publicShareRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
   // One registry, so agent cards and the MCP registry share their probes of external servers.
   const mcpRegistry = new McpRegistry(config, logger);
