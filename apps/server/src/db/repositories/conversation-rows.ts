@@ -103,7 +103,11 @@ export class ConversationRowsRepository {
   }
 
   /** Writes a complete file of a conversation with its bytes, in chunks of `chunkBytes`. */
-  async insertFile(row: FileRow, bytes: Buffer, chunkBytes: number): Promise<void> {
+  async insertFile(
+    row: Insertable<Database["files"]>,
+    bytes: Buffer,
+    chunkBytes: number,
+  ): Promise<void> {
     await this.db.insertInto("files").values(row).execute();
     for (let seq = 0; seq * chunkBytes < bytes.length; seq += 1) {
       const data = bytes.subarray(seq * chunkBytes, (seq + 1) * chunkBytes);

@@ -199,9 +199,11 @@ describeEachDialect("export and import of conversations", (get) => {
   it("refuses hostile files with their messages and writes nothing", async () => {
     const { app, u, importFile } = await setup();
     const ctx = await fillConversation(app, u);
-    const good = await (
-      await app.request(`/api/v1/core/contexts/${ctx}/export`, { headers: u.headers })
-    ).json();
+    const good = conversationExportSchema.parse(
+      await (
+        await app.request(`/api/v1/core/contexts/${ctx}/export`, { headers: u.headers })
+      ).json(),
+    );
     const before = await (await u.get("/contexts")).json();
     const refusal = async (body: string, status = 400) => {
       const res = await importFile(body);
