@@ -46,7 +46,7 @@ function sentence(random: () => number, index: number): string {
   words.push(
     "report",
     topics[index % topics.length] as string,
-    topics[(index * 7) % topics.length] as string,
+    topics[(index * 3 + 1) % topics.length] as string,
   );
   if (index % 1000 === 0) words.push("zanzibar");
   return words.join(" ");

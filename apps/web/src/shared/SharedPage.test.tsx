@@ -1,12 +1,14 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { readShare } from "../api/conversations-api.js";
-import { ApiError } from "../lib/api-error.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SharedPage } from "./SharedPage.js";
 
-vi.mock("../api/conversations-api.js", () => ({ readShare: vi.fn() }));
-const read = vi.mocked(readShare);
+/** The server answers the share's read with this body. */
+const serve = (body: unknown, status = 200) => {
+  const fetchMock = vi.fn(async () => Response.json(body, { status }));
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+};
 
 const page = (id: string) =>
   render(
@@ -16,10 +18,10 @@ const page = (id: string) =>
   );
 
 describe("SharedPage", () => {
-  beforeEach(() => read.mockReset());
+  afterEach(() => vi.unstubAllGlobals());
 
   it("shows the shared messages with their authors and the artifacts after their message", async () => {
-    read.mockResolvedValue({
+    const fetchMock = serve({
       name: "Soup",
       shared_at: "2026-01-01T00:00:00.000Z",
       messages: [
@@ -48,19 +50,31 @@ describe("SharedPage", () => {
     });
     page("abc");
     expect(await screen.findByRole("heading", { name: "Soup" })).toBeTruthy();
-    expect(read).toHaveBeenCalledWith("abc");
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/public/shares/abc");
     expect(screen.getByText("Shared conversation · read-only")).toBeTruthy();
     const reply = screen.getByRole("region", { name: "Message from Chef" });
     expect(reply.querySelector("strong")?.textContent).toBe("Leek");
     expect(reply.textContent).toContain("Artifact: List");
     expect(screen.getByRole("region", { name: "Your message" }).textContent).toContain("A soup?");
   });
-
-  it("says when the link was revoked", async () => {
-    read.mockRejectedValue(new ApiError("This shared link does not exist or was revoked", 404));
-    page("gone");
+  it("says the link does not exist or was revoked, as the server does, without a session", async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json(
+        { error: "not_found", message: "This shared link does not exist or was revoked" },
+        { status: 404 },
+      ),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    render(
+      <MemoryRouter initialEntries={["/shared?id=gone"]}>
+        <SharedPage />
+      </MemoryRouter>,
+    );
     expect((await screen.findByRole("alert")).textContent).toBe(
       "This shared link does not exist or was revoked",
     );
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/v1/public/shares/gone");
+    expect(new Headers(init.headers).has("Authorization")).toBe(false);
   });
 });

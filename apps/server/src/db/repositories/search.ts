@@ -15,6 +15,9 @@ export interface SearchRow {
   snippet: string;
 }
 
+/** A hit before its snippet is read: the FTS row it came from. */
+type SqliteHit = Omit<SearchRow, "snippet"> & { fts_rowid: number };
+
 /** Marks the start and the end of a matched word in snippets (never in indexed text). */
 export const matchStart = "\u0001";
 export const matchEnd = "\u0002";
@@ -51,18 +54,52 @@ export class SearchRepository {
             this.postgresTools(userId, tsQuery(words), limit),
           ])
         : [
-            await this.sqliteMessages(userId, ftsQuery(words), limit),
-            await this.sqliteArtifacts(userId, ftsQuery(words), limit),
-            await this.sqliteTools(userId, ftsQuery(words), limit),
+            await this.withSnippets(
+              "message_fts",
+              ftsQuery(words),
+              await this.sqliteMessages(userId, ftsQuery(words), limit),
+            ),
+            await this.withSnippets(
+              "artifact_fts",
+              ftsQuery(words),
+              await this.sqliteArtifacts(userId, ftsQuery(words), limit),
+            ),
+            await this.withSnippets(
+              "task_fts",
+              ftsQuery(words),
+              await this.sqliteTools(userId, ftsQuery(words), limit),
+            ),
           ];
     return parts.flat().map((row) => ({ ...row, score: Number(row.score) }));
   }
 
+  /**
+   * The snippets of the few rows kept, in a second query: SQLite would otherwise make a snippet
+   * for every match before sorting them (thousands for a common word).
+   */
+  private async withSnippets(
+    fts: "message_fts" | "artifact_fts" | "task_fts",
+    query: string,
+    rows: SqliteHit[],
+  ): Promise<SearchRow[]> {
+    if (rows.length === 0) return [];
+    const { rows: snippets } = await sql<{ rowid: number; snippet: string }>`
+      select rowid, snippet(${sql.table(fts)}, 0, char(1), char(2), '…', 20) as snippet
+      from ${sql.table(fts)}
+      where ${sql.table(fts)} match ${query} and rowid in (${sql.join(rows.map((row) => row.fts_rowid))})`.execute(
+      this.db,
+    );
+    const byRowid = new Map(snippets.map((row) => [Number(row.rowid), row.snippet]));
+    return rows.map(({ fts_rowid, ...row }) => ({
+      ...row,
+      snippet: byRowid.get(Number(fts_rowid)) ?? "",
+    }));
+  }
+
   private async sqliteMessages(userId: string, query: string, limit: number) {
-    const { rows } = await sql<SearchRow>`
+    const { rows } = await sql<SqliteHit>`
       select 'message' as kind, m.context_id, c.name as context_name, m.task_id, m.id as message_id,
-        null as artifact_id, m.created_at, -f.rank as score,
-        snippet(message_fts, 0, char(1), char(2), '…', 20) as snippet
+        null as artifact_id, m.created_at, -f.rank as score, f.rowid as fts_rowid
       from message_fts f
         join messages m on m.rowid = f.rowid
         join contexts c on c.id = m.context_id
@@ -73,12 +110,11 @@ export class SearchRepository {
   }
 
   private async sqliteArtifacts(userId: string, query: string, limit: number) {
-    const { rows } = await sql<SearchRow>`
+    const { rows } = await sql<SqliteHit>`
       select 'artifact' as kind, a.context_id, c.name as context_name, a.task_id,
         (select m.id from messages m where m.user_id = a.user_id and m.task_id = a.task_id
           order by m.created_at, m.id limit 1) as message_id,
-        a.id as artifact_id, a.created_at, -f.rank as score,
-        snippet(artifact_fts, 0, char(1), char(2), '…', 20) as snippet
+        a.id as artifact_id, a.created_at, -f.rank as score, f.rowid as fts_rowid
       from artifact_fts f
         join artifacts a on a.rowid = f.rowid
         join contexts c on c.id = a.context_id
@@ -89,12 +125,11 @@ export class SearchRepository {
   }
 
   private async sqliteTools(userId: string, query: string, limit: number) {
-    const { rows } = await sql<SearchRow>`
+    const { rows } = await sql<SqliteHit>`
       select 'tool' as kind, t.context_id, c.name as context_name, t.id as task_id,
         (select m.id from messages m where m.user_id = t.user_id and m.task_id = t.id
           order by m.created_at, m.id limit 1) as message_id,
-        null as artifact_id, t.created_at, -f.rank as score,
-        snippet(task_fts, 0, char(1), char(2), '…', 20) as snippet
+        null as artifact_id, t.created_at, -f.rank as score, f.rowid as fts_rowid
       from task_fts f
         join tasks t on t.rowid = f.rowid
         join contexts c on c.id = t.context_id
