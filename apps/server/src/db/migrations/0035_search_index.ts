@@ -123,8 +123,10 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       chr(1) || chr(2), '  ')
     from (select metadata::jsonb as m) x $$`.execute(db);
 
+  // created_at is copied so the best matches are found in this table alone; the messages are
+  // read for the few kept.
   await sql`create table message_search (
-    user_id varchar(36) not null, message_id varchar(128) not null,
+    user_id varchar(36) not null, message_id varchar(128) not null, created_at varchar(32) not null,
     body text not null, vector tsvector not null,
     primary key (user_id, message_id),
     foreign key (user_id, message_id) references messages (user_id, id) on delete cascade on update cascade)`.execute(
@@ -147,8 +149,8 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create function messages_search_sync() returns trigger language plpgsql as $$
     declare body text := chat_parts_text(new.parts);
     begin
-      insert into message_search (user_id, message_id, body, vector)
-        values (new.user_id, new.id, body, to_tsvector('english', body))
+      insert into message_search (user_id, message_id, created_at, body, vector)
+        values (new.user_id, new.id, new.created_at, body, to_tsvector('english', body))
         on conflict (user_id, message_id) do update set body = excluded.body, vector = excluded.vector;
       return null;
     end $$`.execute(db);
@@ -175,10 +177,9 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger tasks_search_sync after insert or update of metadata on tasks
     for each row execute function tasks_search_sync()`.execute(db);
 
-  await sql`insert into message_search (user_id, message_id, body, vector)
-    select user_id, id, b, to_tsvector('english', b) from (select user_id, id, chat_parts_text(parts) b from messages) m`.execute(
-    db,
-  );
+  await sql`insert into message_search (user_id, message_id, created_at, body, vector)
+    select user_id, id, created_at, b, to_tsvector('english', b)
+    from (select user_id, id, created_at, chat_parts_text(parts) b from messages) m`.execute(db);
   await sql`insert into artifact_search (artifact_id, body, vector)
     select id, b, to_tsvector('english', b) from (select id,
       translate(trim(coalesce(name, '') || ' ' || coalesce(description, '')), chr(1) || chr(2), '  ') b from artifacts) a`.execute(

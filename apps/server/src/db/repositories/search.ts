@@ -147,16 +147,17 @@ export class SearchRepository {
 
   private async postgresMessages(userId: string, query: string, limit: number) {
     const { rows } = await sql<SearchRow>`
-      select 'message' as kind, h.context_id, c.name as context_name, h.task_id, h.message_id,
+      select 'message' as kind, m.context_id, c.name as context_name, m.task_id, h.message_id,
         null as artifact_id, h.created_at, h.score, ${this.headline("h.body")} as snippet
       from (
-        select m.context_id, m.task_id, m.id as message_id, m.created_at, s.body,
+        select s.message_id, s.created_at, s.body,
           ts_rank(s.vector, to_tsquery('english', ${query}), 1) as score
-        from message_search s join messages m on m.user_id = s.user_id and m.id = s.message_id
+        from message_search s
         where s.user_id = ${userId} and s.vector @@ to_tsquery('english', ${query})
-        order by score desc, m.created_at desc
+        order by score desc, s.created_at desc
         limit ${limit}) h
-        join contexts c on c.id = h.context_id
+        join messages m on m.user_id = ${userId} and m.id = h.message_id
+        join contexts c on c.id = m.context_id
         cross join (select ${query}::text as text) q
       order by h.score desc, h.created_at desc`.execute(this.db);
     return rows;
