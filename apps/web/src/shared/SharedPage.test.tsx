@@ -5,7 +5,9 @@ import { SharedPage } from "./SharedPage.js";
 
 /** The server answers the share's read with this body. */
 const serve = (body: unknown, status = 200) => {
-  const fetchMock = vi.fn(async () => Response.json(body, { status }));
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+    Response.json(body, { status }),
+  );
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 };
@@ -57,14 +59,12 @@ describe("SharedPage", () => {
     expect(reply.textContent).toContain("Artifact: List");
     expect(screen.getByRole("region", { name: "Your message" }).textContent).toContain("A soup?");
   });
+
   it("says the link does not exist or was revoked, as the server does, without a session", async () => {
-    const fetchMock = vi.fn(async () =>
-      Response.json(
-        { error: "not_found", message: "This shared link does not exist or was revoked" },
-        { status: 404 },
-      ),
+    const fetchMock = serve(
+      { error: "not_found", message: "This shared link does not exist or was revoked" },
+      404,
     );
-    vi.stubGlobal("fetch", fetchMock);
     render(
       <MemoryRouter initialEntries={["/shared?id=gone"]}>
         <SharedPage />
@@ -73,8 +73,8 @@ describe("SharedPage", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "This shared link does not exist or was revoked",
     );
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/v1/public/shares/gone");
-    expect(new Headers(init.headers).has("Authorization")).toBe(false);
+    expect(new Headers(init?.headers).has("Authorization")).toBe(false);
   });
 });
