@@ -69,47 +69,44 @@ const sqliteTriggers = [
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
   const tokenize = "tokenize = 'porter unicode61 remove_diacritics 2'";
   for (const table of ["message_fts", "artifact_fts", "task_fts"]) {
-    // owner (the user's id as words) lets a search match within one user's rows in the index.
-    await sql.raw(`create virtual table ${table} using fts5(body, owner, ${tokenize})`).execute(db);
+    await sql.raw(`create virtual table ${table} using fts5(body, ${tokenize})`).execute(db);
   }
   const sources = [
     {
       table: "messages",
       fts: "message_fts",
       text: (row: string) => sqlitePartsText(`${row}.parts`),
-      columns: "parts, user_id",
+      columns: "parts",
     },
     {
       table: "artifacts",
       fts: "artifact_fts",
       text: sqliteArtifactText,
-      columns: "name, description, user_id",
+      columns: "name, description",
     },
     {
       table: "tasks",
       fts: "task_fts",
       text: (row: string) => sqliteToolNames(`${row}.metadata`),
-      columns: "metadata, user_id",
+      columns: "metadata",
     },
   ];
   for (const { table, fts, text, columns } of sources) {
     await sql
       .raw(`create trigger ${table}_fts_insert after insert on ${table} begin
-        insert into ${fts} (rowid, body, owner) values (new.rowid, ${text("new")}, new.user_id); end`)
+        insert into ${fts} (rowid, body) values (new.rowid, ${text("new")}); end`)
       .execute(db);
     await sql
       .raw(`create trigger ${table}_fts_update after update of ${columns} on ${table} begin
         delete from ${fts} where rowid = old.rowid;
-        insert into ${fts} (rowid, body, owner) values (new.rowid, ${text("new")}, new.user_id); end`)
+        insert into ${fts} (rowid, body) values (new.rowid, ${text("new")}); end`)
       .execute(db);
     await sql
       .raw(`create trigger ${table}_fts_delete after delete on ${table} begin
         delete from ${fts} where rowid = old.rowid; end`)
       .execute(db);
     await sql
-      .raw(
-        `insert into ${fts} (rowid, body, owner) select t.rowid, ${text("t")}, t.user_id from ${table} t`,
-      )
+      .raw(`insert into ${fts} (rowid, body) select t.rowid, ${text("t")} from ${table} t`)
       .execute(db);
   }
 }

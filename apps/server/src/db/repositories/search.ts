@@ -22,15 +22,9 @@ type SqliteHit = Omit<SearchRow, "snippet"> & { fts_rowid: number };
 export const matchStart = "\u0001";
 export const matchEnd = "\u0002";
 
-/**
- * The SQLite FTS5 query of some words in one user's rows: all of them in the text, the last one
- * also as a prefix, and the user's id (as the words it is made of) in the owner column. The
- * owner match only narrows the index's work; the rows are still filtered by user id in SQL.
- */
-export function ftsQuery(words: readonly string[], userId: string): string {
-  const text = words.map((word, i) => `"${word}"${i === words.length - 1 ? "*" : ""}`).join(" ");
-  const owner = (userId.match(/[\p{L}\p{N}]+/gu) ?? []).join(" ");
-  return owner === "" ? `body : (${text})` : `body : (${text}) AND owner : "${owner}"`;
+/** The SQLite FTS5 query of some words: all of them, the last one also as a prefix. */
+export function ftsQuery(words: readonly string[]): string {
+  return words.map((word, i) => `"${word}"${i === words.length - 1 ? "*" : ""}`).join(" ");
 }
 
 /** The PostgreSQL tsquery text of some words: all of them, the last one also as a prefix. */
@@ -62,18 +56,18 @@ export class SearchRepository {
         : [
             await this.withSnippets(
               "message_fts",
-              ftsQuery(words, userId),
-              await this.sqliteMessages(userId, ftsQuery(words, userId), limit),
+              ftsQuery(words),
+              await this.sqliteMessages(userId, ftsQuery(words), limit),
             ),
             await this.withSnippets(
               "artifact_fts",
-              ftsQuery(words, userId),
-              await this.sqliteArtifacts(userId, ftsQuery(words, userId), limit),
+              ftsQuery(words),
+              await this.sqliteArtifacts(userId, ftsQuery(words), limit),
             ),
             await this.withSnippets(
               "task_fts",
-              ftsQuery(words, userId),
-              await this.sqliteTools(userId, ftsQuery(words, userId), limit),
+              ftsQuery(words),
+              await this.sqliteTools(userId, ftsQuery(words), limit),
             ),
           ];
     return parts.flat().map((row) => ({ ...row, score: Number(row.score) }));
@@ -105,12 +99,12 @@ export class SearchRepository {
   private async sqliteMessages(userId: string, query: string, limit: number) {
     const { rows } = await sql<SqliteHit>`
       select 'message' as kind, m.context_id, c.name as context_name, m.task_id, m.id as message_id,
-        null as artifact_id, m.created_at, -bm25(message_fts, 1.0, 0.0) as score, f.rowid as fts_rowid
+        null as artifact_id, m.created_at, -f.rank as score, f.rowid as fts_rowid
       from message_fts f
         join messages m on m.rowid = f.rowid
         join contexts c on c.id = m.context_id
       where message_fts match ${query} and m.user_id = ${userId}
-      order by bm25(message_fts, 1.0, 0.0), m.created_at desc
+      order by f.rank, m.created_at desc
       limit ${limit}`.execute(this.db);
     return rows;
   }
@@ -120,12 +114,12 @@ export class SearchRepository {
       select 'artifact' as kind, a.context_id, c.name as context_name, a.task_id,
         (select m.id from messages m where m.user_id = a.user_id and m.task_id = a.task_id
           order by m.created_at, m.id limit 1) as message_id,
-        a.id as artifact_id, a.created_at, -bm25(artifact_fts, 1.0, 0.0) as score, f.rowid as fts_rowid
+        a.id as artifact_id, a.created_at, -f.rank as score, f.rowid as fts_rowid
       from artifact_fts f
         join artifacts a on a.rowid = f.rowid
         join contexts c on c.id = a.context_id
       where artifact_fts match ${query} and a.user_id = ${userId}
-      order by bm25(artifact_fts, 1.0, 0.0), a.created_at desc
+      order by f.rank, a.created_at desc
       limit ${limit}`.execute(this.db);
     return rows;
   }
@@ -135,12 +129,12 @@ export class SearchRepository {
       select 'tool' as kind, t.context_id, c.name as context_name, t.id as task_id,
         (select m.id from messages m where m.user_id = t.user_id and m.task_id = t.id
           order by m.created_at, m.id limit 1) as message_id,
-        null as artifact_id, t.created_at, -bm25(task_fts, 1.0, 0.0) as score, f.rowid as fts_rowid
+        null as artifact_id, t.created_at, -f.rank as score, f.rowid as fts_rowid
       from task_fts f
         join tasks t on t.rowid = f.rowid
         join contexts c on c.id = t.context_id
       where task_fts match ${query} and t.user_id = ${userId}
-      order by bm25(task_fts, 1.0, 0.0), t.created_at desc
+      order by f.rank, t.created_at desc
       limit ${limit}`.execute(this.db);
     return rows;
   }
