@@ -38,9 +38,9 @@ module.exports = {
     {
       name: "server-commands-below-hosts",
       comment:
-        "Commands (tasks, contexts, files) take CommandServices, never the service container, agents, proxy or MCP servers.",
+        "Commands (tasks, contexts, files, conversations) take CommandServices, never the service container, agents, proxy or MCP servers.",
       severity: "error",
-      from: { path: `${server}(tasks|contexts|files)/`, pathNot: tests },
+      from: { path: `${server}(tasks|contexts|files|conversations)/`, pathNot: tests },
       to: { path: [`${server}(agents|proxy|mcp|routes)/`, `${server}http/services\\.ts$`] },
     },
     {

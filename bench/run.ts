@@ -5,6 +5,7 @@ import { capacityBusyBench } from "./capacity-busy.js";
 import { idleMemory } from "./idle-memory.js";
 import { proxyBench } from "./proxy.js";
 import { requestPathBench } from "./request-path.js";
+import { searchBench } from "./search.js";
 import { streamBench } from "./stream.js";
 import { tokenThroughput } from "./tokens.js";
 import { webChatBench } from "./web-chat.js";
@@ -27,6 +28,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   "web-viewers": webViewersBench,
   "web-forms": webFormsBench,
   website: websiteBench,
+  search: searchBench,
 };
 
 const only = process.argv.slice(2);

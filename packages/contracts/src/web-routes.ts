@@ -3,7 +3,7 @@
  * other page is the prerendered website or, for unknown paths, its 404 page. A new route of the
  * app must be added here (a test in apps/web checks both lists agree).
  */
-export const spaRoutes: readonly string[] = ["/chat", "/auth/callback"];
+export const spaRoutes: readonly string[] = ["/chat", "/auth/callback", "/shared"];
 
 /**
  * Whether a request path belongs to the single-page app (a route or a path below one): the

@@ -105,6 +105,8 @@ export async function moveVisitorData(
       .where("user_id", "=", from)
       .executeTakeFirst(),
   );
+  // The visitor's share links keep working and are listed (and revocable) by the account.
+  await trx.updateTable("shares").set({ user_id: to }).where("user_id", "=", from).execute();
   const connections = await moveVisitorConnections(trx, box, from, to);
   const events = await moveEvents(trx, db, from, to);
   return {

@@ -302,6 +302,20 @@ export interface McpRequestsTable {
   answered_at: Timestamp | null;
 }
 
+/** A read-only snapshot link of a conversation; the id is the link's secret token. */
+export interface SharesTable {
+  id: string;
+  user_id: string;
+  context_id: string;
+  /** The last message the snapshot holds; null: the whole conversation as it was. */
+  up_to_message_id: string | null;
+  /** The conversation's name when it was shared. */
+  name: string;
+  /** The snapshot (a SharedConversation) as JSON text. */
+  snapshot: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -323,6 +337,7 @@ export interface Database {
   files: FilesTable;
   file_chunks: FileChunksTable;
   mcp_requests: McpRequestsTable;
+  shares: SharesTable;
 }
 
 export type FileRow = Selectable<FilesTable>;
@@ -340,3 +355,5 @@ export type SessionRow = Selectable<SessionsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+export type ShareRow = Selectable<SharesTable>;

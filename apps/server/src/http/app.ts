@@ -28,6 +28,16 @@ import {
 } from "../routes/contexts/context-notifications-routes.js";
 import { contextsRoutes } from "../routes/contexts/contexts-routes.js";
 import {
+  contextExportRoutes,
+  importPath,
+  importRoutes,
+} from "../routes/conversations/export-routes.js";
+import {
+  contextShareRoutes,
+  publicShareRoutes,
+  sharesRoutes,
+} from "../routes/conversations/share-routes.js";
+import {
   contextFilesRoutes,
   filesRoutes,
   uploadPathPattern,
@@ -39,6 +49,7 @@ import { mcpRoutes } from "../routes/mcp/mcp-routes.js";
 import { executionsRoutes } from "../routes/mcp-executions/executions-routes.js";
 import { mcpRequestsRoutes } from "../routes/mcp-requests/mcp-requests-routes.js";
 import { meRoutes } from "../routes/me/me-routes.js";
+import { searchRoutes } from "../routes/search/search-routes.js";
 import { streamRoutes } from "../routes/stream/stream-routes.js";
 import { tasksRoutes } from "../routes/tasks/tasks-routes.js";
 import { jwksRoutes } from "../routes/well-known/jwks-routes.js";
@@ -147,7 +158,7 @@ export function createHttp(deps: AppDeps): {
       config.server.bodyLimitBytes,
       `${analyticsBasePath}/`,
       [tokenEndpointPath],
-      (path) => uploadPathPattern.test(path),
+      (path) => uploadPathPattern.test(path) || path === importPath,
       { bodyLimitOf: tokenGate.bodyLimitOf, maxJsonValues: config.server.bodyMaxJsonValues },
     ),
   );
@@ -175,10 +186,16 @@ export function createHttp(deps: AppDeps): {
   api.route("/v1/core/contexts", contextBranchRoutes(services));
   api.route("/v1/core/contexts", contextFilesRoutes(services));
   api.route("/v1/core/contexts", contextNotificationsRoutes(services));
+  api.route("/v1/core/contexts", contextExportRoutes(services));
+  api.route("/v1/core/contexts", contextShareRoutes(services));
   api.route("/v1/core/contexts", contextsRoutes(services));
   api.route("/v1/core/tasks", tasksRoutes(services));
   api.route("/v1/core/artifacts", artifactsRoutes(services));
   api.route("/v1/core/files", filesRoutes(services));
+  api.route("/v1/core/search", searchRoutes(services));
+  api.route("/v1/core/imports", importRoutes(services));
+  api.route("/v1/core/shares", sharesRoutes(services));
+  api.route("/v1/public/shares", publicShareRoutes(services));
   api.route("/v1/stream", streamRoutes(services));
   // One registry, so agent cards and the MCP registry share their probes of external servers.
   const mcpRegistry = new McpRegistry(config, logger);

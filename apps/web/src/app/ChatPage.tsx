@@ -7,6 +7,7 @@ import { ConversationsDropdown } from "../chat/ConversationsDropdown.js";
 import { ConversationView } from "../chat/ConversationView.js";
 import { ServerStatus } from "../chat/ServerStatus.js";
 import { StreamStatus } from "../chat/StreamStatus.js";
+import { SearchDialog } from "../chat/search/SearchDialog.js";
 import { useServerHealth } from "../chat/useServerHealth.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useContextsStore } from "../stores/contexts-store.js";
@@ -135,6 +136,7 @@ export function ChatPage() {
       <AccountModals />
       <AgentCredentialsModal />
       <McpRequestDialog />
+      <SearchDialog />
       {toolResultsOpen ? (
         <Suspense fallback={null}>
           <ToolResultModal />

@@ -37,6 +37,14 @@ export const routes: RouteObject[] = [
           };
         },
       },
+      {
+        // A shared conversation: read-only, for anyone with the link, without a session.
+        path: "/shared",
+        lazy: async () => {
+          const { SharedPage } = await import("../shared/SharedPage.js");
+          return { element: <SharedPage /> };
+        },
+      },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,5 @@
 import type { Conversation } from "../lib/conversation.js";
+import { ConversationActions } from "./actions/ConversationActions.js";
 
 /** Ids are shown as their first 8 characters (core spec §9). */
 export const shownIdLength = 8;
@@ -15,6 +16,7 @@ export function ConversationHeader({ conversation }: { conversation: Conversatio
           {count} {count === 1 ? "message" : "messages"}
         </span>
       </p>
+      <ConversationActions contextId={conversation.id} name={conversation.name} />
     </header>
   );
 }

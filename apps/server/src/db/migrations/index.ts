@@ -19,6 +19,8 @@ import * as m0021 from "./0021_mcp_server_agents.js";
 import * as m0024 from "./0024_account_admins.js";
 import * as m0031 from "./0031_mcp_requests.js";
 import * as m0034 from "./0034_task_branches.js";
+import * as m0035 from "./0035_search_index.js";
+import * as m0036 from "./0036_shares.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -45,4 +47,6 @@ export const migrations: Record<string, Migration> = {
   "0024_account_admins": m0024,
   "0031_mcp_requests": m0031,
   "0034_task_branches": m0034,
+  "0035_search_index": m0035,
+  "0036_shares": m0036,
 };

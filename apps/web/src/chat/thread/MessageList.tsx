@@ -5,6 +5,7 @@ import type { ChatMessage, ToolCall } from "../model/chat-types.js";
 import { MessageItem } from "./MessageItem.js";
 import type { MessageActions } from "./message-actions.js";
 import { shownMessages } from "./shown-messages.js";
+import { useJumpToMessage } from "./useJumpToMessage.js";
 
 /** Props of the message thread. */
 export interface MessageListProps {
@@ -126,6 +127,13 @@ export function MessageList({
     virtualizer.scrollToIndex(messagesRef.current.length - 1, { align: "end" });
   }, [lastUserId]);
 
+  // A search result opens the conversation at its message.
+  useJumpToMessage(
+    messages.map((message) => message.id),
+    (index) => virtualizer.scrollToIndex(index, { align: "center" }),
+    (id) => scrollRef.current?.querySelector(`[data-message-id="${CSS.escape(id)}"]`) ?? null,
+  );
+
   // Whether the reader is at the newest message; kept up to date by scrolling.
   const atBottom = useRef(true);
 
@@ -231,9 +239,10 @@ export function MessageList({
             <div
               key={row.key}
               data-index={row.index}
+              data-message-id={message.id}
               ref={virtualizer.measureElement}
               // Containment keeps a growing reply's layout and paint work inside its own row.
-              className="absolute top-0 left-0 w-full px-4 py-2 [contain:content] sm:px-6"
+              className="absolute top-0 left-0 w-full px-4 py-2 [contain:content] data-[jumped]:bg-primary-500/10 sm:px-6"
             >
               <MessageItem
                 message={message}
