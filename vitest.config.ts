@@ -102,10 +102,12 @@ export default defineConfig({
           // A browser on a loaded machine can take seconds to lay out again (a resize, a reply):
           // polls wait for the state as long as a locator would, not vitest's default second.
           expect: { poll: { timeout: 15_000 } },
-          // Browser tests run after the unit and integration tests, two files at a time: each has
-          // its own server, data dir and browser, and most of a file's time is waiting (replies
-          // streamed at a pace, reconnects), about 0.4 of a core per file on this machine.
-          maxWorkers: 2,
+          // Browser tests run three files at a time: each has its own server, data dir and
+          // browser, and most of a file's time is waiting (replies streamed at a pace,
+          // reconnects), about 0.4 of a core per file on this machine. In a plain `vitest run`
+          // they come after the unit and integration tests; `npm test` (scripts/test.ts) runs
+          // them in a lane of their own beside those.
+          maxWorkers: 3,
           sequence: { groupOrder: 3 },
         },
       },
