@@ -34,9 +34,20 @@ const webForkFiles = [
   "src/api/mcp-tool-call.test.ts",
 ];
 
+/** The JSON reporter writing to a file of its own in `dir` (one per vitest process). */
+function jsonReport(dir: string): ["json", { outputFile: string }] {
+  return ["json", { outputFile: `${dir}/vitest-${process.pid}.json` }];
+}
+
 export default defineConfig({
   test: {
-    reporters: ["default", "./scripts/summary-reporter.ts"],
+    // TEST_PROFILE_DIR=<dir> also writes each run's JSON report there (per-file and per-test
+    // times, for docs/benchmarks/notes/test-time.md); `npm test` runs two vitest processes.
+    reporters: [
+      "default",
+      "./scripts/summary-reporter.ts",
+      ...(process.env.TEST_PROFILE_DIR ? [jsonReport(process.env.TEST_PROFILE_DIR)] : []),
+    ],
     // Vitest's default on 2 cores is one worker (cores - 1), kept for the unit and integration
     // files. Two workers no longer break PostgreSQL (that was Kysely's introspection reading
     // every schema while another file dropped its own; see db/schema-introspector.ts) but were

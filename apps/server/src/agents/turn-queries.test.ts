@@ -1,5 +1,5 @@
 import { TaskState } from "@a2a-js/sdk";
-import type { KyselyPlugin, RootOperationNode } from "kysely";
+import { type KyselyPlugin, type RootOperationNode, SelectQueryNode, TableNode } from "kysely";
 import { expect, it, vi } from "vitest";
 import type { Db } from "../db/database.js";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
@@ -19,8 +19,8 @@ class Counter implements KyselyPlugin {
   transactions = 0;
   transformQuery(args: { node: RootOperationNode }): RootOperationNode {
     const node = args.node;
-    const from = node.kind === "SelectQueryNode" ? node.from?.froms[0] : undefined;
-    if (from?.kind === "TableNode" && from.table.identifier.name === "events") this.eventReads += 1;
+    const from = SelectQueryNode.is(node) ? node.from?.froms[0] : undefined;
+    if (from && TableNode.is(from) && from.table.identifier.name === "events") this.eventReads += 1;
     else this.queries += 1;
     return node;
   }
