@@ -108,17 +108,20 @@ export default defineConfig({
           root: "e2e",
           environment: "node",
           include: ["**/*.e2e.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // `npm test` runs these beside the CPU-bound typecheck and unit tests (scripts/test.ts):
+          // a file's steps wait on conditions, the bound only matters when something is stuck.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           // A browser on a loaded machine can take seconds to lay out again (a resize, a reply):
           // polls wait for the state as long as a locator would, not vitest's default second.
           expect: { poll: { timeout: 15_000 } },
-          // Browser tests run three files at a time: each has its own server, data dir and
+          // Browser tests run two files at a time: each has its own server, data dir and
           // browser, and most of a file's time is waiting (replies streamed at a pace,
           // reconnects), about 0.4 of a core per file on this machine. In a plain `vitest run`
           // they come after the unit and integration tests; `npm test` (scripts/test.ts) runs
-          // them in a lane of their own beside those.
-          maxWorkers: 3,
+          // them in a lane of their own beside those, where a third file at a time would add to
+          // the contention with the unit tests' worker more than it takes off the lane.
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
         },
       },

@@ -82,6 +82,7 @@ export const docSections: readonly { title: string; paths: readonly string[] }[]
       "/benchmarks/notes/large-message",
       "/benchmarks/notes/body-cost",
       "/benchmarks/notes/test-suite-time",
+      "/benchmarks/notes/test-time",
     ],
   },
 ];
