@@ -36,9 +36,20 @@ const webForkFiles = [
   "src/api/mcp-tool-call.test.ts",
 ];
 
+/** The JSON reporter writing to a file of its own in `dir` (one per vitest process). */
+function jsonReport(dir: string): ["json", { outputFile: string }] {
+  return ["json", { outputFile: `${dir}/vitest-${process.pid}.json` }];
+}
+
 export default defineConfig({
   test: {
-    reporters: ["default", "./scripts/summary-reporter.ts"],
+    // TEST_PROFILE_DIR=<dir> also writes each run's JSON report there (per-file and per-test
+    // times, for docs/benchmarks/notes/test-time.md); `npm test` runs two vitest processes.
+    reporters: [
+      "default",
+      "./scripts/summary-reporter.ts",
+      ...(process.env.TEST_PROFILE_DIR ? [jsonReport(process.env.TEST_PROFILE_DIR)] : []),
+    ],
     // Vitest's default on 2 cores is one worker (cores - 1), kept for the unit and integration
     // files. Two workers no longer break PostgreSQL (that was Kysely's introspection reading
     // every schema while another file dropped its own; see db/schema-introspector.ts) but were
@@ -99,14 +110,19 @@ export default defineConfig({
           root: "e2e",
           environment: "node",
           include: ["**/*.e2e.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // `npm test` runs these beside the CPU-bound typecheck and unit tests (scripts/test.ts):
+          // a file's steps wait on conditions, the bound only matters when something is stuck.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           // A browser on a loaded machine can take seconds to lay out again (a resize, a reply):
           // polls wait for the state as long as a locator would, not vitest's default second.
           expect: { poll: { timeout: 15_000 } },
-          // Browser tests run after the unit and integration tests, two files at a time: each has
-          // its own server, data dir and browser, and most of a file's time is waiting (replies
-          // streamed at a pace, reconnects), about 0.4 of a core per file on this machine.
+          // Browser tests run two files at a time: each has its own server, data dir and
+          // browser, and most of a file's time is waiting (replies streamed at a pace,
+          // reconnects), about 0.4 of a core per file on this machine. In a plain `vitest run`
+          // they come after the unit and integration tests; `npm test` (scripts/test.ts) runs
+          // them in a lane of their own beside those, where a third file at a time would add to
+          // the contention with the unit tests' worker more than it takes off the lane.
           maxWorkers: 2,
           sequence: { groupOrder: 3 },
         },

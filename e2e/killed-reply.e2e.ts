@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import SqliteDatabase from "better-sqlite3";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqliteFileName } from "../apps/server/src/db/database.js";
 import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
 import { launchChromium, screenshot } from "./harness/browser.js";
 import {
@@ -20,6 +22,21 @@ import { startTcpRelay, type TcpRelay } from "./harness/tcp-relay.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const portOf = (server: ServerProcess) => Number(new URL(server.url).port);
+
+/** How many running tasks have a saved reply in the server's SQLite file. */
+function savedReplies(dataDir: string): number {
+  const db = new SqliteDatabase(join(dataDir, sqliteFileName), { readonly: true });
+  try {
+    const row = db
+      .prepare(
+        "select count(*) as n from tasks where reply_text is not null and runner is not null",
+      )
+      .get() as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
 
 /** The fake model's numbered tokens ("t0 t1 …") in a message's text, as numbers. */
 const tokensOf = (text: string) => [...text.matchAll(/\bt(\d+)\b/g)].map((m) => Number(m[1]));
@@ -153,7 +170,10 @@ describe("a reply whose server is killed mid-way", () => {
     await send(page, "tokens:3000 tag:early gapMs:20");
     const reply = agentMessages(page).last();
     await waitForTextLength(reply, 10);
-    await page.waitForTimeout(300);
+    // Killed once the first-words save (50 ms after them) has committed: with a 60 s interval only
+    // it can have saved anything. Waited for, not slept on: at a load of 40 it took more than the
+    // 300 ms this test used to sleep.
+    await expect.poll(() => savedReplies(dataDir), { timeout: 15_000, interval: 50 }).toBe(1);
     const bubbles = await agentMessages(page).count();
     await crash();
     await waitForReplyDone(page, 30_000);

@@ -6,9 +6,10 @@ import type {
   Page,
 } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { collectErrors, launchChromium } from "./browser.js";
+import { collectErrors } from "./browser.js";
 import { type FakeTokenProvider, startFakeTokenProvider } from "./fake-model.js";
 import { type E2eServer, startBuiltServer } from "./server.js";
+import { startWithBrowser } from "./suite.js";
 
 /** A fresh browser profile with the chat open in it. */
 export interface ChatTab {
@@ -181,13 +182,20 @@ export const unlimitedEnv = {
 export function useFakeModelServerAndBrowser() {
   const handles: { provider?: FakeTokenProvider; server?: E2eServer; browser?: Browser } = {};
   beforeAll(async () => {
-    handles.provider = await startFakeTokenProvider();
-    handles.server = await startBuiltServer({
-      ...unlimitedEnv,
-      OPENAI_COMPATIBLE_BASE_URL: handles.provider.baseUrl,
-      OPENAI_COMPATIBLE_MODEL: "fake-e2e",
-    });
-    handles.browser = await launchChromium();
+    const provider = await startFakeTokenProvider();
+    handles.provider = provider;
+    await startWithBrowser(
+      () =>
+        startBuiltServer({
+          ...unlimitedEnv,
+          OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
+          OPENAI_COMPATIBLE_MODEL: "fake-e2e",
+        }),
+      handles,
+      (server) => {
+        handles.server = server;
+      },
+    );
   });
   afterAll(async () => {
     await handles.browser?.close();

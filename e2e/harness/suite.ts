@@ -3,12 +3,33 @@ import { afterAll, beforeAll } from "vitest";
 import { launchChromium } from "./browser.js";
 import { type E2eServer, startBuiltServer } from "./server.js";
 
+/**
+ * Starts `start()` and Chromium side by side (each takes a second or more on a loaded machine),
+ * keeping whichever started in `handles` even when the other failed, so afterAll stops it.
+ */
+export async function startWithBrowser<T>(
+  start: () => Promise<T>,
+  handles: { browser?: Browser },
+  keep: (started: T) => void,
+): Promise<void> {
+  const [started, browser] = await Promise.allSettled([start(), launchChromium()]);
+  if (started.status === "fulfilled") keep(started.value);
+  if (browser.status === "fulfilled") handles.browser = browser.value;
+  if (started.status === "rejected") throw started.reason;
+  if (browser.status === "rejected") throw browser.reason;
+}
+
 /** Starts one built server and one Chromium for the enclosing describe block. */
 export function useServerAndBrowser(env: Record<string, string> = {}) {
   const handles: { server?: E2eServer; browser?: Browser } = {};
   beforeAll(async () => {
-    handles.server = await startBuiltServer(env);
-    handles.browser = await launchChromium();
+    await startWithBrowser(
+      () => startBuiltServer(env),
+      handles,
+      (server) => {
+        handles.server = server;
+      },
+    );
   });
   afterAll(async () => {
     await handles.browser?.close();

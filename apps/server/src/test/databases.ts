@@ -11,6 +11,7 @@ import { testPostgresUrl } from "./postgres-probe.js";
 
 const postgresProblem = inject("postgresProblem");
 const postgresRequired = inject("postgresRequired");
+const testRunId = inject("testRunId");
 
 /** A migrated, empty database of one dialect, and how to throw it away. */
 export interface TestDatabase {
@@ -45,8 +46,15 @@ function withCleanups(
 const timeLimits = { statementTimeoutMs: 15_000, lockTimeoutMs: 3000, acquireTimeoutMs: 3000 };
 
 function uniqueName(prefix: string): string {
-  return `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  return `${prefix}_${testRunId}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/**
+ * The next plain PostgreSQL test database, migrated while the tests before it run: migrating a
+ * fresh schema takes PostgreSQL about half a second, which the one test worker used to wait for
+ * at the start of every suite. Each is made by the same migrator, only sooner.
+ */
+let nextPostgres: Promise<TestDatabase> | undefined;
 
 /** Creates a fresh database: a temp SQLite file, or a new schema in the test PostgreSQL. */
 export async function createTestDatabase(
@@ -67,6 +75,18 @@ export async function createTestDatabase(
   if (postgresProblem) {
     throw new Error(`PostgreSQL is required in CI but unreachable: ${postgresProblem}`);
   }
+  if (!migrate || options.settings) return createPostgres(migrate, options.settings);
+  const ready = nextPostgres ?? createPostgres(true);
+  nextPostgres = createPostgres(true);
+  // Not awaited until a suite asks for it; a failure then is that suite's.
+  nextPostgres.catch(() => undefined);
+  return ready;
+}
+
+async function createPostgres(
+  migrate: boolean,
+  settings?: Partial<Config["database"]>,
+): Promise<TestDatabase> {
   const schema = uniqueName("t").toLowerCase();
   const config = {
     ...timeLimits,
@@ -74,20 +94,26 @@ export async function createTestDatabase(
     url: testPostgresUrl,
     schema,
     poolSize: 4,
-    ...options.settings,
+    ...settings,
   };
   const db = await openDatabase(config);
   if (migrate) await migrateWithoutTimeLimits(config, db);
   return withCleanups(db, config, async () => {
     await db.close();
-    const client = new pg.Client({ connectionString: testPostgresUrl });
-    await client.connect();
-    try {
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    } finally {
-      await client.end();
-    }
+    // Dropped while the next tests run (a test never reads a schema it threw away); whatever is
+    // left when the run ends, global-setup's teardown drops by the run's id.
+    void dropSchema(schema).catch(() => undefined);
   });
+}
+
+async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Dialects the storage suites run on here: both, or SQLite alone when PostgreSQL is absent locally. */

@@ -41,7 +41,10 @@ interface StoredTask {
 }
 
 describeEachDialect("the planner calling built-in tools", (get) => {
-  it("produces every artifact type in one conversation, on the agent's tasks", async () => {
+  // Ten turns in a row: more than the default 20 s under a full run's load.
+  it("produces every artifact type in one conversation, on the agent's tasks", {
+    timeout: 60_000,
+  }, async () => {
     const app = createTestApp(get());
     const user = await taskUser(app);
     const contextId = await user.createContext();
@@ -147,7 +150,10 @@ describeEachDialect("the planner calling built-in tools", (get) => {
     // The tool's answer to the abort ('Report cancelled') is no result for the user.
     let artifacts: unknown[] = [];
     let execution: { status: string; error: string | null } | undefined;
-    for (let i = 0; i < 100; i += 1) {
+    // The tool's end is stored after the task's: waited for by a deadline, not a count of
+    // 20 ms polls (two seconds were missed under a full run's load).
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
       execution = await app.services.db.kysely
         .selectFrom("tool_executions")
         .select(["status", "error"])

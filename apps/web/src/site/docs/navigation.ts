@@ -83,6 +83,7 @@ export const docSections: readonly { title: string; paths: readonly string[] }[]
       "/benchmarks/notes/body-cost",
       "/benchmarks/notes/test-suite-time",
       "/benchmarks/notes/search",
+      "/benchmarks/notes/test-time",
     ],
   },
 ];

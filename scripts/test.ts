@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import concurrently from "concurrently";
+import { summaryLine, type TestCounts } from "./summary-reporter.js";
+
+/**
+ * `npm test`: the checks, the unit and integration tests, and the build with the end-to-end
+ * tests run as three lanes side by side. The end-to-end files spend most of their time waiting
+ * (replies streamed at a pace, reconnects), so on two cores they fit beside the CPU-bound
+ * typecheck and unit tests instead of after them. A failing check stops the other lanes at once
+ * (as `&&` did); a failing test does not (every test still runs and reports). The closing
+ * "Tests: …" line counts both vitest runs.
+ */
+// The typecheck, lint and build have no time bounds, the tests do: the former run at a lower
+// priority (nice), so they take what CPU the tests leave instead of slowing them.
+const lanes = [
+  { name: "checks", command: "nice -n 10 npm run typecheck && nice -n 10 npm run lint" },
+  { name: "unit", command: "npm run test:unit" },
+  { name: "e2e", command: "nice -n 10 npm run build && vitest run --project e2e" },
+];
+
+const countsDir = mkdtempSync(join(tmpdir(), "a2a-chat-test-counts-"));
+const countsFile = join(countsDir, "counts.jsonl");
+const { commands, result } = concurrently(
+  lanes.map((lane) => ({ ...lane, env: { TEST_COUNTS_FILE: countsFile } })),
+  { prefix: "[{name}]", prefixColors: ["yellow", "cyan", "magenta"] },
+);
+const checks = commands[0];
+checks?.close.subscribe((event) => {
+  if (event.exitCode === 0) return;
+  for (const command of commands) if (command !== checks) command.kill();
+});
+
+let ok = true;
+try {
+  await result;
+} catch {
+  ok = false;
+}
+
+const runs: TestCounts[] = readLines(countsFile).map((line) => JSON.parse(line) as TestCounts);
+rmSync(countsDir, { recursive: true, force: true });
+// Both test lanes finished: one closing line for the whole suite.
+if (runs.length === 2) {
+  const total = runs.reduce((sum, run) => ({
+    passed: sum.passed + run.passed,
+    failed: sum.failed + run.failed,
+    skipped: sum.skipped + run.skipped,
+  }));
+  process.stdout.write(`\n${summaryLine(total)}\n`);
+}
+process.exit(ok ? 0 : 1);
+
+function readLines(file: string): string[] {
+  try {
+    return readFileSync(file, "utf8").split("\n").filter(Boolean);
+  } catch {
+    return [];
+  }
+}
