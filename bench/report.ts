@@ -41,8 +41,18 @@ function replaceBlock(path: string, id: string, markdown: string, fresh: string)
   const end = `<!-- /bench:${id} -->`;
   const block = `${start}\n${markdown.trim()}\n${end}`;
   const current = existsSync(path) ? readFileSync(path, "utf8") : fresh;
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
+  // A marker counts only on a line of its own (prose may name it).
+  const lineAt = (marker: string, after = 0) => {
+    for (let at = current.indexOf(marker, after); at >= 0; at = current.indexOf(marker, at + 1)) {
+      const own =
+        (at === 0 || current[at - 1] === "\n") &&
+        /^\r?(\n|$)/.test(current.slice(at + marker.length, at + marker.length + 2));
+      if (own) return at;
+    }
+    return -1;
+  };
+  const from = lineAt(start);
+  const to = from >= 0 ? lineAt(end, from) : -1;
   const next =
     from >= 0 && to > from
       ? current.slice(0, from) + block + current.slice(to + end.length)
