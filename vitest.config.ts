@@ -34,6 +34,8 @@ const webForkFiles = [
   "src/tools/browse/ServerBrowse.test.tsx",
   "src/api/mcp-watch-api.test.ts",
   "src/api/mcp-tool-call.test.ts",
+  "src/chat/search/SearchDialog.test.tsx",
+  "src/artifacts/mcp-app/McpAppView.test.tsx",
 ];
 
 /** The JSON reporter writing to a file of its own in `dir` (one per vitest process). */

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SiteSettings } from "../src/site/settings.js";
@@ -101,7 +102,13 @@ describe("the website as built", () => {
   };
   const text = (path: string) => textOf(html(path));
   beforeAll(async () => {
-    built = await buildSite(site, docsDirOf(repoRoot), ["/favicon.svg", "/og-image.png"]);
+    // As main.ts: the pictures the documentation shows are public files too.
+    const images = readdirSync(`${repoRoot}apps/web/public/images`).map((f) => `/images/${f}`);
+    built = await buildSite(site, docsDirOf(repoRoot), [
+      "/favicon.svg",
+      "/og-image.png",
+      ...images,
+    ]);
   }, 60_000);
 
   it("renders every page with its metadata, valid JSON-LD and links that resolve", () => {

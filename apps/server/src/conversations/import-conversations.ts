@@ -10,6 +10,7 @@ import type { AuthContext } from "../auth/auth-context.js";
 import { presentContext } from "../contexts/present-context.js";
 import { ContextsRepository } from "../db/repositories/contexts.js";
 import { ConversationRowsRepository } from "../db/repositories/conversation-rows.js";
+import { TaskBranchesRepository } from "../db/repositories/task-branches.js";
 import type { Database } from "../db/schema.js";
 import { fileChunkBytes } from "../files/upload-file.js";
 import { checkConversationCount, checkMessageSize, checkStorage } from "../quotas/quota-checks.js";
@@ -134,8 +135,16 @@ async function writeConversation(
       created_at: artifact.created_at,
     };
   });
+  // An imported conversation is one branch: each task follows the one made before it, and the
+  // conversation shows the last (see docs/chat.md, Edit and branch).
+  const ordered = [...tasks].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const linked = ordered.map((task, i) => ({
+    ...task,
+    parent_task_id: ordered[i - 1]?.id ?? null,
+  }));
   await checkStorage(trx, userId, services.config.quotas, bytes);
-  await rows.insertAll({ tasks, messages, artifacts });
+  await rows.insertAll({ tasks: linked, messages, artifacts });
+  await new TaskBranchesRepository(trx).setLeaf(context.id, linked.at(-1)?.id ?? null);
   const lastMessageAt = messages.reduce<string | null>(
     (last, m) => (last === null || m.created_at > last ? m.created_at : last),
     null,

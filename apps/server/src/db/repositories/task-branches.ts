@@ -28,19 +28,19 @@ export class TaskBranchesRepository {
 
   /**
    * The newest task of the subtree that starts at `taskId` (the task itself when nothing follows
-   * it): where a branch chosen by one of its tasks ends. Undefined when the task is not in the
+   * it; of tasks made in the same millisecond, the deepest): where a branch chosen by one of its tasks ends. Undefined when the task is not in the
    * conversation.
    */
   async newestUnder(contextId: string, taskId: string): Promise<string | undefined> {
     const result = await sql<{ id: string }>`
-      with recursive sub(id, created_at) as (
-        select id, created_at from tasks where id = ${taskId} and context_id = ${contextId}
+      with recursive sub(id, created_at, depth) as (
+        select id, created_at, 0 from tasks where id = ${taskId} and context_id = ${contextId}
         union all
-        select t.id, t.created_at from tasks t
+        select t.id, t.created_at, s.depth + 1 from tasks t
           join sub s on t.parent_task_id = s.id
           where t.context_id = ${contextId}
       )
-      select id from sub order by created_at desc, id desc limit 1`.execute(this.db);
+      select id from sub order by created_at desc, depth desc, id desc limit 1`.execute(this.db);
     return result.rows[0]?.id;
   }
 

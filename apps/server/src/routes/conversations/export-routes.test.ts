@@ -194,6 +194,8 @@ describeEachDialect("export and import of conversations", (get) => {
       ["agent", "Hello!"],
       ["user", "Bye"],
     ]);
+    // One branch, shown: the conversation's leaf is its last task.
+    expect(record?.leaf_task_id).toBe(doc.tasks.at(-1)?.id);
   });
 
   it("refuses hostile files with their messages and writes nothing", async () => {
