@@ -33,7 +33,7 @@ function install(): void {
       .trim()
       .split("\n")
       .at(-1);
-    execFileSync("tar", ["xzf", tarball ?? "", "-C", dir]);
+    execFileSync("tar", ["xzf", join(dir, tarball ?? ""), "-C", dir]);
   }
   if (!existsSync(suiteBin)) {
     execFileSync(
