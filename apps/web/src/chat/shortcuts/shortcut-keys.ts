@@ -70,6 +70,3 @@ export function matchShortcut(press: KeyPress, place: PressPlace): ShortcutId | 
   if (press.key === "?" && !place.typing) return "help";
   return null;
 }
-
-/** The event a search (Mod+K) asks for: the search feature listens for it on window. */
-export const openSearchEvent = "a2a-chat:open-search";

@@ -6,8 +6,8 @@ import { useContextsStore } from "../../stores/contexts-store.js";
 import type { BranchView } from "../engine/branch-view.js";
 import { stopGenerating } from "../engine/chat-actions.js";
 import { textOf } from "../engine/sent-message.js";
+import { useSearchOpen } from "../search/search-open-store.js";
 import type { MessageActions } from "../thread/message-actions.js";
-import { openSearchEvent } from "./shortcut-keys.js";
 import { useChatShortcuts } from "./useChatShortcuts.js";
 
 /** What the copy shortcut says when it copied the last reply. */
@@ -39,9 +39,7 @@ export function useConversationShortcuts(
         if (useAuthStore.getState().isAuthenticated) create();
         else useAccountModal.getState().openSignIn({ onSignedIn: create });
       },
-      search: () => {
-        window.dispatchEvent(new CustomEvent(openSearchEvent));
-      },
+      search: () => useSearchOpen.getState().setOpen(true),
       focusComposer: () => {
         document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.focus();
       },
