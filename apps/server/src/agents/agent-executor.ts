@@ -56,13 +56,15 @@ export class ChatAgentExecutor implements AgentExecutor {
    */
   execute(request: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const turn = turnOf(request, bus);
-    const waitMs = this.deps.services.config.quotas.replySeconds * 1000;
-    return withConnectionWait({ waitMs }, () =>
+    const { services } = this.deps;
+    const traced = () =>
       inSpan(turnSpanName(this.deps), turnSpanStart(this.deps), async (span) => {
         await this.run(request, turn);
         if (turn.outcome) span.set("a2a_chat.turn.outcome", turn.outcome);
-      }),
-    );
+      });
+    // Only a PostgreSQL pool has connections to wait for (see db/connection-wait.ts).
+    if (services.db.dialect !== "postgres") return traced();
+    return withConnectionWait({ waitMs: services.config.quotas.replySeconds * 1000 }, traced);
   }
 
   private async run(request: RequestContext, turn: Turn): Promise<void> {

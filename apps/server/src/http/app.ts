@@ -127,10 +127,12 @@ export function createHttp(deps: AppDeps): {
   if (tracingOn()) app.use("*", traceRequests());
   if (metrics) app.use("*", httpMetrics(metrics));
   app.use("*", ...requestContext(logger));
-  app.use(
-    "*",
-    connectionWaits(config.database.acquireTimeoutMs, config.quotas.replySeconds * 1000),
-  );
+  // Only a pool has connections to wait for (SQLite has one, in process): no context to carry.
+  if (db.dialect === "postgres")
+    app.use(
+      "*",
+      connectionWaits(config.database.acquireTimeoutMs, config.quotas.replySeconds * 1000),
+    );
   app.use("*", securityHeaders({ https }));
   app.use("*", compressLarge());
   app.use("/api/*", noStoreForCredentials());

@@ -24,21 +24,6 @@ export function isResumingGet(init: RequestInit | undefined): boolean {
   );
 }
 
-/**
- * The proxy's sessions last one request and never wait for server notifications, so the
- * standalone GET stream is not opened: answered here with 405, which the SDK reads as "not
- * offered" (a server without one would answer 404, which the SDK takes for a broken session).
- * A GET that resumes a call's stream (it carries Last-Event-ID) goes through.
- */
-export function resumingGetsOnly(fetchImpl: typeof fetch): typeof fetch {
-  return (input, init) => {
-    const method = (init?.method ?? "GET").toUpperCase();
-    if (method === "GET" && headerOf(init, "last-event-id") === null)
-      return Promise.resolve(new Response(null, { status: 405 }));
-    return fetchImpl(input, init);
-  };
-}
-
 /** What the transport reports when it has given up resuming a stream. */
 const gaveUp = /^Maximum reconnection attempts/;
 

@@ -8,6 +8,7 @@ import { FieldList } from "../forms/FormField.js";
 import type { RawValue } from "../forms/field-model.js";
 import { initialValues, readForm, submitForm, visibleFields } from "../forms/form-state.js";
 import type { ValuesEdit } from "../forms/row-edits.js";
+import { ElicitationButtons } from "./ElicitationButtons.js";
 import { requestTexts } from "./request-texts.js";
 
 /** Elicitation forms have no options from tools. */
@@ -66,25 +67,11 @@ export function ElicitationDialog({
       size="lg"
       title={requestTexts.elicitationTitle(request.server_name)}
       footer={
-        <>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onAnswer({ action: "cancel" })}
-          >
-            {requestTexts.cancel}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onAnswer({ action: "decline" })}
-          >
-            {requestTexts.decline}
-          </Button>
+        <ElicitationButtons busy={busy} onAnswer={onAnswer}>
           <Button type="submit" form="elicitation-form" disabled={busy || !form.ok}>
             {requestTexts.accept}
           </Button>
-        </>
+        </ElicitationButtons>
       }
     >
       {message ? <p className="mb-4 text-sm text-neutral-300">{message}</p> : null}

@@ -1,6 +1,7 @@
 import type { ElicitationAnswer, McpRequest } from "@a2a-chat/contracts";
 import { Modal } from "../../agents/Modal.js";
 import { Button } from "../../lib/Button.js";
+import { ElicitationButtons } from "./ElicitationButtons.js";
 import { linkDomain, requestTexts } from "./request-texts.js";
 
 /**
@@ -32,25 +33,11 @@ export function UrlElicitationDialog({
       onClose={() => onAnswer({ action: "cancel" })}
       title={requestTexts.urlTitle(request.server_name)}
       footer={
-        <>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onAnswer({ action: "cancel" })}
-          >
-            {requestTexts.cancel}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => onAnswer({ action: "decline" })}
-          >
-            {requestTexts.decline}
-          </Button>
+        <ElicitationButtons busy={busy} onAnswer={onAnswer}>
           <Button disabled={busy || !domain} onClick={open}>
             {domain ? requestTexts.open(domain) : requestTexts.accept}
           </Button>
-        </>
+        </ElicitationButtons>
       }
     >
       {message ? <p className="mb-4 text-sm text-neutral-300">{message}</p> : null}
