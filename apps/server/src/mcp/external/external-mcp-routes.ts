@@ -23,6 +23,8 @@ import { readBody } from "../../http/read-body.js";
 import type { Services } from "../../http/services.js";
 import { checkConnection } from "../../net/connection-check.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
+import { refreshIfDue } from "../../oauth-client/oauth-refresh.js";
+import { StoredOAuthProvider } from "../../oauth-client/stored-oauth-provider.js";
 import { credentialHeaders, reservedHeaderOf } from "../../proxy/agent-credentials.js";
 import { mcpCredentialsBinding } from "../../proxy/credential-binding.js";
 import { SecretBox } from "../../proxy/secret-box.js";
@@ -39,8 +41,6 @@ import {
   storedFrom,
 } from "./mcp-credentials.js";
 import { probeMcpServer } from "./mcp-probe.js";
-import { oauthCallbackPath, StoredOAuthProvider } from "./oauth-client.js";
-import { refreshIfDue } from "./oauth-refresh.js";
 import { createProxyServer } from "./proxy-server.js";
 import { checkServerUrl } from "./server-url.js";
 import { connectUpstream, listAllTools, type UpstreamServer } from "./upstream-client.js";
@@ -48,6 +48,9 @@ import { upstreamReason } from "./upstream-errors.js";
 import { watchResponse } from "./watch-route.js";
 
 const idPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Path of the redirect URI this server registers with authorization servers for MCP servers. */
+export const oauthCallbackPath = "/api/v1/mcp/external/oauth/callback";
 
 /** What the AES-GCM associated data binds a row's credentials to. */
 const boundTo = mcpCredentialsBinding;

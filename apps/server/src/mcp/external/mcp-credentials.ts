@@ -3,27 +3,11 @@ import {
   agentCredentialsSchema,
   type McpCredentials,
 } from "@a2a-chat/contracts";
-import type {
-  OAuthClientInformationMixed,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthState } from "../../oauth-client/oauth-state.js";
 import type { SecretBox } from "../../proxy/secret-box.js";
 
-/** What is kept (encrypted) for an MCP server the user signs in to with OAuth. */
-export interface OAuthState {
-  kind: "oauth";
-  scope?: string;
-  /** The client registered with the authorization server (dynamically, or by the user beforehand). */
-  client?: OAuthClientInformationMixed;
-  tokens?: OAuthTokens;
-  /** When the access token expires (ms since the epoch), when the server said (expires_in). */
-  expires_at?: number;
-  /** A replica is refreshing the tokens until then (ms since the epoch); the others wait. */
-  refreshing_until?: number;
-  /** PKCE verifier and state of a sign-in under way. */
-  verifier?: string;
-  state?: string;
-}
+/** OAuth state, shared with agents' sign-in (see oauth-client/oauth-state.ts). */
+export type { OAuthState };
 
 /** Stored credentials of a user-added MCP server. */
 export type StoredMcpCredentials = AgentCredentials | OAuthState;

@@ -1,24 +1,25 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { OAuthState } from "./mcp-credentials.js";
+import type { OAuthState } from "./oauth-state.js";
 
 /** Why the provider writes its state: fresh tokens from the authorization server, or else. */
 export type PersistReason = "tokens" | "other";
 
-/** Path of the redirect URI this server registers with authorization servers. */
-export const oauthCallbackPath = "/api/v1/mcp/external/oauth/callback";
-
 /**
- * The MCP SDK's OAuth client provider for one user-added server, kept on the server: the
- * client registered dynamically, the tokens, and the PKCE verifier and state of a sign-in under
- * way live in the row's encrypted credentials (`persist` writes them back). The state names the
- * row (`{id}.{random}`), so the callback finds it without the user's session. `persist` answers
- * the stored state instead when another replica changed the row first (see oauth-refresh.ts).
+ * The MCP SDK's OAuth client provider for one user-added MCP server or agent, kept on the
+ * server: the client registered dynamically, the tokens, and the PKCE verifier and state of a
+ * sign-in under way live in the row's encrypted credentials (`persist` writes them back). The
+ * state names the row (`{id}.{random}`), so the callback finds it without the user's session.
+ * `persist` answers the stored state instead when another replica changed the row first (see
+ * oauth-refresh.ts). Discovery known beforehand (an agent card's scheme) is handed to the SDK.
  */
 export class StoredOAuthProvider implements OAuthClientProvider {
   /** Where the user must go to sign in, once the SDK asked for it. */
@@ -110,6 +111,15 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   codeVerifier(): string {
     if (!this.stored.verifier) throw new Error("No sign-in is under way");
     return this.stored.verifier;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.stored.discovery;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    // Only discovery known beforehand is kept: an MCP server's is found again at each sign-in.
+    if (this.stored.discovery) this.stored.discovery = state;
   }
 
   async invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {

@@ -1,5 +1,4 @@
-import type { ExternalMcpServerRow } from "../../db/repositories/external-mcp-servers.js";
-import type { OAuthState, StoredMcpCredentials } from "./mcp-credentials.js";
+import type { OAuthState } from "./oauth-state.js";
 
 /** Longest a stored access token is refreshed ahead of its expiry. */
 export const refreshAheadMs = 60_000;
@@ -26,16 +25,25 @@ export function refreshing(state: OAuthState, now: number): boolean {
   return state.refreshing_until !== undefined && state.refreshing_until > now;
 }
 
+/** A row whose sealed credentials may hold OAuth state (a user-added MCP server or agent). */
+export interface OAuthRow {
+  id: string;
+  credentials: string | null;
+}
+
 /** What refreshing needs from the routes: the rows, the sealing, and the refresh itself. */
-export interface RefreshDeps {
-  find: (id: string) => Promise<ExternalMcpServerRow | undefined>;
+export interface RefreshDeps<Row extends OAuthRow> {
+  find: (id: string) => Promise<Row | undefined>;
   swap: (id: string, expected: string | null, next: string | null) => Promise<boolean>;
-  open: (row: ExternalMcpServerRow) => StoredMcpCredentials;
-  seal: (state: OAuthState, row: ExternalMcpServerRow) => string | null;
+  open: (row: Row) => { kind: string } | OAuthState;
+  seal: (state: OAuthState, row: Row) => string | null;
   /** Refreshes with the authorization server, writing the result through a provider (CAS). */
-  refresh: (row: ExternalMcpServerRow, state: OAuthState) => Promise<void>;
+  refresh: (row: Row, state: OAuthState) => Promise<void>;
   now?: () => number;
 }
+
+const isOAuth = (state: { kind: string } | OAuthState): state is OAuthState =>
+  state.kind === "oauth";
 
 /**
  * Refreshes the row's OAuth tokens ahead of their expiry, once across replicas: the replica whose
@@ -44,13 +52,13 @@ export interface RefreshDeps {
  * (servers that rotate it refuse the old one), and a refusal cannot overwrite fresh tokens.
  * Answers the row to use (unchanged when nothing was due).
  */
-export async function refreshIfDue(
-  row: ExternalMcpServerRow,
-  deps: RefreshDeps,
-): Promise<ExternalMcpServerRow> {
+export async function refreshIfDue<Row extends OAuthRow>(
+  row: Row,
+  deps: RefreshDeps<Row>,
+): Promise<Row> {
   const now = deps.now ?? Date.now;
   const state = deps.open(row);
-  if (state.kind !== "oauth" || !refreshDue(state, now())) return row;
+  if (!isOAuth(state) || !refreshDue(state, now())) return row;
   if (refreshing(state, now())) return waitForRefresh(row, deps);
   const claim = deps.seal({ ...state, refreshing_until: now() + refreshLeaseMs }, row);
   if (!(await deps.swap(row.id, row.credentials, claim))) return waitForRefresh(row, deps);
@@ -65,17 +73,17 @@ export async function refreshIfDue(
 }
 
 /** Reads the row until no replica is refreshing it (or the lease ran out). */
-async function waitForRefresh(
-  row: ExternalMcpServerRow,
-  deps: RefreshDeps,
-): Promise<ExternalMcpServerRow> {
+async function waitForRefresh<Row extends OAuthRow>(
+  row: Row,
+  deps: RefreshDeps<Row>,
+): Promise<Row> {
   const now = deps.now ?? Date.now;
   const until = now() + refreshLeaseMs;
   for (;;) {
     const current = await deps.find(row.id);
     if (!current) return row;
     const state = deps.open(current);
-    if (state.kind !== "oauth" || !refreshing(state, now()) || now() >= until) return current;
+    if (!isOAuth(state) || !refreshing(state, now()) || now() >= until) return current;
     await new Promise((resolve) => setTimeout(resolve, waitStepMs));
   }
 }

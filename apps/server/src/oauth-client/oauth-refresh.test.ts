@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { OAuthState } from "./mcp-credentials.js";
 import { refreshAheadMs, refreshDue, refreshing } from "./oauth-refresh.js";
+import type { OAuthState } from "./oauth-state.js";
 
 const now = 1_800_000_000_000;
 const signedIn = (expiresIn: number | undefined, expiresAt: number | undefined): OAuthState => ({
