@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { agentSignInSchema } from "./agent-sign-in.js";
 import { redactUrl } from "./redact-url.js";
 import type { SecurityRequirement } from "./scopes.js";
 
@@ -79,7 +80,10 @@ export const externalAgentSchema = z.object({
   protocol: z.enum(["1.0", "0.3"]),
   /** The proxy's agent card (protocol 1.0 JSON, endpoint on this site). */
   card: z.record(z.string(), z.unknown()),
-  credentials_kind: z.enum(["none", "bearer", "api_key", "headers"]),
+  /** What is stored: typed by hand, or met from the card's schemes (basic, OAuth included). */
+  credentials_kind: z.enum(["none", "bearer", "api_key", "headers", "basic", "oauth"]),
+  /** The card's security schemes and how the user is signed in with them. */
+  sign_in: agentSignInSchema.optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -13,7 +13,7 @@ import type { AgentConfig } from "../config/schema.js";
 import type { ExternalAgentRow } from "../db/repositories/external-agents.js";
 import type { AppEnv } from "../http/env.js";
 import type { Services } from "../http/services.js";
-import { credentialHeaders, openCredentials } from "./agent-credentials.js";
+import { type AgentAuth, agentAuthOf, openAgentCredentials } from "./agent-stored-credentials.js";
 import { agentCredentialsBinding } from "./credential-binding.js";
 import { externalAgentName } from "./external-agent-name.js";
 import { cardStreams, proxyCardJson } from "./proxy-card.js";
@@ -39,6 +39,8 @@ export const streamIdleMs = (idleSeconds: number) => idleSeconds * 1000 + 5000;
 interface Host {
   updatedAt: string;
   rpc: (c: Context<AppEnv>) => Promise<Response>;
+  /** The credentials the runner sends, replaced when a refresh or sign-in changed the row. */
+  auth: { sealed: string | null; current: AgentAuth };
 }
 
 /** The agent a user added, as a configured agent is declared (for the executor and the store). */
@@ -74,18 +76,25 @@ export class ExternalAgentHosts {
   /** The JSON-RPC handler of a row (the caller already owns it). */
   rpcFor(row: ExternalAgentRow, proxyUrl: string): (c: Context<AppEnv>) => Promise<Response> {
     const kept = this.hosts.get(row.id);
-    if (kept && kept.updatedAt === row.updated_at) return kept.rpc;
+    if (kept && kept.updatedAt === row.updated_at) {
+      // Credentials swapped in place (an OAuth sign-in or refresh) keep the host and its runs.
+      if (kept.auth.sealed !== row.credentials)
+        kept.auth = { sealed: row.credentials, current: this.authOf(row) };
+      return kept.rpc;
+    }
     const { services } = this;
     const remote = JSON.parse(row.card) as Record<string, unknown>;
     const card = proxyCardJson(remote, proxyUrl);
     const agent = agentConfigOf(row, card);
-    const credentials = openCredentials(row.credentials, agentCredentialsBinding(row), this.box);
+    const auth = { sealed: row.credentials, current: this.authOf(row) };
+    let host: Host | undefined;
     const runner = new RemoteAgentRunner(
       {
         endpoint: row.endpoint,
         protocol: row.protocol === "0.3" ? "0.3" : "1.0",
         streaming: cardStreams(remote),
-        headers: credentialHeaders(credentials),
+        headers: {},
+        auth: () => (host ?? { auth }).auth.current,
         inlineFileBytes: inlineFileBytes(services.config.quotas.fileBytes),
         name: agent.displayName ?? agent.name,
         idleSeconds: services.config.quotas.agentIdleSeconds,
@@ -113,8 +122,15 @@ export class ExternalAgentHosts {
       const oldest = this.hosts.keys().next().value;
       if (oldest !== undefined) this.hosts.delete(oldest);
     }
-    this.hosts.set(row.id, { updatedAt: row.updated_at, rpc });
+    host = { updatedAt: row.updated_at, rpc, auth };
+    this.hosts.set(row.id, host);
     return rpc;
+  }
+
+  private authOf(row: ExternalAgentRow): AgentAuth {
+    return agentAuthOf(
+      openAgentCredentials(row.credentials, agentCredentialsBinding(row), this.box),
+    );
   }
 
   forget(id: string): void {

@@ -20,8 +20,17 @@ import { readBody } from "../http/read-body.js";
 import type { Services } from "../http/services.js";
 import { checkConnection } from "../net/connection-check.js";
 import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
-import { credentialHeaders, openCredentials, reservedHeaderOf } from "./agent-credentials.js";
+import { reservedHeaderOf } from "./agent-credentials.js";
 import { probeAgent } from "./agent-probe.js";
+import { agentSignIn } from "./agent-sign-in-routes.js";
+import {
+  agentAuthOf,
+  hasUsableCredentials,
+  type StoredAgentCredentials,
+  shownKind,
+  withQuery,
+} from "./agent-stored-credentials.js";
+import { cardSchemes } from "./card-schemes.js";
 import { agentCredentialsBinding } from "./credential-binding.js";
 import { ExternalAgentHosts } from "./external-agent-hosts.js";
 import { proxyCardJson } from "./proxy-card.js";
@@ -40,36 +49,64 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
   const key = config.outbound.credentialsKey;
   const box = key ? new SecretBox(key) : undefined;
   const hosts = new ExternalAgentHosts(services, box);
+  const origin = (c: Context<AppEnv>) => config.server.publicUrl ?? new URL(c.req.url).origin;
+  const owned = async (c: Context<AppEnv>): Promise<ExternalAgentRow> => {
+    const row = await repository.findForUser(c.var.auth.userId, c.req.param("id") ?? "");
+    if (!row) throw new AppError("not_found", "Agent not found");
+    return row;
+  };
+  const signIn = agentSignIn({
+    services,
+    repository,
+    box,
+    origin,
+    owned,
+    changed: (id) => hosts.forget(id),
+  });
+  // The authorization server sends the browser back without our session token: the state it
+  // carries names the row, and must match the one the sign-in stored.
+  routes.get("/oauth/callback", signIn.callback);
   routes.use("*", ...services.protect);
 
-  const origin = (c: Context<AppEnv>) => config.server.publicUrl ?? new URL(c.req.url).origin;
   const proxyUrlOf = (c: Context<AppEnv>, id: string) => `${origin(c)}${externalAgentsPath}/${id}`;
   const boundTo = agentCredentialsBinding;
-
-  const present = (c: Context<AppEnv>, row: ExternalAgentRow): ExternalAgent => {
-    let kind: ExternalAgent["credentials_kind"] = "none";
+  const storedOf = (row: ExternalAgentRow): StoredAgentCredentials => {
     try {
-      kind = openCredentials(row.credentials, boundTo(row), box).kind;
+      return signIn.open(row);
     } catch {
       // Unreadable (the key changed): shown as none; calls will fail until it is added again.
+      return { kind: "none" };
     }
+  };
+
+  const present = (c: Context<AppEnv>, row: ExternalAgentRow): ExternalAgent => {
+    const stored = storedOf(row);
+    const kind = shownKind(stored);
     const proxyUrl = proxyUrlOf(c, row.id);
+    const remote = JSON.parse(row.card) as Record<string, unknown>;
+    const schemes = cardSchemes(remote).map((parsed) => parsed.scheme);
+    const fromCard = stored.kind === "card" || stored.kind === "oauth" ? stored.scheme : undefined;
     return {
       id: row.id,
       url: row.url,
       proxy_url: proxyUrl,
       protocol: row.protocol === "0.3" ? "0.3" : "1.0",
-      card: proxyCardJson(JSON.parse(row.card) as Record<string, unknown>, proxyUrl),
+      card: proxyCardJson(remote, proxyUrl),
       credentials_kind: kind,
+      ...(schemes.length > 0
+        ? {
+            sign_in: {
+              schemes,
+              ...(fromCard ? { scheme: fromCard } : {}),
+              ...(stored.kind === "oauth"
+                ? { status: stored.tokens ? "signed_in" : "sign_in_required" }
+                : {}),
+            },
+          }
+        : {}),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
-  };
-
-  const owned = async (c: Context<AppEnv>): Promise<ExternalAgentRow> => {
-    const row = await repository.findForUser(c.var.auth.userId, c.req.param("id") ?? "");
-    if (!row) throw new AppError("not_found", "Agent not found");
-    return row;
   };
 
   routes.get("/", async (c) => {
@@ -127,13 +164,15 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
     return c.json(present(c, updated));
   });
 
+  routes.post("/:id/sign-in", signIn.start);
+
   routes.post("/:id/check", async (c) => {
-    const row = await owned(c);
-    const headers = credentialHeaders(openCredentials(row.credentials, boundTo(row), box));
+    const row = await signIn.refreshed(await owned(c), origin(c));
+    const { headers, query } = agentAuthOf(storedOf(row));
     const protocol = row.protocol === "0.3" ? "0.3" : "1.0";
     return c.json(
       await checkConnection(row.endpoint, config.outbound, () =>
-        probeAgent(row.endpoint, protocol, headers, config.outbound),
+        probeAgent(withQuery(row.endpoint, query), protocol, headers, config.outbound),
       ),
     );
   });
@@ -152,12 +191,15 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
   });
 
   const call = async (c: Context<AppEnv>) => {
-    const row = await owned(c);
+    const row = await signIn.refreshed(await owned(c), origin(c));
     // The agent's own sign-in: a message without the credentials it asks for can only fail
     // there, so it is refused here (an API client meets the rule the chat shows).
     const missing =
       isSendRequest(c.var.body) &&
-      missingCredentialsMessage(JSON.parse(row.card) as Record<string, unknown>, !!row.credentials);
+      missingCredentialsMessage(
+        JSON.parse(row.card) as Record<string, unknown>,
+        hasUsableCredentials(storedOf(row)),
+      );
     if (missing)
       return c.json(rpcError(c.var.body, { code: credentialsRequiredCode, message: missing }), 200);
     if (services.runs.draining && isSendRequest(c.var.body))

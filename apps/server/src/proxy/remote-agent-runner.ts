@@ -23,6 +23,7 @@ import { outboundSpan } from "../observe/outbound-span.js";
 import { signal as report, statusClass } from "../observe/signals.js";
 import { streamAgentReply } from "./agent-event-stream.js";
 import { AgentSaid, agentText, type Said, saidIn } from "./agent-said.js";
+import { type AgentAuth, withQuery } from "./agent-stored-credentials.js";
 import { agentIdleReason, IdleWatch } from "./idle-watch.js";
 import { inlineOwnFiles } from "./inline-files.js";
 import { MemoryRemoteTaskIds, type RemoteTaskIds } from "./remote-task-ids.js";
@@ -34,6 +35,11 @@ export interface RemoteAgentTarget {
   streaming: boolean;
   /** Headers of the agent's stored credentials (never the user's session token). */
   headers: Record<string, string>;
+  /**
+   * The stored credentials as they are now (read at each request: a refreshed token is used at
+   * once); their headers and query parameters are added to what `headers` gives.
+   */
+  auth?: () => AgentAuth;
   /** Most bytes of files one message may carry inline to the agent, in all. */
   inlineFileBytes: number;
   /** The agent's name as users know it (named when it goes silent). */
@@ -93,9 +99,20 @@ export class RemoteAgentRunner implements ModelRunner {
   ) {
     this.model = `a2a:${new URL(target.endpoint).host}`;
     const guarded = guardedStreamOpen(policy);
-    this.open = (input, init) => {
+    const agentOrigin = new URL(target.endpoint).origin;
+    this.open = (given, init) => {
       const headers = new Headers(init?.headers);
-      for (const [name, value] of Object.entries(target.headers)) headers.set(name, value);
+      let input = given;
+      const url = given instanceof Request ? given.url : String(given);
+      // The credentials go to the agent's own origin only (a redirect elsewhere drops them too).
+      if (new URL(url).origin === agentOrigin) {
+        const auth = target.auth?.() ?? { headers: {}, query: {} };
+        for (const [name, value] of Object.entries({ ...target.headers, ...auth.headers }))
+          headers.set(name, value);
+        const withKey = withQuery(url, auth.query);
+        if (withKey !== url)
+          input = given instanceof Request ? new Request(withKey, given) : withKey;
+      }
       const send = () => guarded(input, { ...init, headers });
       // A span per request while tracing, its traceparent sent to the agent.
       return outboundSpan("agent", init?.method, headers, send).then(

@@ -38,6 +38,36 @@ export class ExternalAgentsRepository {
       .executeTakeFirst();
   }
 
+  /** Any user's agent with this id (an OAuth callback finds its row by the state it sent). */
+  findById(id: string): Promise<ExternalAgentRow | undefined> {
+    return this.db
+      .selectFrom("external_agents")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Replaces the row's credentials only when they are still `expected` (compare-and-swap), so
+   * replicas refreshing or signing in at once cannot overwrite each other. updated_at stays: the
+   * agent's host reads the new credentials at its next request instead of being rebuilt.
+   */
+  swapCredentials(
+    id: string,
+    expected: string | null,
+    credentials: string | null,
+  ): Promise<ExternalAgentRow | undefined> {
+    return this.db
+      .updateTable("external_agents")
+      .set({ credentials })
+      .where("id", "=", id)
+      .where((eb) =>
+        expected === null ? eb("credentials", "is", null) : eb("credentials", "=", expected),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Adds the agent, or replaces the user's agent with the same URL (keeping its id). */
   async upsert(agent: NewExternalAgent, at: Date = new Date()): Promise<ExternalAgentRow> {
     const now = at.toISOString();
