@@ -63,6 +63,11 @@ export interface TestAgentOptions {
   script?: (publish: ExecutionEventBus["publish"], place: TaskPlace) => Promise<void>;
   /** Changes the card after it is built (bad interfaces, links…). */
   editCard?: (card: Record<string, unknown>, url: string) => Record<string, unknown>;
+  /**
+   * Sees every request but the card's first (after it is recorded): true when it answered the
+   * request itself (a 401 for missing credentials, a redirect…), false to let the agent answer.
+   */
+  intercept?: (request: ReceivedRequest, res: ServerResponse) => boolean;
 }
 
 /** A request the agent received. */
@@ -297,7 +302,8 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
   const legacy = new LegacyJsonRpcTransportHandler(handler);
 
   const answer = async (req: IncomingMessage, res: ServerResponse, body: string) => {
-    const path = req.url ?? "/";
+    // The query (an API key a card puts there) is not part of the route.
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
     const cardPath =
       options.cardAt === "fallback" ? "/api/agents/card" : "/.well-known/agent-card.json";
     if (req.method === "GET" && path === cardPath) {
@@ -351,7 +357,9 @@ export async function startTestAgent(options: TestAgentOptions = {}) {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
+      const request = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
+      received.push(request);
+      if (req.method !== "GET" && options.intercept?.(request, res)) return;
       answer(req, res, body).catch(() => {
         if (!res.headersSent) res.writeHead(500);
         res.end();

@@ -170,6 +170,11 @@ export async function startOAuthMcpServer(
     grants,
     /** How many MCP requests were refused with 401 so far. */
     rejected: () => rejected,
+    /** Whether the token is an access token this server issued that has not expired. */
+    accessTokenValid: (token: string) => {
+      const held = access.get(token);
+      return held !== undefined && held.expiresAt > Date.now() / 1000;
+    },
     /** Makes every access token issued so far expire now. */
     expireAccessTokens: () => {
       for (const held of access.values()) held.expiresAt = Math.floor(Date.now() / 1000) - 1;
