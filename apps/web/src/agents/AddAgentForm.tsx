@@ -1,7 +1,9 @@
 import { type FormEvent, useId, useState } from "react";
+import { needsCredentials } from "../api/agent-access.js";
 import type { Agent } from "../api/agent-types.js";
 import { Button } from "../lib/Button.js";
 import { useAgentsStore } from "../stores/agents-store.js";
+import { useCredentialsDialog } from "./credentials-dialog-store.js";
 
 /** What the form says when the URL names an agent already listed (it is refreshed, not added). */
 export const alreadyListedText = (name: string) =>
@@ -36,6 +38,9 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
       // Adding replaces an agent with the same URL (core spec §3): say so, or nothing seems to happen.
       if (listed.has(agent.url)) setNotice(alreadyListedText(agent.displayName));
       onAdded?.(agent);
+      // Its card declares how to sign in to it: offered at once, as the card says.
+      if (needsCredentials(agent) && (agent.signIn?.schemes.length ?? 0) > 0)
+        useCredentialsDialog.getState().open(agent.url);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

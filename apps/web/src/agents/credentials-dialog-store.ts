@@ -4,16 +4,20 @@ import { create } from "zustand";
 interface CredentialsDialogState {
   /** The agent's url (its identity in the agents store); null when closed. */
   agentUrl: string | null;
-  open: (agentUrl: string) => void;
+  /** What waits for the sign-in (a task asking for authorization), resumed by Continue. */
+  onContinue: (() => void) | null;
+  open: (agentUrl: string, onContinue?: () => void) => void;
   close: () => void;
 }
 
 /**
  * The credentials dialog of an agent added by URL: opened from its card (Connection, or a click
- * while it needs credentials) and instead of a send that could only fail without them.
+ * while it needs credentials), after adding one whose card declares how to sign in, instead of
+ * a send that could only fail without them, and by a task waiting for authorization.
  */
 export const useCredentialsDialog = create<CredentialsDialogState>()((set) => ({
   agentUrl: null,
-  open: (agentUrl) => set({ agentUrl }),
-  close: () => set({ agentUrl: null }),
+  onContinue: null,
+  open: (agentUrl, onContinue) => set({ agentUrl, onContinue: onContinue ?? null }),
+  close: () => set({ agentUrl: null, onContinue: null }),
 }));

@@ -1,3 +1,4 @@
+import type { AgentSignIn } from "@a2a-chat/contracts";
 /** One skill an agent card advertises. */
 export interface AgentSkill {
   id: string;
@@ -60,7 +61,9 @@ export interface Agent {
   model?: string;
   mcpServers: AgentMcpServer[];
   /** For an agent the user added: the kind of credentials the server keeps for it. */
-  credentialsKind?: "none" | "bearer" | "api_key" | "headers";
+  credentialsKind?: "none" | "bearer" | "api_key" | "headers" | "basic" | "oauth";
+  /** For an agent the user added: its card's security schemes and how the user signed in. */
+  signIn?: AgentSignIn;
   /** The card as received (JSON), kept so the A2A client can start without discovery. */
   card: Record<string, unknown>;
   /** Added by the user by URL rather than listed by our registry. */

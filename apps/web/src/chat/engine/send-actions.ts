@@ -1,6 +1,6 @@
 import { useAccountModal } from "../../accounts/account-modal-store.js";
 import { useCredentialsDialog } from "../../agents/credentials-dialog-store.js";
-import { needsCredentials, requiresSiteSignIn } from "../../api/agent-access.js";
+import { needsCredentials, requiresSiteSignIn, signsInItself } from "../../api/agent-access.js";
 import type { Agent } from "../../api/agent-types.js";
 import { takeAppModelContext } from "../../lib/app-model-context.js";
 import { logger } from "../../lib/logger.js";
@@ -321,8 +321,17 @@ export async function respondToInput(
   return answerTask(agent, taskId, contextId, { text: trimmed });
 }
 
-/** Tells a task waiting for authorization that the user signed in: 'done' on the same task. */
+/**
+ * Tells a task waiting for authorization that the user signed in: 'done' on the same task. An
+ * added agent whose card declares its sign-in opens that sign-in first; its Continue answers.
+ */
 export function authorizeTask(agent: Agent | null | undefined, taskId: string): Promise<boolean> {
+  if (agent && signsInItself(agent) && (agent.signIn?.schemes.length ?? 0) > 0) {
+    useCredentialsDialog
+      .getState()
+      .open(agent.url, () => void respondToInput(agent, taskId, authorizedReply));
+    return Promise.resolve(true);
+  }
   return respondToInput(agent, taskId, authorizedReply);
 }
 
