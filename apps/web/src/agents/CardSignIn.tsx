@@ -9,6 +9,8 @@ export const cardSignInTexts = {
   apiKey: (scheme: CardScheme & { type: "apiKey" }) =>
     `API key ${scheme.key_name} (sent in the ${scheme.location})`,
   bearer: "Bearer token",
+  oauthTitle: (name: string) => `OAuth 2.0 (${name})`,
+  openIdTitle: (name: string) => `OpenID Connect (${name})`,
   basic: "Username and password (HTTP basic)",
   oauth: (name: string) => `Sign in with ${name}`,
   oauthHint:
@@ -99,7 +101,11 @@ export function CardSignIn({ agentId, scheme, onSignedIn, onRedirect }: CardSign
         ? basic
           ? cardSignInTexts.basic
           : cardSignInTexts.bearer
-        : scheme.name;
+        : scheme.type === "oauth2"
+          ? cardSignInTexts.oauthTitle(scheme.name)
+          : scheme.type === "openIdConnect"
+            ? cardSignInTexts.openIdTitle(scheme.name)
+            : scheme.name;
 
   return (
     <form
