@@ -117,10 +117,11 @@ function userOf(app: App) {
       const { data } = (await res.json()) as { data: unknown[] };
       return data.map((a) => externalAgentSchema.parse(a)).find((a) => a.id === id);
     };
-    const send = async (id: string, text = "hi") => {
+    /** Sends a message in a new conversation, through `via` (another replica) when given. */
+    const send = async (id: string, text = "hi", via: App = app) => {
       const contextId = await user.createContext();
       const client = await a2aClient(
-        inProcessFetch(app, user.session.access_token),
+        inProcessFetch(via, user.session.access_token),
         `external/${id}`,
       );
       await client.sendMessage(sendParams(textMessage(contextId, text)));
