@@ -1,4 +1,6 @@
 import type { ServerResponse } from "node:http";
+import { Role, TaskState } from "@a2a-js/sdk";
+import { AgentEvent } from "@a2a-js/sdk/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReceivedRequest, startTestAgent } from "../apps/server/src/test/a2a-test-agent.js";
 import { startOAuthMcpServer } from "../apps/server/src/test/oauth-mcp-server.js";
@@ -16,6 +18,9 @@ describe("sign-in to an added agent from its card", () => {
   let oauth: Awaited<ReturnType<typeof startOAuthMcpServer>>;
   let corp: Awaited<ReturnType<typeof startTestAgent>>;
   let keyed: Awaited<ReturnType<typeof startTestAgent>>;
+  let asking: Awaited<ReturnType<typeof startTestAgent>>;
+  /** Turns of the agent that asks for authorization on its first. */
+  let askingTurns = 0;
   const refuse = (res: ServerResponse) => {
     res.writeHead(401, { "www-authenticate": "Bearer" });
     res.end();
@@ -60,9 +65,54 @@ describe("sign-in to an added agent from its card", () => {
           ? false
           : refuse(res),
     });
+    // Asks for authorization on the first turn (A2A auth-required), answers on the next.
+    asking = await startTestAgent({
+      editCard: (card) => ({
+        ...card,
+        name: "Strict agent",
+        securitySchemes: { token: { httpAuthSecurityScheme: { scheme: "bearer" } } },
+      }),
+      intercept: (request, res) =>
+        request.headers.authorization === "Bearer t0k" ? false : refuse(res),
+      script: async (publish, { taskId, contextId }) => {
+        askingTurns += 1;
+        const first = askingTurns === 1;
+        publish(
+          AgentEvent.statusUpdate({
+            taskId,
+            contextId,
+            status: {
+              state: first ? TaskState.TASK_STATE_AUTH_REQUIRED : TaskState.TASK_STATE_COMPLETED,
+              message: {
+                messageId: `strict-${askingTurns}`,
+                contextId,
+                taskId,
+                role: Role.ROLE_AGENT,
+                parts: [
+                  {
+                    content: {
+                      $case: "text",
+                      value: first ? "Please sign in to me again" : "Thanks, you are signed in",
+                    },
+                    mediaType: "text/plain",
+                    filename: "",
+                    metadata: undefined,
+                  },
+                ],
+                metadata: undefined,
+                extensions: [],
+                referenceTaskIds: [],
+              },
+              timestamp: new Date().toISOString(),
+            },
+            metadata: undefined,
+          }),
+        );
+      },
+    });
   });
   afterAll(async () => {
-    await Promise.all([oauth?.close(), corp?.close(), keyed?.close()]);
+    await Promise.all([oauth?.close(), corp?.close(), keyed?.close(), asking?.close()]);
   });
   const suite = useServerAndBrowser({
     ...unlimitedEnv,
@@ -147,6 +197,39 @@ describe("sign-in to an added agent from its card", () => {
       .waitFor();
     const posts = keyed.received.filter((r) => r.method === "POST");
     expect(posts.every((r) => r.path.includes("agent_key=k3y"))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("opens the same sign-in when the agent answers auth-required, and Continue answers the task", async () => {
+    const { page, errors } = await openChat(suite.browser, suite.server.url);
+    await page.getByRole("article", { name: "Message from Assistant" }).first().waitFor();
+    await waitForReplyDone(page);
+    await page.getByLabel("Agent URL").fill(asking.url);
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Sign in to Strict agent" });
+    const form = dialog.getByRole("form", { name: "Sign in with token" });
+    await form.getByLabel("Token").fill("t0k");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await dialog.getByText("Signed in with token.").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    await send(page, "open up");
+    const panel = page.getByRole("region", { name: "Authentication Required" });
+    await panel.getByText("Please sign in to me again").waitFor();
+    await panel.getByRole("button", { name: "Authorize" }).click();
+    // The agent's own sign-in opens (not this site's passkey sign-in).
+    await form.getByLabel("Token").fill("t0k");
+    await form.getByRole("button", { name: "Sign in" }).click();
+    await dialog.getByText("Signed in with token.").waitFor();
+    await screenshot(page, "agent-sign-in-auth-required");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByRole("article", { name: "Message from Strict agent" })
+      .filter({ hasText: "Thanks, you are signed in" })
+      .first()
+      .waitFor();
+    expect(askingTurns).toBe(2);
     expect(errors).toEqual([]);
   });
 });

@@ -41,7 +41,9 @@ export function AgentCredentialsModal() {
         name={agent.displayName}
         signIn={agent.signIn}
         signedIn={!needsCredentials(agent) && agent.credentialsKind !== "none"}
-        onSignedIn={(kind) => useAgentsStore.getState().setCredentialsKind(agent.url, kind)}
+        onSignedIn={(kind, scheme) =>
+          useAgentsStore.getState().setCredentialsKind(agent.url, kind, scheme)
+        }
         onByHand={() => setByHand(agent.url)}
         onContinue={
           onContinue

@@ -50,7 +50,7 @@ describe("CardSignIn", () => {
     expect(screen.getByText(cardSignInTexts.apiKey(scheme))).toBeTruthy();
     await user.type(screen.getByLabelText("Key"), "k3y");
     await user.click(screen.getByRole("button", { name: cardSignInTexts.save }));
-    expect(onSignedIn).toHaveBeenCalledWith("api_key");
+    expect(onSignedIn).toHaveBeenCalledWith("api_key", "key");
     expect(sent).toEqual([
       { url: "/api/v1/agents/external/a1/sign-in", body: { scheme: "key", value: "k3y" } },
     ]);

@@ -38,8 +38,8 @@ export interface CardSignInProps {
   /** The added agent's id on this server. */
   agentId: string;
   scheme: CardScheme;
-  /** Stored at once (API key, HTTP): the kind now stored. */
-  onSignedIn: (kind: ReturnType<typeof shownKindOf>) => void;
+  /** Stored at once (API key, HTTP): the kind now stored, and the scheme's name. */
+  onSignedIn: (kind: ReturnType<typeof shownKindOf>, scheme: string) => void;
   /** OAuth: goes to the authorization server's page (window.location by default). */
   onRedirect?: (url: string) => void;
 }
@@ -86,7 +86,7 @@ export function CardSignIn({ agentId, scheme, onSignedIn, onRedirect }: CardSign
       setClientSecret("");
       if (result.status === "redirect")
         (onRedirect ?? ((url: string) => window.location.assign(url)))(result.authorization_url);
-      else onSignedIn(shownKindOf(scheme));
+      else onSignedIn(shownKindOf(scheme), scheme.name);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

@@ -18,7 +18,7 @@ export interface CardSignInDialogProps {
   signIn: AgentSignIn;
   /** Whether credentials are stored now (then `onContinue` may resume what waited for them). */
   signedIn: boolean;
-  onSignedIn: (kind: ReturnType<typeof shownKindOf>) => void;
+  onSignedIn: (kind: ReturnType<typeof shownKindOf>, scheme: string) => void;
   /** Switches to the hand-typed credentials and connection check. */
   onByHand: () => void;
   /** Resumes what asked for the sign-in (a task waiting for authorization). */

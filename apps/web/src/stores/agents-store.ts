@@ -38,7 +38,12 @@ export interface AgentsState {
   /** Removes an agent the user added, here and on the server (registry agents stay). */
   removeAgent: (url: string) => void;
   /** Notes the kind of credentials the server now keeps for an agent the user added. */
-  setCredentialsKind: (url: string, kind: NonNullable<Agent["credentialsKind"]>) => void;
+  /** Records the kind of credentials now stored (and the card's scheme they meet, if any). */
+  setCredentialsKind: (
+    url: string,
+    kind: NonNullable<Agent["credentialsKind"]>,
+    scheme?: string,
+  ) => void;
   clearError: () => void;
 }
 
@@ -169,11 +174,15 @@ export const useAgentsStore = create<AgentsState>()((set, get) => ({
     });
   },
 
-  setCredentialsKind: (url, kind) =>
+  setCredentialsKind: (url, kind, scheme) =>
     set({
       agents: get().agents.map((agent) =>
         agent.url === url && agent.credentialsKind !== undefined
-          ? { ...agent, credentialsKind: kind }
+          ? {
+              ...agent,
+              credentialsKind: kind,
+              ...(agent.signIn ? { signIn: { ...agent.signIn, scheme } } : {}),
+            }
           : agent,
       ),
     }),
