@@ -200,11 +200,9 @@ export function agentSignIn(deps: AgentSignInDeps) {
           }
         : {}),
     };
-    // A new sign-in replaces what was stored (the agent is refused until it completes).
-    const updated = await repository.setCredentials(userId, row.id, seal(state, row));
-    if (!updated) throw new AppError("not_found", "Agent not found");
-    deps.changed(row.id);
-    const provider = providerFor(updated, state, deps.origin(c));
+    // The provider's first write replaces what was stored (compare-and-swap over it): a sign-in
+    // that fails before it (the authorization server unreachable) leaves the old credentials.
+    const provider = providerFor(row, state, deps.origin(c));
     let result: Awaited<ReturnType<typeof auth>>;
     try {
       result = await auth(provider, {

@@ -1,29 +1,27 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import {
-  agentSignInMessages,
-  agentSignInResultSchema,
-  externalAgentSchema,
-  taskSchema,
-} from "@a2a-chat/contracts";
+import { agentSignInMessages, agentSignInResultSchema } from "@a2a-chat/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ExternalAgentsRepository } from "../db/repositories/external-agents.js";
 import type { OAuthState } from "../oauth-client/oauth-state.js";
-import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
 import { type ReceivedRequest, startTestAgent } from "../test/a2a-test-agent.js";
-import { createTestApp } from "../test/app.js";
+import {
+  approve,
+  bearerOf,
+  box,
+  makeApp,
+  refuseUnless,
+  userOf,
+} from "../test/agent-sign-in-user.js";
 import { describeEachDialect } from "../test/databases.js";
 import { startOAuthMcpServer } from "../test/oauth-mcp-server.js";
-import { taskUser } from "../test/tasks.js";
 import { agentCredentialsBinding } from "./credential-binding.js";
-import { SecretBox } from "./secret-box.js";
 
 /**
  * Signing in to an added agent with its card's own schemes, against real @a2a-js/sdk agents on
  * loopback that refuse calls without the credentials: one behind an OAuth authorization server
- * (the MCP SDK's server auth: metadata, dynamic registration, PKCE, rotating refresh tokens),
- * one with an API key in each place a card may put it.
+ * (the MCP SDK's server auth: metadata, dynamic registration, PKCE, rotating refresh tokens).
+ * API keys and HTTP schemes: agent-sign-in-keys.test.ts.
  */
 
 type Closer = { close: () => Promise<void> };
@@ -50,26 +48,6 @@ beforeAll(async () => {
   closers.push(oauth, noRegistration);
 });
 
-const credentialsKey = randomBytes(32).toString("base64");
-const box = new SecretBox(credentialsKey);
-type App = ReturnType<typeof createTestApp>;
-const makeApp = (db: Parameters<typeof createTestApp>[0]) =>
-  createTestApp(db, { config: { outbound: { allowHosts: ["127.0.0.1"], credentialsKey } } });
-
-const bearerOf = (request: ReceivedRequest) =>
-  String(request.headers.authorization ?? "").replace(/^Bearer /, "");
-
-/** 401 unless `accepts` says the request carries valid credentials. */
-const refuseUnless =
-  (accepts: (request: ReceivedRequest) => boolean) =>
-  (request: ReceivedRequest, res: import("node:http").ServerResponse) => {
-    if (accepts(request)) return false;
-    res.writeHead(401, { "www-authenticate": "Bearer" });
-    res.end();
-    return true;
-  };
-
-/** An agent behind `server`'s OAuth, its card declaring the scheme `scheme` builds. */
 async function oauthAgent(
   server: typeof oauth,
   scheme: (origin: string) => Record<string, unknown>,
@@ -97,49 +75,6 @@ const codeFlow = (origin: string) => ({
     },
   },
 });
-
-function userOf(app: App) {
-  return taskUser(app).then((user) => {
-    const call = (path: string, init: RequestInit = {}) =>
-      app.request(`/api/v1/agents/external${path}`, {
-        ...init,
-        headers: { ...user.headers, "content-type": "application/json" },
-      });
-    const add = async (url: string) => {
-      const res = await call("", { method: "POST", body: JSON.stringify({ url }) });
-      expect(res.status).toBe(201);
-      return externalAgentSchema.parse(await res.json());
-    };
-    const signIn = (id: string, body: Record<string, unknown>) =>
-      call(`/${id}/sign-in`, { method: "POST", body: JSON.stringify(body) });
-    const listed = async (id: string) => {
-      const res = await call("");
-      const { data } = (await res.json()) as { data: unknown[] };
-      return data.map((a) => externalAgentSchema.parse(a)).find((a) => a.id === id);
-    };
-    /** Sends a message in a new conversation, through `via` (another replica) when given. */
-    const send = async (id: string, text = "hi", via: App = app) => {
-      const contextId = await user.createContext();
-      const client = await a2aClient(
-        inProcessFetch(via, user.session.access_token),
-        `external/${id}`,
-      );
-      await client.sendMessage(sendParams(textMessage(contextId, text)));
-      const tasks = taskSchema
-        .array()
-        .parse(await (await user.get(`/contexts/${contextId}/tasks`)).json());
-      return tasks.map((t) => t.status.state);
-    };
-    return { ...user, call, add, signIn, listed, send };
-  });
-}
-
-/** Follows the authorization server's redirect back to our callback (it approves at once). */
-async function approve(app: App, authorizationUrl: string) {
-  const approved = await fetch(authorizationUrl, { redirect: "manual" });
-  const back = new URL(approved.headers.get("location") ?? "");
-  return app.request(`${back.pathname}${back.search}`);
-}
 
 describeEachDialect("sign-in to an added agent from its card", (get) => {
   it("signs in with OAuth 2.0 code + PKCE, registering dynamically, and calls with the token", async () => {
@@ -277,88 +212,6 @@ describeEachDialect("sign-in to an added agent from its card", (get) => {
     expect(url.searchParams.get("scope")).toBe("openid chat");
     expect((await approve(app, started.authorization_url)).status).toBe(200);
     expect(await user.send(added.id)).toEqual(["completed"]);
-  });
-
-  for (const location of ["header", "query", "cookie"] as const) {
-    it(`signs in with an API key in the ${location}, as the card declares`, async () => {
-      const app = makeApp(get());
-      const carries = (r: ReceivedRequest) =>
-        location === "header"
-          ? r.headers["x-agent-key"] === "k3y"
-          : location === "query"
-            ? new URL(r.path, "http://x").searchParams.get("agent_key") === "k3y"
-            : r.headers.cookie === "agent_key=k3y";
-      const agent = await startTestAgent({
-        editCard: (card) => ({
-          ...card,
-          securitySchemes: {
-            key: {
-              apiKeySecurityScheme: {
-                location,
-                name: location === "header" ? "X-Agent-Key" : "agent_key",
-              },
-            },
-          },
-        }),
-        intercept: refuseUnless(carries),
-      });
-      closers.push(agent);
-      const user = await userOf(app);
-      const added = await user.add(agent.url);
-      const missing = await user.signIn(added.id, { scheme: "key" });
-      expect(await missing.json()).toEqual({
-        error: "validation_failed",
-        message: agentSignInMessages.valueRequired("key"),
-      });
-      const unknown = await user.signIn(added.id, { scheme: "nope", value: "x" });
-      expect(await unknown.json()).toEqual({
-        error: "validation_failed",
-        message: agentSignInMessages.unknownScheme("nope"),
-      });
-      const ok = await user.signIn(added.id, { scheme: "key", value: "k3y" });
-      expect(await ok.json()).toEqual({ status: "signed_in" });
-      expect((await user.listed(added.id))?.credentials_kind).toBe("api_key");
-      expect(await user.send(added.id)).toEqual(["completed"]);
-      const posts = agent.received.filter((r) => r.method === "POST");
-      expect(posts.length).toBeGreaterThan(0);
-      expect(posts.every(carries)).toBe(true);
-    });
-  }
-
-  it("never sends the credentials to another origin the agent redirects to", async () => {
-    const app = makeApp(get());
-    const elsewhere = await startTestAgent();
-    closers.push(elsewhere);
-    const agent = await startTestAgent({
-      editCard: (card) => ({
-        ...card,
-        securitySchemes: {
-          basic: { httpAuthSecurityScheme: { scheme: "basic" } },
-          key: { apiKeySecurityScheme: { location: "cookie", name: "agent_key" } },
-        },
-      }),
-      intercept: (request, res) => {
-        if (!request.headers.authorization) return refuseUnless(() => false)(request, res);
-        res.writeHead(307, { location: elsewhere.url });
-        res.end();
-        return true;
-      },
-    });
-    closers.push(agent);
-    const user = await userOf(app);
-    const added = await user.add(agent.url);
-    const basic = await user.signIn(added.id, { scheme: "basic", username: "ann", password: "pw" });
-    expect(await basic.json()).toEqual({ status: "signed_in" });
-    expect((await user.listed(added.id))?.credentials_kind).toBe("basic");
-    await user.send(added.id).catch(() => []);
-    const sent = agent.received.filter((r) => r.method === "POST");
-    expect(sent.length).toBeGreaterThan(0);
-    expect(sent[0]?.headers.authorization).toBe(
-      `Basic ${Buffer.from("ann:pw").toString("base64")}`,
-    );
-    const followed = elsewhere.received.filter((r) => r.method === "POST");
-    expect(followed.length).toBeGreaterThan(0);
-    expect(followed.every((r) => r.headers.authorization === undefined)).toBe(true);
   });
 });
 
