@@ -36,6 +36,7 @@ import { serveStateless } from "../serve-builtin.js";
 import { taskIdHeader } from "../tool-context.js";
 import {
   type OAuthState,
+  oauthCallbackPath,
   openMcpCredentials,
   type StoredMcpCredentials,
   storedFrom,
@@ -48,9 +49,6 @@ import { upstreamReason } from "./upstream-errors.js";
 import { watchResponse } from "./watch-route.js";
 
 const idPattern = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Path of the redirect URI this server registers with authorization servers for MCP servers. */
-export const oauthCallbackPath = "/api/v1/mcp/external/oauth/callback";
 
 /** What the AES-GCM associated data binds a row's credentials to. */
 const boundTo = mcpCredentialsBinding;

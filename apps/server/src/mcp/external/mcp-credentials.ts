@@ -9,6 +9,9 @@ import type { SecretBox } from "../../proxy/secret-box.js";
 /** OAuth state, shared with agents' sign-in (see oauth-client/oauth-state.ts). */
 export type { OAuthState };
 
+/** Path of the redirect URI this server registers with authorization servers for MCP servers. */
+export const oauthCallbackPath = "/api/v1/mcp/external/oauth/callback";
+
 /** Stored credentials of a user-added MCP server. */
 export type StoredMcpCredentials = AgentCredentials | OAuthState;
 
