@@ -8,6 +8,7 @@ import type { BuiltinServer } from "../../mcp/builtin-server.js";
 import { builtinServer } from "../../mcp/builtin-servers.js";
 import { configServerPolicy, configUpstream } from "../../mcp/config-upstream.js";
 import { createProxyServer } from "../../mcp/external/proxy-server.js";
+import { watchResponse } from "../../mcp/external/watch-route.js";
 import { InFlightCalls } from "../../mcp/in-flight-calls.js";
 import { McpRegistry, siteMcpEndpointPath } from "../../mcp/mcp-registry.js";
 import { mcpMethodNotOffered } from "../../mcp/not-offered.js";
@@ -110,6 +111,18 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
       c.var.body,
       context.userId,
       inFlight,
+    );
+  });
+  // A config-listed server's notifications (its log, resource updates, list changes), as for
+  // the servers users add; the built-in servers keep no session to watch.
+  routes.get("/:name/watch", ...guards, (c) => {
+    const served = servedOf(c);
+    if (served.kind !== "config")
+      throw new AppError("not_found", `No MCP server named ${served.server.name} to watch`);
+    return watchResponse(
+      c,
+      configUpstream(served.server),
+      configServerPolicy(config.outbound, served.server),
     );
   });
   routes.get("/:name/mcp", ...guards, mcpMethodNotOffered);
