@@ -232,7 +232,11 @@ async function main() {
             ["server", "--url", forwarder.url, "--scenario", scenario, "-o", dir],
             {},
           );
-          serverOutcomes.push(outcomeOf(scenario, checksIn(dir), code));
+          const outcome = outcomeOf(scenario, checksIn(dir), code);
+          serverOutcomes.push(outcome);
+          console.error(
+            `server ${name} ${scenario}: ${code === 0 ? "pass" : "fail"} ${outcome.note}`,
+          );
         }
       } finally {
         await forwarder.close();

@@ -24,10 +24,12 @@ describe("resource contents", () => {
       size: 3,
       file: { name: "y.gz", mimeType: "application/gzip", bytes: "AAEC" },
     });
-    expect(resourceView({ uri: "a:/clip.wav", mimeType: "audio/wav", blob: "AAEC" })).toMatchObject({
-      kind: "file",
-      file: { name: "clip.wav", mimeType: "audio/wav" },
-    });
+    expect(resourceView({ uri: "a:/clip.wav", mimeType: "audio/wav", blob: "AAEC" })).toMatchObject(
+      {
+        kind: "file",
+        file: { name: "clip.wav", mimeType: "audio/wav" },
+      },
+    );
     expect(resourceView({ uri: "a:x", blob: "AAEC" })).toMatchObject({
       kind: "file",
       file: { mimeType: "application/octet-stream" },
