@@ -112,4 +112,37 @@ describe("resources and prompts in the Tools column", () => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90_000);
+
+  it("opens a binary resource that is neither text nor image as a file: its bytes open and download", async () => {
+    const { page, errors } = await openFirstVisit(suite.browser, suite.server.url);
+    await page.getByRole("button", { name: "Add server", exact: true }).click();
+    const form = page.getByRole("form", { name: "Add MCP server" });
+    await form.getByLabel("Name").fill("Blobs");
+    await form.getByLabel("Server URL").fill(everything.url);
+    await form.getByRole("button", { name: "Add server" }).click();
+    await form.waitFor({ state: "detached" });
+    const column = page.getByRole("list", { name: "Tool servers" });
+    await column.getByRole("button", { name: "Blobs", exact: true }).click();
+    const resources = page.getByRole("list", { name: "Resources of Blobs" });
+    await resources
+      .getByRole("button", { name: "demo://resource/dynamic/blob/{resourceId}" })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(/^resourceId/).fill("5");
+    await dialog.getByRole("button", { name: "Open" }).click();
+    const viewer = page.getByRole("dialog");
+    await viewer.getByText("demo://resource/dynamic/blob/5").waitFor();
+    const content = viewer.getByTestId("resource-content");
+    // A blob (base64 bytes): shown as the file it is, through the chat's file viewer.
+    await content.getByText(/^A file of \d+ bytes/).waitFor();
+    const download = content.getByRole("link", { name: "Download 5" });
+    expect(await download.getAttribute("href")).toMatch(/^data:text\/plain;base64,/);
+    await content.getByRole("button", { name: "Open 5" }).click();
+    await expect
+      .poll(() => content.getByRole("region", { name: "Contents of 5" }).innerText())
+      .toContain("Resource 5: This is a base64 blob");
+    await screenshot(page, "resource-viewer-blob");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90_000);
 });

@@ -3,7 +3,9 @@
  * which needs Node 22) against the built product, both ways:
  * - client scenarios: the product is the client. Each scenario's test server is added as a
  *   user-added MCP server and driven through the product's proxy (bench/conformance/client.ts);
- * - server scenarios: against our built-in MCP servers, reached as a signed-in user.
+ * - server scenarios: against our built-in MCP servers, reached as a signed-in user, and against
+ *   the suite's fixture server served by the same stack (mounted only because this script sets
+ *   MCP_CONFORMANCE_FIXTURE).
  * Node 22 and the suite are installed into .cache/ (npm pack / npm install --prefix) the first
  * time, never at the product's run time. Prints a markdown table per side (docs/mcp.md keeps
  * the last one). Needs `npm run build` first. Not part of `npm test`.
@@ -186,6 +188,8 @@ async function main() {
     RATE_LIMIT_API_PER_USER: "0",
     OUTBOUND_ALLOW_HOSTS: "127.0.0.1,localhost",
     OUTBOUND_CREDENTIALS_KEY: Buffer.alloc(32, 5).toString("base64"),
+    // The suite's fixture server, on our serving stack (see docs/mcp.md#conformance).
+    MCP_CONFORMANCE_FIXTURE: "true",
   });
   const reports: string[] = [];
   try {
@@ -210,7 +214,12 @@ async function main() {
     const session = (await (
       await fetch(`${product.url}/api/v1/core/oauth/session`, { method: "POST" })
     ).json()) as { access_token: string };
-    for (const name of ["analytics", "product"]) {
+    const servers = [
+      ["analytics", "built-in server analytics"],
+      ["product", "built-in server product"],
+      ["conformance", "the suite's fixture server on our serving stack"],
+    ] as const;
+    for (const [name, title] of servers) {
       const forwarder = await withToken(
         `${product.url}/api/v1/mcp/${name}/mcp`,
         session.access_token,
@@ -223,13 +232,16 @@ async function main() {
             ["server", "--url", forwarder.url, "--scenario", scenario, "-o", dir],
             {},
           );
-          serverOutcomes.push(outcomeOf(scenario, checksIn(dir), code));
+          const outcome = outcomeOf(scenario, checksIn(dir), code);
+          serverOutcomes.push(outcome);
+          console.error(
+            `server ${name} ${scenario}: ${code === 0 ? "pass" : "fail"} ${outcome.note}`,
+          );
         }
       } finally {
         await forwarder.close();
       }
-      if (serverOutcomes.length)
-        reports.push(table(`Server scenarios: built-in server ${name}`, serverOutcomes));
+      if (serverOutcomes.length) reports.push(table(`Server scenarios: ${title}`, serverOutcomes));
     }
   } finally {
     await product.stop();

@@ -10,6 +10,7 @@ import {
   type CallToolResult,
   ErrorCode,
   McpError,
+  type Task,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentConfig } from "../config/schema.js";
@@ -25,6 +26,7 @@ import { signal as report } from "../observe/signals.js";
 import { fetchWithTraceContext, inSpan, type SpanStart } from "../observe/tracing.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
+import { callOnce } from "./mcp-call-once.js";
 import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
 import { ToolListCache } from "./tool-list-cache.js";
 
@@ -80,6 +82,8 @@ interface Connection {
   tracedServer: string;
   callTimeoutMs: number;
   tools: Tool[];
+  /** Told each status of a task-only tool's task (logged: the turn shows the call running). */
+  taskStatus(tool: Tool, task: Task): void;
   client(): Promise<Client>;
   close(): Promise<void>;
 }
@@ -239,10 +243,10 @@ async function listTools(client: Client, timeout: number): Promise<Tool[]> {
     tools.push(...page.tools);
     cursor = page.nextCursor;
   } while (cursor);
-  // A tool that runs only as an MCP task (execution.taskSupport: required) fails when called
-  // directly, as the agent would: it is not offered to the model.
+  // A tool that runs only as an MCP task (execution.taskSupport: required) is offered too: the
+  // agent calls it as a task (see callTool). The proxy already turns such tools into ordinary ones.
   // MCP Apps: a tool only its app may call (_meta.ui.visibility ["app"]) is not the model's.
-  return tools.filter((tool) => tool.execution?.taskSupport !== "required" && !isAppOnlyTool(tool));
+  return tools.filter((tool) => !isAppOnlyTool(tool));
 }
 
 async function connect(
@@ -257,6 +261,17 @@ async function connect(
     tracedServer: where.userAdded ? "external" : name,
     callTimeoutMs: where.callTimeoutMs,
     tools,
+    taskStatus: (tool, task) =>
+      services.logger.info(
+        {
+          agent: input.agent.name,
+          server: name,
+          tool: tool.name,
+          task: task.taskId,
+          status: task.status,
+        },
+        "MCP task status",
+      ),
     client: () => {
       session ??= openClient(input, where);
       return session;
@@ -330,13 +345,11 @@ async function callTool(
   const client = await connection.client();
   let result: CallToolResult;
   try {
-    result = (await client.callTool({ name: tool.name, arguments: args }, undefined, {
+    result = await callOnce(client, tool, args, {
       signal,
       timeout: connection.callTimeoutMs,
-      // The proxy sends progress while a server waits for the user's answer (elicitation).
-      onprogress: () => {},
-      resetTimeoutOnProgress: true,
-    })) as CallToolResult;
+      onTaskStatus: (task) => connection.taskStatus(tool, task),
+    });
   } catch (error) {
     // A call that got no answer in time is a failed call with a clear reason (recorded
     // with the call, said in the reply), not an error the turn stops on.

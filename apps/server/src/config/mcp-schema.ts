@@ -68,6 +68,11 @@ export const mcpConfigSchema = z
     probeCacheSeconds: z.coerce.number().int().min(0).max(3600).default(30),
     /** How long a server's question to the user (elicitation, sampling) waits for an answer. */
     askTimeoutSeconds: z.coerce.number().min(0.1).max(3600).default(300),
+    /**
+     * Serves the MCP conformance suite's fixture server at /api/v1/mcp/conformance/mcp (only
+     * `npm run conformance` sets it; never on in a normal start).
+     */
+    conformanceFixture: flag.default(false),
   })
   .strict();
 

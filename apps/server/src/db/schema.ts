@@ -316,6 +316,14 @@ export interface SharesTable {
   created_at: ColumnType<Timestamp, Timestamp, never>;
 }
 
+/** The MCP logging level a user set on a built-in server (its servers keep no sessions). */
+export interface McpLogLevelsTable {
+  user_id: string;
+  server_name: string;
+  level: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -338,6 +346,7 @@ export interface Database {
   file_chunks: FileChunksTable;
   mcp_requests: McpRequestsTable;
   shares: SharesTable;
+  mcp_log_levels: McpLogLevelsTable;
 }
 
 export type FileRow = Selectable<FilesTable>;

@@ -35,6 +35,13 @@ function outputJsonSchema(schema: unknown): unknown {
   return schema;
 }
 
+const toolNames = new WeakMap<McpServer, Set<string>>();
+
+/** The names of the tools registered on a server that recordCalls wrapped. */
+export function toolNamesOf(server: McpServer): ReadonlySet<string> {
+  return toolNames.get(server) ?? new Set();
+}
+
 /**
  * Makes every tool registered on the server record its calls: an execution record (and, for a
  * call in a conversation without a parent task, an mcp_execution task) before the tool runs, its
@@ -49,8 +56,11 @@ export function recordCalls(
 ): McpServer {
   // The SDK's registerTool is heavily overloaded; the wrapper only needs its runtime shape.
   const register = server.registerTool.bind(server) as unknown as Register;
-  const patched: Register = (name, config, handler) =>
-    register(name, config, async (...params: unknown[]) => {
+  const names = new Set<string>();
+  toolNames.set(server, names);
+  const patched: Register = (name, config, handler) => {
+    names.add(name);
+    return register(name, config, async (...params: unknown[]) => {
       try {
         return await recordedCall(name, config, handler, params);
       } catch (error) {
@@ -63,6 +73,7 @@ export function recordCalls(
         throw new Error(internalErrorMessage);
       }
     });
+  };
   const recordedCall = async (
     name: string,
     config: ToolConfig,

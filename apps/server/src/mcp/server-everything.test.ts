@@ -36,6 +36,18 @@ function script(request: FakeChatRequest): FakeReply {
   const wantsImage = request.body.messages.some(
     (m) => m.role === "user" && JSON.stringify(m.content).includes("tiny image"),
   );
+  const wantsResearch = request.body.messages.some(
+    (m) => m.role === "user" && JSON.stringify(m.content).includes("research tides"),
+  );
+  if (wantsResearch) {
+    return {
+      kind: "tool-call",
+      id: "call-research",
+      name: "simulate-research-query",
+      argumentPieces: [JSON.stringify({ topic: "tides" })],
+      usage: usage(),
+    };
+  }
   if (wantsImage) {
     return {
       kind: "tool-call",
@@ -216,12 +228,32 @@ describeEachDialect("external MCP server: server-everything", (get) => {
     expect(requests).toHaveLength(2);
     const offered = (requests[0]?.body.tools ?? []).map((t) => t.function.name);
     expect(offered).toContain("echo");
-    // Its task-only tool (execution.taskSupport: required) would fail called directly: not offered.
-    expect(offered).not.toContain("simulate-research-query");
+    // Its task-only tool (execution.taskSupport: required) is offered too: it runs as a task.
+    expect(offered).toContain("simulate-research-query");
     const toolMessage = requests[1]?.body.messages.find((m) => m.role === "tool");
     expect(toolMessage?.tool_call_id).toBe("call-echo");
     expect(JSON.stringify(toolMessage?.content ?? "")).toContain(`Echo: ${echoMessage}`);
   });
+
+  it("runs a task-only tool as an MCP task when the agent calls it; the task's result goes to the model", async () => {
+    const app = makeApp();
+    const user = await taskUser(app);
+    const contextId = await user.createContext();
+    const a2a = await a2aClient(inProcessFetch(app, user.session.access_token), "echoer");
+    const from = fake.requests.length;
+    const events: StreamResponse[] = [];
+    for await (const event of a2a.sendMessageStream(
+      sendParams(textMessage(contextId, "research tides please")),
+    )) {
+      events.push(event);
+    }
+    const requests = fake.requests.slice(from);
+    expect(requests).toHaveLength(2);
+    const toolMessage = requests[1]?.body.messages.find((m) => m.role === "tool");
+    expect(toolMessage?.tool_call_id).toBe("call-research");
+    // The report is the task's result (tasks/result): called directly, the tool would fail.
+    expect(JSON.stringify(toolMessage?.content ?? "")).toContain("# Research Report: tides");
+  }, 30_000);
 
   it("keeps a tool result's image as a file part of the agent's artifact, beside its text", async () => {
     const app = makeApp();

@@ -67,6 +67,7 @@ describe("fetchMcpRegistry", () => {
         oauth_required: false,
         oauth_scopes: [],
         recordsCalls: true,
+        watchable: false,
       },
       {
         name: "github",
@@ -77,6 +78,7 @@ describe("fetchMcpRegistry", () => {
         oauth_required: true,
         oauth_scopes: ["user"],
         recordsCalls: false,
+        watchable: false,
       },
     ]);
   });
@@ -103,6 +105,8 @@ describe("fetchMcpRegistry", () => {
       ["everything", "/api/v1/mcp/everything/mcp", true],
       ["other", "https://elsewhere.example/api/v1/mcp/everything/mcp", false],
     ]);
+    // Only the one this site proxies has a watch (its log and list changes in the Tools column).
+    expect(servers.map((s) => s.watchable)).toEqual([true, false]);
   });
 
   it("accepts the older status 'enabled' and skips entries without name or endpoint", async () => {

@@ -21,6 +21,11 @@ export interface ToolServer {
    * the browser reports its calls.
    */
   recordsCalls: boolean;
+  /**
+   * This site proxies the server and offers its watch (…/watch: log at a chosen level, resource
+   * updates, list changes): the servers the user added and those the config file lists.
+   */
+  watchable?: boolean;
   /** Set for a server the user added (see user-servers-api.ts): it can be removed. */
   userServerId?: string;
   /** For a server the user added: the kind of credentials the server keeps for it. */
@@ -82,6 +87,7 @@ function toToolServer(entry: Entry, origin: string): ToolServer | null {
     oauth_required: entry.oauth_required === true,
     oauth_scopes: scopes.filter((scope): scope is string => typeof scope === "string"),
     recordsCalls: ours,
+    watchable: ours && entry.kind === "external",
   };
 }
 

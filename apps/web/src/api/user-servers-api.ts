@@ -24,6 +24,7 @@ export function userServerToToolServer(record: ExternalMcpServer): ToolServer {
     oauth_required: false,
     oauth_scopes: [],
     recordsCalls: true,
+    watchable: true,
     userServerId: record.id,
     credentialsKind: record.credentials_kind,
     agentUse: record.agent_use,

@@ -8,11 +8,16 @@ import type { BuiltinServer } from "../../mcp/builtin-server.js";
 import { builtinServer } from "../../mcp/builtin-servers.js";
 import { configServerPolicy, configUpstream } from "../../mcp/config-upstream.js";
 import { createProxyServer } from "../../mcp/external/proxy-server.js";
+import { watchResponse } from "../../mcp/external/watch-route.js";
 import { InFlightCalls } from "../../mcp/in-flight-calls.js";
 import { McpRegistry, siteMcpEndpointPath } from "../../mcp/mcp-registry.js";
 import { mcpMethodNotOffered } from "../../mcp/not-offered.js";
 import { rebindingGuard } from "../../mcp/rebinding-guard.js";
 import { serveBuiltin, serveStateless } from "../../mcp/serve-builtin.js";
+import {
+  createFixtureServer,
+  fixtureServerName,
+} from "../../mcp/servers/conformance/fixture-server.js";
 import { type ToolContext, taskIdHeader } from "../../mcp/tool-context.js";
 
 const contextIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -20,7 +25,8 @@ const contextIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 /** A server this site serves at /api/v1/mcp/{name}/mcp. */
 type Served =
   | { kind: "builtin"; server: BuiltinServer }
-  | { kind: "config"; server: ExternalMcpServerConfig };
+  | { kind: "config"; server: ExternalMcpServerConfig }
+  | { kind: "fixture"; server: { name: string } };
 
 /**
  * /api/v1/mcp: the public tool-server registry, the built-in MCP servers, and the servers the
@@ -45,6 +51,8 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
 
   const servedOf = (c: Context<AppEnv>): Served => {
     const name = c.req.param("name") ?? "";
+    if (config.mcp.conformanceFixture && name === fixtureServerName)
+      return { kind: "fixture", server: { name } };
     const builtin = builtinServer(name);
     if (builtin && config.mcp.builtin[builtin.name].enabled)
       return { kind: "builtin", server: builtin };
@@ -87,6 +95,14 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
     };
     if (served.kind === "builtin")
       return serveBuiltin(served.server, c.req.raw, c.var.body, context, inFlight);
+    if (served.kind === "fixture")
+      return serveStateless(
+        (signal) => createFixtureServer({ ...context, signal }),
+        c.req.raw,
+        c.var.body,
+        context.userId,
+        inFlight,
+      );
     const upstream = configUpstream(served.server);
     const outbound = configServerPolicy(config.outbound, served.server);
     return serveStateless(
@@ -95,6 +111,18 @@ export function mcpRoutes(services: Services, registry?: McpRegistry): Hono<AppE
       c.var.body,
       context.userId,
       inFlight,
+    );
+  });
+  // A config-listed server's notifications (its log, resource updates, list changes), as for
+  // the servers users add; the built-in servers keep no session to watch.
+  routes.get("/:name/watch", ...guards, (c) => {
+    const served = servedOf(c);
+    if (served.kind !== "config")
+      throw new AppError("not_found", `No MCP server named ${served.server.name} to watch`);
+    return watchResponse(
+      c,
+      configUpstream(served.server),
+      configServerPolicy(config.outbound, served.server),
     );
   });
   routes.get("/:name/mcp", ...guards, mcpMethodNotOffered);

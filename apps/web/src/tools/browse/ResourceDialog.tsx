@@ -2,6 +2,7 @@ import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { useEffect, useState } from "react";
 import { Modal } from "../../agents/Modal.js";
 import { type BrowseTarget, readServerResource } from "../../api/mcp-browse-api.js";
+import { FilePart } from "../../chat/parts/FilePart.js";
 import { Button } from "../../lib/Button.js";
 import { attachToDraft } from "./attach-resource.js";
 import { resourceFile, resourceView } from "./resource-file.js";
@@ -14,13 +15,17 @@ export const resourceDialogTexts = {
   empty: "This resource has no content.",
   updated: (time: string) => `Updated by the server at ${time}`,
   file: (size: number) => `A file of ${size} bytes; attach it to a message to send it.`,
+  videoLabel: (name: string) => `Play ${name}`,
 } as const;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Reads a resource and shows it (text, JSON, image, or a file), with Attach to message. */
+/**
+ * Reads a resource and shows it (text, JSON, image, video, or any other file through the chat's
+ * file viewer: audio plays, text types open, every file downloads), with Attach to message.
+ */
 export function ResourceDialog({
   target,
   uri,
@@ -107,8 +112,25 @@ export function ResourceDialog({
           <div key={content.uri} data-testid="resource-content" className="mb-3">
             {view.kind === "image" ? (
               <img src={view.src} alt={content.uri} className="max-h-96 max-w-full" />
+            ) : view.kind === "video" ? (
+              <>
+                {/* biome-ignore lint/a11y/useMediaCaption: a server's video comes with no captions. */}
+                <video
+                  controls
+                  preload="metadata"
+                  src={view.src}
+                  aria-label={resourceDialogTexts.videoLabel(view.file.name ?? content.uri)}
+                  className="mb-2 max-h-96 max-w-full"
+                />
+                <FilePart file={view.file} />
+              </>
             ) : view.kind === "file" ? (
-              <p className="text-sm text-neutral-300">{resourceDialogTexts.file(view.size)}</p>
+              <>
+                <p className="mb-2 text-sm text-neutral-300">
+                  {resourceDialogTexts.file(view.size)}
+                </p>
+                <FilePart file={view.file} />
+              </>
             ) : (
               <pre className="max-h-96 overflow-auto whitespace-pre-wrap rounded bg-neutral-900 p-2 text-xs text-neutral-200">
                 {view.text}

@@ -10,7 +10,7 @@ import { useServerWatch } from "./useServerWatch.js";
 
 /**
  * What an open server shows under its tools: its resources and prompts, and, for a server this
- * site proxies (one the user added), its log and the notifications that keep the lists fresh
+ * site proxies (one the user added, or one the config file lists), its log and the notifications that keep the lists fresh
  * (a tools list change lists the server's tools again).
  */
 export function ServerExtras({ server }: { server: ToolServer }) {
@@ -60,7 +60,7 @@ export function ServerExtras({ server }: { server: ToolServer }) {
     },
     [name],
   );
-  const watched = server.userServerId ? watchUrlOf(endpoint) : null;
+  const watched = server.watchable || server.userServerId ? watchUrlOf(endpoint) : null;
   const error = useServerWatch({
     url: watched,
     token,

@@ -19,9 +19,26 @@ describe("resource contents", () => {
       kind: "image",
       src: "data:image/png;base64,iVBO",
     });
-    expect(resourceView({ uri: "a:x", mimeType: "application/gzip", blob: "AAEC" })).toEqual({
+    expect(resourceView({ uri: "a:x/y.gz", mimeType: "application/gzip", blob: "AAEC" })).toEqual({
       kind: "file",
       size: 3,
+      file: { name: "y.gz", mimeType: "application/gzip", bytes: "AAEC" },
+    });
+    expect(resourceView({ uri: "a:/clip.wav", mimeType: "audio/wav", blob: "AAEC" })).toMatchObject(
+      {
+        kind: "file",
+        file: { name: "clip.wav", mimeType: "audio/wav" },
+      },
+    );
+    expect(resourceView({ uri: "a:x", blob: "AAEC" })).toMatchObject({
+      kind: "file",
+      file: { mimeType: "application/octet-stream" },
+    });
+    expect(resourceView({ uri: "a:/m.mp4", mimeType: "video/mp4", blob: "AAEC" })).toEqual({
+      kind: "video",
+      src: "data:video/mp4;base64,AAEC",
+      size: 3,
+      file: { name: "m.mp4", mimeType: "video/mp4", bytes: "AAEC" },
     });
   });
 

@@ -1,3 +1,4 @@
+import type { FileContent } from "@a2a-chat/contracts";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** One content of a read resource: text or base64 bytes. */
@@ -8,7 +9,9 @@ export type ResourceView =
   | { kind: "text"; text: string }
   | { kind: "json"; text: string }
   | { kind: "image"; src: string }
-  | { kind: "file"; size: number };
+  | { kind: "video"; src: string; file: FileContent; size: number }
+  /** Any other bytes, as a file part shows them: audio plays, text opens, all download. */
+  | { kind: "file"; size: number; file: FileContent };
 
 function isJson(mimeType: string | undefined): boolean {
   return mimeType === "application/json" || Boolean(mimeType?.endsWith("+json"));
@@ -21,7 +24,10 @@ function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** How to show a content: JSON pretty-printed, text as it is, images inline, other bytes as a file. */
+/**
+ * How to show a content: JSON pretty-printed, text as it is, images and videos inline, other
+ * bytes as the file they are (the chat's file viewer: audio plays, text types open, a download).
+ */
 export function resourceView(content: ResourceContent): ResourceView {
   if ("text" in content && typeof content.text === "string") {
     if (isJson(content.mimeType)) {
@@ -36,7 +42,12 @@ export function resourceView(content: ResourceContent): ResourceView {
   const blob = "blob" in content && typeof content.blob === "string" ? content.blob : "";
   if (content.mimeType?.startsWith("image/"))
     return { kind: "image", src: `data:${content.mimeType};base64,${blob}` };
-  return { kind: "file", size: bytesOf(blob).length };
+  const mimeType = content.mimeType ?? "application/octet-stream";
+  const file: FileContent = { name: resourceFileName(content.uri), mimeType, bytes: blob };
+  const size = bytesOf(blob).length;
+  if (mimeType.startsWith("video/"))
+    return { kind: "video", src: `data:${mimeType};base64,${blob}`, file, size };
+  return { kind: "file", size, file };
 }
 
 /** The name a content gets as a file: the last segment of its URI, or "resource". */

@@ -2,7 +2,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toolSchemaValidator } from "../../../agents/cached-schema-validator.js";
 import { version } from "../../../version.js";
 import type { BuiltinServer } from "../../builtin-server.js";
-import { recordCalls } from "../../record-calls.js";
+import { recordCalls, toolNamesOf } from "../../record-calls.js";
+import { addServerFeatures, unknownToolsAsErrors } from "../../server-features.js";
 import { registerBuildReport } from "./build-report.js";
 import { registerDatasetResources } from "./dataset-resources.js";
 import { registerFailExample } from "./fail-example.js";
@@ -22,13 +23,19 @@ export const analyticsServer: BuiltinServer = {
       context,
       "analytics",
     );
+    const log = addServerFeatures(server.server, {
+      services: context.services,
+      userId: context.userId,
+      serverName: "analytics",
+    });
     registerQueryOrders(server);
     registerListRegions(server);
     registerSalesChart(server);
-    registerBuildReport(server, context);
+    registerBuildReport(server, context, log);
     registerFailExample(server);
     registerDatasetResources(server);
     registerSalesExplorer(server);
+    unknownToolsAsErrors(server.server, () => toolNamesOf(server));
     return server;
   },
 };

@@ -1,6 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { artifactOutput, artifactResult, errorResult } from "../../artifact-output.js";
+import type { ServerLog } from "../../server-features.js";
 import type { ToolContext } from "../../tool-context.js";
 import { orders, regionLabel, regions } from "./dataset.js";
 
@@ -30,8 +31,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** build_report: a slow yearly report that reports progress and stops when cancelled. */
-export function registerBuildReport(server: McpServer, context: ToolContext): void {
+/**
+ * build_report: a slow yearly report that reports progress, logs each step (`info`, and `debug`
+ * with the step's text) and stops when cancelled.
+ */
+export function registerBuildReport(server: McpServer, context: ToolContext, log: ServerLog): void {
   server.registerTool(
     "build_report",
     {
@@ -80,9 +84,13 @@ export function registerBuildReport(server: McpServer, context: ToolContext): vo
       ];
       const sections: string[] = [];
       try {
+        await log.send(extra, "info", `Building the 2024 report in ${steps.length} steps`);
         for (const [index, [heading, write]] of steps.entries()) {
           await sleep(reportStepMs, signal);
-          sections.push(`## ${heading}\n\n${write()}`);
+          const text = write();
+          sections.push(`## ${heading}\n\n${text}`);
+          await log.send(extra, "info", `Step ${index + 1} of ${steps.length}: ${heading}`);
+          await log.send(extra, "debug", { step: heading, text });
           if (token !== undefined) {
             await extra.sendNotification({
               method: "notifications/progress",
@@ -96,7 +104,10 @@ export function registerBuildReport(server: McpServer, context: ToolContext): vo
           }
         }
       } catch (error) {
-        if (signal.aborted) return errorResult("Report cancelled");
+        if (signal.aborted) {
+          await log.send(extra, "warning", "Report cancelled").catch(() => undefined);
+          return errorResult("Report cancelled");
+        }
         throw error;
       }
       const title = "Sales report 2024";

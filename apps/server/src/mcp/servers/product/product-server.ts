@@ -2,7 +2,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { toolSchemaValidator } from "../../../agents/cached-schema-validator.js";
 import { version } from "../../../version.js";
 import type { BuiltinServer } from "../../builtin-server.js";
-import { recordCalls } from "../../record-calls.js";
+import { recordCalls, toolNamesOf } from "../../record-calls.js";
+import { addServerFeatures, unknownToolsAsErrors } from "../../server-features.js";
 import { registerCodeSample } from "./code-sample.js";
 import { registerConfigSummary } from "./config-summary.js";
 import { registerDocsResources } from "./docs-resources.js";
@@ -26,6 +27,11 @@ export const productServer: BuiltinServer = {
       context,
       "product",
     );
+    addServerFeatures(server.server, {
+      services: context.services,
+      userId: context.userId,
+      serverName: "product",
+    });
     const origin =
       services.config.server.publicUrl ?? `http://localhost:${services.config.server.port}`;
     const isAdmin = context.scopes.includes("admin");
@@ -39,6 +45,7 @@ export const productServer: BuiltinServer = {
     registerConfigSummary(server, services.config, isAdmin);
     registerSiteTraffic(server, services, isAdmin);
     registerDocsResources(server);
+    unknownToolsAsErrors(server.server, () => toolNamesOf(server));
     return server;
   },
 };
