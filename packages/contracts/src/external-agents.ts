@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cardVerificationSchema } from "./agent-card-trust.js";
 import { redactUrl } from "./redact-url.js";
 import type { SecurityRequirement } from "./scopes.js";
 
@@ -80,6 +81,8 @@ export const externalAgentSchema = z.object({
   /** The proxy's agent card (protocol 1.0 JSON, endpoint on this site). */
   card: z.record(z.string(), z.unknown()),
   credentials_kind: z.enum(["none", "bearer", "api_key", "headers"]),
+  /** How the card's signatures checked out when it was discovered. */
+  card_verification: cardVerificationSchema.optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -95,3 +98,11 @@ export const updateCredentialsBodySchema = z
   .strict();
 /** Body of replacing stored credentials. */
 export type UpdateCredentialsBody = z.infer<typeof updateCredentialsBodySchema>;
+
+/** GET …/{id}/extended-card: the agent's authenticated extended card, fetched as the user. */
+export const externalExtendedCardSchema = z.object({
+  card: z.record(z.string(), z.unknown()),
+  card_verification: cardVerificationSchema,
+});
+/** An added agent's extended card. */
+export type ExternalExtendedCard = z.infer<typeof externalExtendedCardSchema>;

@@ -1,4 +1,5 @@
 export * from "./accounts.js";
+export * from "./agent-card-trust.js";
 export * from "./analytics.js";
 export * from "./artifacts.js";
 export * from "./auth.js";
