@@ -1,6 +1,8 @@
 import {
   type AgentCredentials,
   addExternalAgentBodySchema,
+  type CardVerification,
+  cardVerificationSchema,
   type ExternalAgent,
   externalAgentMessages,
   externalAgentsPath,
@@ -19,14 +21,24 @@ import { AppError } from "../http/errors.js";
 import { readBody } from "../http/read-body.js";
 import type { Services } from "../http/services.js";
 import { checkConnection } from "../net/connection-check.js";
-import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
+import { AgentDiscoveryError, normaliseAgentUrl } from "./agent-card-discovery.js";
 import { credentialHeaders, openCredentials, reservedHeaderOf } from "./agent-credentials.js";
 import { probeAgent } from "./agent-probe.js";
+import { CardKeys } from "./card-keys.js";
+import { AgentRefusedError, type CheckedAgent, discoverCheckedAgent } from "./checked-discovery.js";
 import { agentCredentialsBinding } from "./credential-binding.js";
+import { extendedCardRoute } from "./extended-card-route.js";
 import { ExternalAgentHosts } from "./external-agent-hosts.js";
 import { proxyCardJson } from "./proxy-card.js";
 import { missingCredentialsMessage } from "./remote-security.js";
 import { SecretBox } from "./secret-box.js";
+
+/** The stored result of checking a row's card signatures (none for rows from before 0042). */
+function verificationOf(row: ExternalAgentRow): { card_verification?: CardVerification } {
+  if (!row.card_verification) return {};
+  const parsed = cardVerificationSchema.safeParse(JSON.parse(row.card_verification));
+  return parsed.success ? { card_verification: parsed.data } : {};
+}
 
 /**
  * /api/v1/agents/external: the agents the caller added by URL (list, add or replace, remove),
@@ -40,6 +52,7 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
   const key = config.outbound.credentialsKey;
   const box = key ? new SecretBox(key) : undefined;
   const hosts = new ExternalAgentHosts(services, box);
+  const keys = new CardKeys(config.outbound);
   routes.use("*", ...services.protect);
 
   const origin = (c: Context<AppEnv>) => config.server.publicUrl ?? new URL(c.req.url).origin;
@@ -61,6 +74,7 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
       protocol: row.protocol === "0.3" ? "0.3" : "1.0",
       card: proxyCardJson(JSON.parse(row.card) as Record<string, unknown>, proxyUrl),
       credentials_kind: kind,
+      ...verificationOf(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -87,11 +101,12 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
     if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
     if (credentials.kind !== "none" && !box)
       throw new AppError("bad_request", externalAgentMessages.noCredentialsKey);
-    let discovered: Awaited<ReturnType<typeof discoverAgent>>;
+    let discovered: CheckedAgent;
     try {
-      discovered = await discoverAgent(url, config.outbound);
+      discovered = await discoverCheckedAgent(url, config.outbound, keys);
     } catch (error) {
-      if (error instanceof AgentDiscoveryError) throw new AppError("bad_request", error.message);
+      if (error instanceof AgentDiscoveryError || error instanceof AgentRefusedError)
+        throw new AppError("bad_request", error.message);
       throw error;
     }
     const userId = c.var.auth.userId;
@@ -101,6 +116,7 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
       card: JSON.stringify(discovered.card),
       protocol: discovered.protocol,
       endpoint: discovered.endpoint,
+      cardVerification: JSON.stringify(discovered.verification),
       credentials:
         credentials.kind === "none" || !box
           ? null
@@ -150,6 +166,8 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
     c.header("Cache-Control", "no-store");
     return c.json(present(c, row).card);
   });
+
+  extendedCardRoute(routes, { services, box, keys, owned, proxyUrlOf });
 
   const call = async (c: Context<AppEnv>) => {
     const row = await owned(c);
