@@ -148,6 +148,7 @@ function externalToAgent(record: ExternalAgent): Agent {
   return {
     ...cardToAgent(record.card, { url: record.proxy_url, external: true }),
     credentialsKind: record.credentials_kind,
+    ...(record.card_verification ? { cardVerification: record.card_verification } : {}),
   };
 }
 
