@@ -6,7 +6,7 @@ import { cardToAgent } from "../api/card-to-agent.js";
 import { emptyAuthSession, useAuthStore } from "../stores/auth-store.js";
 import { AgentDetailsDialog, extendedCardTexts } from "./AgentDetailsDialog.js";
 import { extensionTexts } from "./AgentExtensionsList.js";
-import { CardTrustBadge } from "./CardTrustBadge.js";
+import { CardTrustBadge, CardTrustMark, cardTrustMarks } from "./CardTrustBadge.js";
 
 const proxyUrl = "http://localhost/api/v1/agents/external/a1";
 const tools = "urn:a2a-chat:extension:tools:v1";
@@ -172,5 +172,27 @@ describe("the authenticated extended card in the details", () => {
     expect(JSON.parse(String(init?.body))).toMatchObject({ method: "GetExtendedAgentCard" });
     // The public skills stay listed.
     expect(within(section("Skills")).getByText("Public skill")).toBeInTheDocument();
+  });
+});
+
+describe("CardTrustMark on an agent's entry", () => {
+  it("says 'Verified by <host>' or warns in short, with the detail as its title", () => {
+    render(
+      <CardTrustMark verification={{ status: "verified", host: "agent.example", detail: "" }} />,
+    );
+    expect(screen.getByTestId("card-trust-mark")).toHaveTextContent("Verified by agent.example");
+    cleanup();
+    render(
+      <CardTrustMark
+        verification={{
+          status: "invalid",
+          host: "agent.example",
+          detail: cardVerificationTexts.invalid,
+        }}
+      />,
+    );
+    const mark = screen.getByTestId("card-trust-mark");
+    expect(mark).toHaveTextContent(`⚠ ${cardTrustMarks.invalid}`);
+    expect(mark).toHaveAttribute("title", cardVerificationTexts.invalid);
   });
 });

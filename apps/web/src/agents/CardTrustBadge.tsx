@@ -34,3 +34,28 @@ export function CardTrustBadge({ verification }: CardTrustBadgeProps) {
     </p>
   );
 }
+
+/** The short form of the signature check on an agent's entry in the list (not in compact mode). */
+export const cardTrustMarks = {
+  invalid: "Signature check failed",
+  key_unavailable: "Signature not checked",
+} as const;
+
+/** One line on an agent's entry: 'Verified by <host>', or a short warning (details say more). */
+export function CardTrustMark({ verification }: CardTrustBadgeProps) {
+  if (!verification || verification.status === "unsigned") return null;
+  const { status } = verification;
+  const verified = status === "verified";
+  return (
+    <span
+      data-testid="card-trust-mark"
+      data-status={verification.status}
+      title={verified ? undefined : verification.detail}
+      className={`mt-1 block text-[11px] ${verified ? "text-emerald-300" : "text-amber-300"}`}
+    >
+      {verified
+        ? cardVerificationTexts.verified(verification.host ?? "")
+        : `⚠ ${status === "invalid" ? cardTrustMarks.invalid : cardTrustMarks.key_unavailable}`}
+    </span>
+  );
+}
