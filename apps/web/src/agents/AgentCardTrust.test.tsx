@@ -108,6 +108,7 @@ describe("the authenticated extended card in the details", () => {
   const signedIn = () =>
     useAuthStore.setState({
       ...emptyAuthSession,
+      userType: "authenticated",
       accessToken: "t",
       userId: "u1",
       tokenExpiry: Date.now() + 3_600_000,
@@ -146,6 +147,33 @@ describe("the authenticated extended card in the details", () => {
     const skills = within(section("Skills"));
     expect(skills.getByText("Secret skill")).toBeInTheDocument();
     expect(skills.getByText("Public skill")).toBeInTheDocument();
+  });
+
+  it("asks nothing of our agents for an anonymous visitor (they get the public card)", async () => {
+    useAuthStore.setState({
+      ...emptyAuthSession,
+      accessToken: "t",
+      userId: "u1",
+      tokenExpiry: Date.now() + 3_600_000,
+    });
+    const fetchMock = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ data: [] }), {
+          headers: { "content-type": "application/json" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const ours = {
+      ...added(),
+      external: false,
+      name: "coder",
+      url: "http://localhost/api/v1/agents/coder",
+    };
+    render(<AgentDetailsDialog agent={ours} onClose={() => undefined} />);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      "/api/v1/agents/coder/user-mcp-servers",
+    ]);
   });
 
   it("asks one of our agents over JSON-RPC, and says so when the card cannot be read", async () => {

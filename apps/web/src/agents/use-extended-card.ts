@@ -12,12 +12,16 @@ export type ExtendedCardState =
 
 /**
  * The agent's authenticated extended card, asked for each time its details open when its card
- * offers one and there is a session (it may list more for the signed-in user).
+ * offers one and there is a session (it may list more for the signed-in user; of our agents, only
+ * a passkey account's is asked for).
  */
 export function useExtendedCard(agent: Agent | null): ExtendedCardState {
   const [state, setState] = useState<ExtendedCardState>({ state: "none" });
   const token = useAuthStore((s) => s.accessToken);
-  const wanted = agent?.extendedCard && token ? agent : null;
+  const signedIn = useAuthStore((s) => s.userType === "authenticated");
+  // Ours give a visitor their public card: asking would only repeat it. An added agent's answer
+  // depends on the credentials stored for it, whoever asks.
+  const wanted = agent?.extendedCard && token && (agent.external || signedIn) ? agent : null;
   useEffect(() => {
     if (!wanted) {
       setState({ state: "none" });
