@@ -11,6 +11,9 @@ export interface CheckedCard {
   verification: CardVerification;
 }
 
+/** Signatures of one card that are checked (the rest are ignored). */
+export const maxSignatures = 5;
+
 interface SignatureEntry {
   protected: string;
   signature: string;
@@ -22,7 +25,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 function entriesOf(card: Record<string, unknown>): SignatureEntry[] {
   if (!Array.isArray(card.signatures)) return [];
-  return card.signatures.flatMap((raw) =>
+  // A few signers at most: each may cost a key fetch, and one valid signature is enough.
+  return card.signatures.slice(0, maxSignatures).flatMap((raw) =>
     isRecord(raw) && typeof raw.protected === "string" && typeof raw.signature === "string"
       ? [
           {
