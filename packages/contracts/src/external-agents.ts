@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { agentSignInSchema } from "./agent-sign-in.js";
+import { cardVerificationSchema } from "./agent-card-trust.js";
 import { redactUrl } from "./redact-url.js";
 import type { SecurityRequirement } from "./scopes.js";
 
@@ -84,6 +85,8 @@ export const externalAgentSchema = z.object({
   credentials_kind: z.enum(["none", "bearer", "api_key", "headers", "basic", "oauth"]),
   /** The card's security schemes and how the user is signed in with them. */
   sign_in: agentSignInSchema.optional(),
+  /** How the card's signatures checked out when it was discovered. */
+  card_verification: cardVerificationSchema.optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -99,3 +102,11 @@ export const updateCredentialsBodySchema = z
   .strict();
 /** Body of replacing stored credentials. */
 export type UpdateCredentialsBody = z.infer<typeof updateCredentialsBodySchema>;
+
+/** GET …/{id}/extended-card: the agent's authenticated extended card, fetched as the user. */
+export const externalExtendedCardSchema = z.object({
+  card: z.record(z.string(), z.unknown()),
+  card_verification: cardVerificationSchema,
+});
+/** An added agent's extended card. */
+export type ExternalExtendedCard = z.infer<typeof externalExtendedCardSchema>;

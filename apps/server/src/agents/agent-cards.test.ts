@@ -74,7 +74,7 @@ describe("agent cards", () => {
       { url, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "1.0" },
       { url, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "0.3" },
     ]);
-    expect(card.capabilities).toMatchObject({ streaming: true, extendedAgentCard: false });
+    expect(card.capabilities).toMatchObject({ streaming: true, extendedAgentCard: true });
     expect(card.skills).toEqual([
       {
         id: "chat",

@@ -84,6 +84,12 @@ function mcpServerOnCard(name: string, entries: readonly McpRegistryEntry[]) {
 }
 
 /**
+ * Who a card is for: anyone (the public card), or a caller signed in with a passkey (the
+ * authenticated extended card, which adds the skills marked signedInOnly).
+ */
+export type CardAudience = "public" | "signed-in";
+
+/**
  * The v1.0 agent card of a configured agent, as the SDK types it. `mcpEntries` are the MCP
  * registry's entries of (at least) the agent's servers.
  */
@@ -92,6 +98,7 @@ export function buildAgentCard(
   config: Config,
   host: CardHost,
   mcpEntries: readonly McpRegistryEntry[] = [],
+  audience: CardAudience = "public",
 ): AgentCard {
   const url = agentUrl(host.origin, agent.name);
   const isDefault = defaultAgentName(config) === agent.name;
@@ -114,7 +121,8 @@ export function buildAgentCard(
       // Push URLs are vetted at registration and delivered through guardedFetch (see
       // guarded-push-store.ts and guarded-push-sender.ts), never by the SDK's default sender.
       pushNotifications: true,
-      extendedAgentCard: false,
+      // Every agent serves one: signed-in callers see the skills kept off the public card.
+      extendedAgentCard: true,
       extensions: [
         extension(extensionUris.systemInstructions, "The agent's system instructions", {
           instructions: agent.systemPrompt,
@@ -148,16 +156,18 @@ export function buildAgentCard(
     ...securityOf(agent),
     defaultInputModes: ["text/plain", "application/json"],
     defaultOutputModes: ["text/plain", "application/json"],
-    skills: agent.skills.map((skill) => ({
-      id: skill.id,
-      name: skill.name,
-      description: skill.description,
-      tags: [...skill.tags],
-      examples: [...skill.examples],
-      inputModes: [],
-      outputModes: [],
-      securityRequirements: [],
-    })),
+    skills: agent.skills
+      .filter((skill) => audience === "signed-in" || !skill.signedInOnly)
+      .map((skill) => ({
+        id: skill.id,
+        name: skill.name,
+        description: skill.description,
+        tags: [...skill.tags],
+        examples: [...skill.examples],
+        inputModes: [],
+        outputModes: [],
+        securityRequirements: [],
+      })),
     signatures: [],
   };
 }

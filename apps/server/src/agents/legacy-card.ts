@@ -42,6 +42,8 @@ export interface LegacyAgentCard {
   documentationUrl?: string;
   securitySchemes?: Record<string, LegacyHttpSecurityScheme>;
   security?: Record<string, string[]>[];
+  /** Whether signed-in callers get more with agent/getAuthenticatedExtendedCard. */
+  supportsAuthenticatedExtendedCard?: boolean;
   /** The v1.0 interfaces, carried along for v1.0 clients that ask without a version. */
   supportedInterfaces?: AgentInterface[];
 }
@@ -131,6 +133,7 @@ export function toLegacyAgentCard(
     ...(card.documentationUrl ? { documentationUrl: card.documentationUrl } : {}),
     ...(schemes.length > 0 ? { securitySchemes: Object.fromEntries(schemes) } : {}),
     ...(security.length > 0 ? { security } : {}),
+    ...(card.capabilities?.extendedAgentCard ? { supportsAuthenticatedExtendedCard: true } : {}),
     ...(options.embedV1Interfaces
       ? { supportedInterfaces: card.supportedInterfaces.map((i) => ({ ...i })) }
       : {}),

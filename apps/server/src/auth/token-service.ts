@@ -110,6 +110,11 @@ export class TokenService {
     return this.check(token, new Date(iat * 1000));
   }
 
+  /** The server's signing key (agent cards are signed with it too; its kid is in the JWKS). */
+  get signingKey(): SigningKey {
+    return this.key;
+  }
+
   /** The public keys, as served at /.well-known/jwks.json. */
   jwks(): { keys: object[] } {
     return { keys: [this.key.publicJwk] };

@@ -7,6 +7,8 @@ const skillSchema = z
     description: z.string().default(""),
     tags: z.array(z.string()).default([]),
     examples: z.array(z.string()).default([]),
+    /** Listed only on the authenticated extended card, for callers signed in with a passkey. */
+    signedInOnly: z.boolean().default(false),
   })
   .strict();
 
@@ -106,6 +108,13 @@ export const defaultAgents: z.input<typeof agentConfigSchema>[] = [
         name: "Code samples",
         description: "Writes code in common languages.",
         tags: ["code", "typescript", "python"],
+      },
+      {
+        id: "review",
+        name: "Code review",
+        description: "Reviews code you paste and suggests fixes, with the reason for each.",
+        tags: ["code", "review"],
+        signedInOnly: true,
       },
     ],
   },

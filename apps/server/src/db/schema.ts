@@ -257,6 +257,8 @@ export interface ExternalAgentsTable {
   endpoint: string;
   /** Encrypted credentials (see proxy/secret-box.ts), or null for none. */
   credentials: string | null;
+  /** How the card's signatures checked out (JSON of CardVerification); null before 0042. */
+  card_verification: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
 }

@@ -18,6 +18,7 @@ import { agentCredentialsBinding } from "./credential-binding.js";
 import { externalAgentName } from "./external-agent-name.js";
 import { cardStreams, proxyCardJson } from "./proxy-card.js";
 import { RemoteAgentRunner } from "./remote-agent-runner.js";
+import { extensionHeaders } from "./remote-extensions.js";
 import { StoredRemoteTaskIds } from "./remote-task-ids.js";
 import type { SecretBox } from "./secret-box.js";
 
@@ -88,12 +89,14 @@ export class ExternalAgentHosts {
     const agent = agentConfigOf(row, card);
     const auth = { sealed: row.credentials, current: this.authOf(row) };
     let host: Host | undefined;
+    const protocol = row.protocol === "0.3" ? "0.3" : "1.0";
     const runner = new RemoteAgentRunner(
       {
         endpoint: row.endpoint,
-        protocol: row.protocol === "0.3" ? "0.3" : "1.0",
+        protocol,
         streaming: cardStreams(remote),
-        headers: {},
+        // The extensions we support that it declares ride on every call (A2A-Extensions).
+        headers: extensionHeaders(remote, protocol),
         auth: () => (host ?? { auth }).auth.current,
         inlineFileBytes: inlineFileBytes(services.config.quotas.fileBytes),
         name: agent.displayName ?? agent.name,
@@ -109,7 +112,16 @@ export class ExternalAgentHosts {
     // The remote runner sets no deltaIntervalMs: an added agent's text is relayed as it comes.
     const executor = new ChatAgentExecutor(services, agent, runner, views);
     const handler = new AgentRequestHandler(
-      AgentCard.fromJSON(card),
+      // The agent's required extensions bind the proxy's calls to it (which name them), not the
+      // browser's calls to the proxy: the SDK would refuse those for not naming them.
+      AgentCard.fromJSON({
+        ...card,
+        capabilities: {
+          ...(card.capabilities as object),
+          extensions: [],
+          extendedAgentCard: false,
+        },
+      }),
       new SafeTaskStore(new StoredTaskStore(services, agent.name, views), services.logger),
       executor,
       new DeltaBusManager(),

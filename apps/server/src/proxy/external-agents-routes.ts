@@ -1,6 +1,8 @@
 import {
   type AgentCredentials,
   addExternalAgentBodySchema,
+  type CardVerification,
+  cardVerificationSchema,
   type ExternalAgent,
   externalAgentMessages,
   externalAgentsPath,
@@ -19,7 +21,7 @@ import { AppError } from "../http/errors.js";
 import { readBody } from "../http/read-body.js";
 import type { Services } from "../http/services.js";
 import { checkConnection } from "../net/connection-check.js";
-import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
+import { AgentDiscoveryError, normaliseAgentUrl } from "./agent-card-discovery.js";
 import { reservedHeaderOf } from "./agent-credentials.js";
 import { probeAgent } from "./agent-probe.js";
 import { agentSignIn } from "./agent-sign-in-routes.js";
@@ -30,12 +32,22 @@ import {
   shownKind,
   withQuery,
 } from "./agent-stored-credentials.js";
+import { CardKeys } from "./card-keys.js";
 import { cardSchemes } from "./card-schemes.js";
+import { AgentRefusedError, type CheckedAgent, discoverCheckedAgent } from "./checked-discovery.js";
 import { agentCredentialsBinding } from "./credential-binding.js";
+import { extendedCardRoute } from "./extended-card-route.js";
 import { ExternalAgentHosts } from "./external-agent-hosts.js";
 import { proxyCardJson } from "./proxy-card.js";
 import { missingCredentialsMessage } from "./remote-security.js";
 import { SecretBox } from "./secret-box.js";
+
+/** The stored result of checking a row's card signatures (none for rows from before 0042). */
+function verificationOf(row: ExternalAgentRow): { card_verification?: CardVerification } {
+  if (!row.card_verification) return {};
+  const parsed = cardVerificationSchema.safeParse(JSON.parse(row.card_verification));
+  return parsed.success ? { card_verification: parsed.data } : {};
+}
 
 /**
  * /api/v1/agents/external: the agents the caller added by URL (list, add or replace, remove),
@@ -66,6 +78,7 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
   // The authorization server sends the browser back without our session token: the state it
   // carries names the row, and must match the one the sign-in stored.
   routes.get("/oauth/callback", signIn.callback);
+  const keys = new CardKeys(config.outbound);
   routes.use("*", ...services.protect);
 
   const proxyUrlOf = (c: Context<AppEnv>, id: string) => `${origin(c)}${externalAgentsPath}/${id}`;
@@ -104,6 +117,7 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
             },
           }
         : {}),
+      ...verificationOf(row),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -124,11 +138,12 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
     if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
     if (credentials.kind !== "none" && !box)
       throw new AppError("bad_request", externalAgentMessages.noCredentialsKey);
-    let discovered: Awaited<ReturnType<typeof discoverAgent>>;
+    let discovered: CheckedAgent;
     try {
-      discovered = await discoverAgent(url, config.outbound);
+      discovered = await discoverCheckedAgent(url, config.outbound, keys);
     } catch (error) {
-      if (error instanceof AgentDiscoveryError) throw new AppError("bad_request", error.message);
+      if (error instanceof AgentDiscoveryError || error instanceof AgentRefusedError)
+        throw new AppError("bad_request", error.message);
       throw error;
     }
     const userId = c.var.auth.userId;
@@ -138,6 +153,7 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
       card: JSON.stringify(discovered.card),
       protocol: discovered.protocol,
       endpoint: discovered.endpoint,
+      cardVerification: JSON.stringify(discovered.verification),
       credentials:
         credentials.kind === "none" || !box
           ? null
@@ -188,6 +204,14 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
     const row = await owned(c);
     c.header("Cache-Control", "no-store");
     return c.json(present(c, row).card);
+  });
+
+  extendedCardRoute(routes, {
+    services,
+    keys,
+    owned,
+    proxyUrlOf,
+    authOf: async (c, row) => agentAuthOf(storedOf(await signIn.refreshed(row, origin(c)))),
   });
 
   const call = async (c: Context<AppEnv>) => {

@@ -1,4 +1,6 @@
 import { absoluteHttpUrl } from "./agent-card-discovery.js";
+import { offersExtendedCard } from "./remote-extended-card.js";
+import { declaredExtensions } from "./remote-extensions.js";
 import { remoteSecurity } from "./remote-security.js";
 
 function text(value: unknown, max: number): string {
@@ -26,7 +28,8 @@ function record(value: unknown): Record<string, unknown> {
  * session) and links other than absolute http(s) URLs are dropped. The security schemes and
  * requirements it declares (0.3 `security` or 1.0 `securityRequirements`) are kept, as v1.0
  * JSON: they describe signing in to the agent itself, met by the credentials the user stores
- * for it (see agentNeedsCredentials), not this site's scopes.
+ * for it (see agentNeedsCredentials), not this site's scopes. Its extensions are listed, and
+ * whether it has an authenticated extended card (fetched through …/{id}/extended-card).
  */
 export function proxyCardJson(
   remote: Record<string, unknown>,
@@ -56,7 +59,14 @@ export function proxyCardJson(
       : {}),
     ...(iconUrl ? { iconUrl } : {}),
     ...(documentationUrl ? { documentationUrl } : {}),
-    capabilities: { streaming: true, pushNotifications: false, extensions: [] },
+    capabilities: {
+      streaming: true,
+      pushNotifications: false,
+      // What the agent declares, for the details dialog (URI, required, description); params
+      // are the agent's business and stay off this card.
+      extensions: declaredExtensions(remote),
+      ...(offersExtendedCard(remote) ? { extendedAgentCard: true } : {}),
+    },
     ...remoteSecurity(remote),
     defaultInputModes: modes(remote.defaultInputModes),
     defaultOutputModes: modes(remote.defaultOutputModes),

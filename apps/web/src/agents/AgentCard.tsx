@@ -7,6 +7,7 @@ import {
 import type { Agent } from "../api/agent-types.js";
 import { unreachableStatus, useServerReachability } from "../stores/server-reachability-store.js";
 import { AgentAvatar } from "./AgentAvatar.js";
+import { CardTrustMark } from "./CardTrustBadge.js";
 
 /** Badge of an agent that needs the user to sign in first. */
 export const signInRequiredBadge = "Sign in required";
@@ -121,6 +122,7 @@ export function AgentCard({
                 {badge}
               </span>
             ) : null}
+            {!compact ? <CardTrustMark verification={agent.cardVerification} /> : null}
           </span>
         </span>
       </button>

@@ -6,8 +6,11 @@ import { Button } from "../lib/Button.js";
 import { formatUptime } from "../lib/durations.js";
 import { AgentAvatar } from "./AgentAvatar.js";
 import { signInRequiredBadge } from "./AgentCard.js";
+import { AgentExtensionsList } from "./AgentExtensionsList.js";
+import { CardTrustBadge } from "./CardTrustBadge.js";
 import { Modal } from "./Modal.js";
 import { useAgentUserServers } from "./use-agent-user-servers.js";
+import { useExtendedCard } from "./use-extended-card.js";
 
 /** Skills shown before '+N more' (core spec §9). */
 export const shownSkills = 3;
@@ -26,6 +29,12 @@ export const ownSignInTexts = {
   optional: "Sign-in optional",
   scopes: "Scopes it asks for:",
   hint: "The agent signs you in itself: the credentials you save under Connection are sent to it, never this site's session.",
+} as const;
+
+/** Texts of the authenticated extended card in the details. */
+export const extendedCardTexts = {
+  loaded: "Including the skills its extended card shows you",
+  failed: "Its extended card could not be read:",
 } as const;
 
 /** Props of AgentDetailsDialog. */
@@ -150,7 +159,7 @@ function Capabilities({ agent }: { agent: Agent }) {
   );
 }
 
-function Skills({ agent }: { agent: Agent }) {
+function Skills({ agent }: { agent: Pick<Agent, "skills"> }) {
   const hidden = agent.skills.length - shownSkills;
   return (
     <ul className="space-y-2">
@@ -178,6 +187,8 @@ function Skills({ agent }: { agent: Agent }) {
 export function AgentDetailsDialog({ agent, onClose }: AgentDetailsDialogProps) {
   const schemes = Object.entries(agent?.securitySchemes ?? {});
   const userServers = useAgentUserServers(agent);
+  const extended = useExtendedCard(agent);
+  const skills = extended.state === "loaded" ? extended.card.skills : (agent?.skills ?? []);
   return (
     <Modal
       open={agent !== null}
@@ -199,6 +210,9 @@ export function AgentDetailsDialog({ agent, onClose }: AgentDetailsDialogProps) 
                 <p className="text-sm text-neutral-300">{agent.description}</p>
               ) : null}
               <p className="mt-1 break-all text-xs text-neutral-500">{agent.url}</p>
+              <div className="mt-1">
+                <CardTrustBadge verification={agent.cardVerification} />
+              </div>
             </div>
           </div>
           <Section title="Access">
@@ -244,9 +258,25 @@ export function AgentDetailsDialog({ agent, onClose }: AgentDetailsDialogProps) 
               </ul>
             </Section>
           ) : null}
-          {agent.skills.length > 0 ? (
+          {skills.length > 0 || extended.state === "failed" ? (
             <Section title="Skills">
-              <Skills agent={agent} />
+              {extended.state === "loaded" ? (
+                <div className="mb-1.5 flex flex-wrap items-center gap-2">
+                  <p className="text-xs text-neutral-400">{extendedCardTexts.loaded}</p>
+                  <CardTrustBadge verification={extended.card.verification} />
+                </div>
+              ) : null}
+              {extended.state === "failed" ? (
+                <p className="mb-1.5 text-xs text-amber-200">
+                  {extendedCardTexts.failed} {extended.message}
+                </p>
+              ) : null}
+              <Skills agent={{ skills }} />
+            </Section>
+          ) : null}
+          {(agent.extensions ?? []).length > 0 ? (
+            <Section title="Extensions">
+              <AgentExtensionsList extensions={agent.extensions ?? []} />
             </Section>
           ) : null}
           {schemes.length > 0 ? (

@@ -1,10 +1,18 @@
-import type { AgentSignIn } from "@a2a-chat/contracts";
+import type { AgentSignIn, CardVerification } from "@a2a-chat/contracts";
+
 /** One skill an agent card advertises. */
 export interface AgentSkill {
   id: string;
   name: string;
   description: string;
   tags: string[];
+}
+
+/** An extension an agent card declares (A2A `capabilities.extensions`). */
+export interface AgentExtension {
+  uri: string;
+  required: boolean;
+  description: string;
 }
 
 /** An MCP server an agent may use (our card extension). */
@@ -64,6 +72,12 @@ export interface Agent {
   credentialsKind?: "none" | "bearer" | "api_key" | "headers" | "basic" | "oauth";
   /** For an agent the user added: its card's security schemes and how the user signed in. */
   signIn?: AgentSignIn;
+  /** The extensions its card declares. */
+  extensions?: AgentExtension[];
+  /** Its card says signed-in callers get an authenticated extended card. */
+  extendedCard?: boolean;
+  /** For an agent the user added: how its card's signatures checked out. */
+  cardVerification?: CardVerification;
   /** The card as received (JSON), kept so the A2A client can start without discovery. */
   card: Record<string, unknown>;
   /** Added by the user by URL rather than listed by our registry. */

@@ -149,6 +149,7 @@ function externalToAgent(record: ExternalAgent): Agent {
     ...cardToAgent(record.card, { url: record.proxy_url, external: true }),
     credentialsKind: record.credentials_kind,
     ...(record.sign_in ? { signIn: record.sign_in } : {}),
+    ...(record.card_verification ? { cardVerification: record.card_verification } : {}),
   };
 }
 

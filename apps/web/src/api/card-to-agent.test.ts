@@ -38,9 +38,45 @@ describe("cardToAgent", () => {
           status: "configured",
         },
       ],
+      extensions: [
+        {
+          uri: "urn:a2a-chat:extension:system-instructions:v1",
+          required: false,
+          description: "The agent's system instructions",
+        },
+        {
+          uri: "urn:a2a-chat:extension:service-status:v1",
+          required: false,
+          description: "Whether the agent is running, and where",
+        },
+        {
+          uri: "urn:a2a-chat:extension:mcp-servers:v1",
+          required: false,
+          description: "MCP servers the agent may use",
+        },
+        {
+          uri: "urn:a2a-chat:extension:tools:v1",
+          required: false,
+          description: "The agent calls MCP tools and returns their results as artifacts",
+        },
+      ],
+      extendedCard: false,
       card,
       external: false,
     });
+  });
+
+  it("reads whether the card offers an extended card, in either protocol's spelling", () => {
+    const v1 = v1Card({ name: "coder" });
+    const offered = {
+      ...v1,
+      capabilities: { ...(v1.capabilities as object), extendedAgentCard: true },
+    };
+    expect(cardToAgent(offered, { external: false }).extendedCard).toBe(true);
+    const legacy = { ...v03Card({ name: "old" }), supportsAuthenticatedExtendedCard: true };
+    expect(
+      cardToAgent(legacy, { url: "https://chat.example.com", external: true }).extendedCard,
+    ).toBe(true);
   });
 
   it("reads the security requirements and schemes of a v1.0 card", () => {

@@ -1,6 +1,7 @@
 import { agentExtensionUris } from "./agent-extensions.js";
 import {
   type Agent,
+  type AgentExtension,
   type AgentMcpServer,
   type AgentSkill,
   type AgentStatus,
@@ -86,6 +87,21 @@ function extensionParams(card: Json, uri: string): Json {
   const capabilities = isRecord(card.capabilities) ? card.capabilities : {};
   const found = records(capabilities.extensions).find((e) => e.uri === uri);
   return found && isRecord(found.params) ? found.params : {};
+}
+
+function extensionsOf(card: Json): AgentExtension[] {
+  const capabilities = isRecord(card.capabilities) ? card.capabilities : {};
+  return records(capabilities.extensions).flatMap((extension) => {
+    const uri = text(extension.uri);
+    if (!uri) return [];
+    return [
+      {
+        uri,
+        required: extension.required === true,
+        description: text(extension.description) ?? "",
+      },
+    ];
+  });
 }
 
 function statusOf(value: unknown): AgentStatus {
@@ -228,6 +244,10 @@ export function cardToAgent(card: unknown, options: CardToAgentOptions): Agent {
     status: statusOf(status.status),
     isDefault: status.default === true,
     mcpServers: mcpServersOf(extensionParams(json, agentExtensionUris.mcpServers)),
+    extensions: extensionsOf(json),
+    // v1.0 capabilities.extendedAgentCard, v0.3 supportsAuthenticatedExtendedCard.
+    extendedCard:
+      capabilities.extendedAgentCard === true || json.supportsAuthenticatedExtendedCard === true,
     card: json,
     external: options.external,
   };

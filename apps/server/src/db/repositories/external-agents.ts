@@ -12,6 +12,8 @@ export interface NewExternalAgent {
   protocol: "1.0" | "0.3";
   endpoint: string;
   credentials: string | null;
+  /** How the card's signatures checked out, JSON (see CardVerification). */
+  cardVerification?: string | null;
 }
 
 /** The agents users added by URL; every read is scoped to one user. */
@@ -83,6 +85,7 @@ export class ExternalAgentsRepository {
         protocol: agent.protocol,
         endpoint: agent.endpoint,
         credentials: agent.credentials,
+        card_verification: agent.cardVerification ?? null,
         updated_at: now,
       };
       if (existing) {

@@ -9,15 +9,18 @@ import {
   agentCardJson,
   agentsInRegistryOrder,
   buildAgentCard,
+  type CardAudience,
   type CardHost,
   defaultAgentName,
 } from "../../agents/agent-cards.js";
 import { createAgentHosts } from "../../agents/agent-hosts.js";
 import { CallerUser } from "../../agents/caller-user.js";
+import { signCard } from "../../agents/card-signature.js";
 import { jsonRpcHandler, rpcError } from "../../agents/json-rpc-handler.js";
 import { requestedCard, toLegacyAgentCard } from "../../agents/legacy-card.js";
 import { isSendRequest } from "../../agents/rpc-request-check.js";
 import { SafeRequestHandler } from "../../agents/safe-request-handler.js";
+import type { AgentConfig } from "../../config/schema.js";
 import { ExternalMcpServersRepository } from "../../db/repositories/external-mcp-servers.js";
 import type { AppEnv } from "../../http/env.js";
 import { AppError } from "../../http/errors.js";
@@ -45,9 +48,15 @@ export function agentsRoutes(
     pid: process.pid,
     uptimeSeconds: Math.floor((Date.now() - startedAt) / 1000),
   });
-  const hosts = createAgentHosts(
-    services,
-    cardHost(config.server.publicUrl ?? `http://localhost:${config.server.port}`),
+  const configuredOrigin = config.server.publicUrl ?? `http://localhost:${config.server.port}`;
+  /** An agent's card as served: fresh (status, MCP servers) and signed with our key. */
+  const signedCard = async (agent: AgentConfig, host: CardHost, audience: CardAudience) => {
+    const entries = await mcpRegistry.entries(host.origin, agent.mcpServers);
+    const card = buildAgentCard(agent, config, host, entries, audience);
+    return signCard(card, services.tokens.signingKey, host.origin);
+  };
+  const hosts = createAgentHosts(services, cardHost(configuredOrigin), (agent, audience) =>
+    signedCard(agent, cardHost(configuredOrigin), audience),
   );
   const userOf = (c: Context<AppEnv>) => new CallerUser(c.var.auth);
   const rpcHandlers = new Map(
@@ -67,19 +76,22 @@ export function agentsRoutes(
     const agents = agentsInRegistryOrder(config);
     const used = [...new Set(agents.flatMap((agent) => agent.mcpServers))];
     const entries = await mcpRegistry.entries(host.origin, used);
-    const data = agents.map((agent) => agentCardJson(buildAgentCard(agent, config, host, entries)));
-    return c.json({ data });
+    const signer = (card: Parameters<typeof signCard>[0]) =>
+      signCard(card, services.tokens.signingKey, host.origin);
+    const cards = await Promise.all(
+      agents.map((agent) => signer(buildAgentCard(agent, config, host, entries))),
+    );
+    return c.json({ data: cards.map(agentCardJson) });
   });
 
   const serveCard = async (c: Context<AppEnv>, name: string) => {
     const { agent } = hostOf(name);
     const host = cardHost(c.req.url);
-    const entries = await mcpRegistry.entries(host.origin, agent.mcpServers);
     // Public, but asked for with a token the answer is the caller's: no cache may keep it.
     c.header("Cache-Control", requestHeader(c, "authorization") ? "no-store" : "no-cache");
     // The same URL serves two shapes, so caches must key on the version header.
     c.header("Vary", "A2A-Version");
-    const card = buildAgentCard(agent, config, host, entries);
+    const card = await signedCard(agent, host, "public");
     const wanted = requestedCard(c.req.header("A2A-Version"));
     if (wanted === "v1") return c.json(agentCardJson(card) as object);
     return c.json(toLegacyAgentCard(card, { embedV1Interfaces: wanted === "unversioned" }));

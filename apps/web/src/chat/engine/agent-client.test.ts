@@ -218,6 +218,23 @@ describe("createAgentClient (protocol 1.0)", () => {
     expect(calls[0]?.headers.has("Authorization")).toBe(false);
   });
 
+  it("names the extensions it supports that the agent declares in A2A-Extensions", async () => {
+    const { fetchImpl, calls } = fakeFetch((request) =>
+      rpcJson({ jsonrpc: "2.0", id: request.id, result: wireTask }),
+    );
+    const declared = {
+      ...agent,
+      extensions: [
+        { uri: "urn:a2a-chat:extension:tools:v1", required: false, description: "" },
+        { uri: "urn:example:unknown:v1", required: false, description: "" },
+      ],
+    };
+    await createAgentClient(declared, () => "tok", { fetchImpl }).getTask("task-1");
+    expect(calls[0]?.headers.get("A2A-Extensions")).toBe("urn:a2a-chat:extension:tools:v1");
+    await createAgentClient(agent, () => "tok", { fetchImpl }).getTask("task-1");
+    expect(calls[1]?.headers.has("A2A-Extensions")).toBe(false);
+  });
+
   it("reads, cancels and resubscribes to tasks, each call with its own trace id", async () => {
     const { fetchImpl, calls } = fakeFetch((request) =>
       request.method === "SubscribeToTask"

@@ -7,6 +7,7 @@ import {
   JsonRpcTransportFactory,
   type TransportFactory,
 } from "@a2a-js/sdk/client";
+import { extensionHeaderOf } from "../../api/agent-extensions.js";
 import type { Agent } from "../../api/agent-types.js";
 import { messages } from "../../lib/api-error.js";
 import { logger } from "../../lib/logger.js";
@@ -90,9 +91,12 @@ export function createAgentClient(
   // The bearer token goes only where a request really goes to this origin (see
   // sameOriginCredentials): a card may list this site first and another host last.
   const credentialed = sameOriginCredentials(baseFetch, { getToken });
+  const extensionHeader = extensionHeaderOf(agent);
   const fetchImpl: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set("x-trace-id", newTraceId());
+    // The extensions of the agent's card this client understands (see supportedExtensionUris).
+    if (extensionHeader) headers.set(...extensionHeader);
     const response = await credentialed(input, { ...init, headers });
     if (!init?.signal) return response;
     if (!response.ok) failures.set(init.signal, await failureOf(response));
