@@ -71,11 +71,20 @@ async function main() {
   const clientId = typeof context.client_id === "string" ? context.client_id : undefined;
   const clientSecret =
     typeof context.client_secret === "string" ? context.client_secret : undefined;
+  const privateKey =
+    typeof context.private_key_pem === "string" ? context.private_key_pem : undefined;
+  // Machine to machine (the scenario's server takes only client_credentials): the user sets
+  // the server up with the client and its secret or private key, no browser sign-in.
+  const machine = scenario.startsWith("auth/client-credentials-");
   const credentials = oauth
     ? {
         kind: "oauth",
+        ...(machine ? { grant: "client_credentials" } : {}),
         ...(clientId ? { client_id: clientId } : {}),
         ...(clientSecret ? { client_secret: clientSecret } : {}),
+        ...(privateKey
+          ? { private_key: privateKey, signing_alg: context.signing_algorithm ?? "ES256" }
+          : {}),
       }
     : undefined;
   const added = (await api("/api/v1/mcp/external", token, {
@@ -97,7 +106,15 @@ async function main() {
   try {
     const { tools } = await client.listTools();
     for (const tool of tools) {
-      const result = await client.callTool({ name: tool.name, arguments: argumentsFor(tool) });
+      const call = () => client.callTool({ name: tool.name, arguments: argumentsFor(tool) });
+      const result = await call().catch(async (error: unknown) => {
+        // The server wants more access (step-up): the user signs in again, as the message
+        // says, and runs the tool again.
+        if (!(oauth && /choose Sign in with OAuth/.test(String(error)))) throw error;
+        console.log(String(error));
+        await signIn(added.id, token);
+        return call();
+      });
       console.log(`${tool.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
     }
   } finally {

@@ -4,7 +4,28 @@ import { agentCredentialsSchema } from "./external-agents.js";
 /** Texts of checking OAuth credentials. */
 export const externalMcpCredentialTexts = {
   secretWithoutClient: "A client secret needs the client ID it belongs to",
+  keyWithoutClient: "A private key needs the client ID it belongs to",
+  clientCredentialsNeedClient:
+    "Client credentials need the client ID the authorization server registered for this site",
+  clientCredentialsNeedSecret: "Client credentials need a client secret or a private key",
+  secretOrKey: "Give a client secret or a private key, not both",
+  privateKeyInvalid: "The private key must be a PEM private key (-----BEGIN PRIVATE KEY-----)",
 } as const;
+
+/** OAuth grants a user-added MCP server can be signed in with. */
+export const mcpOAuthGrants = ["authorization_code", "client_credentials"] as const;
+/** Algorithms of a private_key_jwt client assertion (RFC 7523). */
+export const mcpSigningAlgorithms = [
+  "ES256",
+  "ES384",
+  "ES512",
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+] as const;
 
 /**
  * How the server authenticates to an MCP server a user added: as for agents, or OAuth 2.1 (the
@@ -22,11 +43,32 @@ export const mcpCredentialsSchema = z.discriminatedUnion("kind", [
        */
       client_id: z.string().trim().min(1).max(500).optional(),
       client_secret: z.string().min(1).max(2000).optional(),
+      /**
+       * `authorization_code` (default): the user signs in in the browser. `client_credentials`:
+       * machine to machine, with the client ID and its secret (client_secret_basic) or a private
+       * key that signs a JWT assertion (private_key_jwt, RFC 7523); no browser.
+       */
+      grant: z.enum(mcpOAuthGrants).optional(),
+      /** PEM (PKCS #8) private key of the client, for private_key_jwt. */
+      private_key: z.string().trim().min(1).max(10_000).optional(),
+      signing_alg: z.enum(mcpSigningAlgorithms).optional(),
     })
     .strict()
-    .refine((c) => c.client_secret === undefined || c.client_id !== undefined, {
-      message: externalMcpCredentialTexts.secretWithoutClient,
-      path: ["client_secret"],
+    .superRefine((c, ctx) => {
+      const texts = externalMcpCredentialTexts;
+      const problem = (message: string, path: string) =>
+        ctx.addIssue({ code: "custom", message, path: [path] });
+      if (c.client_secret !== undefined && c.client_id === undefined)
+        problem(texts.secretWithoutClient, "client_secret");
+      if (c.private_key !== undefined && c.client_id === undefined)
+        problem(texts.keyWithoutClient, "private_key");
+      if (c.private_key !== undefined && c.client_secret !== undefined)
+        problem(texts.secretOrKey, "private_key");
+      if (c.grant === "client_credentials") {
+        if (c.client_id === undefined) problem(texts.clientCredentialsNeedClient, "client_id");
+        else if (c.client_secret === undefined && c.private_key === undefined)
+          problem(texts.clientCredentialsNeedSecret, "client_secret");
+      }
     }),
 ]);
 /** Credentials of a user-added MCP server. */
@@ -89,6 +131,8 @@ export const externalMcpMessages = {
   timedOut: "Tool execution timed out",
   signInRequired: (server: string) =>
     `Sign in to ${server} first: open its Connection and choose Sign in with OAuth`,
+  moreScopeRequired: (server: string, scope: string) =>
+    `${server} asks for more access (${scope}): open its Connection and choose Sign in with OAuth again`,
   oauthSignedIn: (server: string) =>
     `Signed in to ${server}. You can close this tab and return to the chat.`,
   oauthFailed: (reason: string) => `Signing in failed: ${reason}`,

@@ -67,6 +67,7 @@ export const envOverrides = [
   ["MCP_PROBE_TIMEOUT_MS", "mcp.probeTimeoutMs"],
   ["MCP_PROBE_CACHE_SECONDS", "mcp.probeCacheSeconds"],
   ["MCP_ASK_TIMEOUT_SECONDS", "mcp.askTimeoutSeconds"],
+  ["MCP_OAUTH_CLIENT_METADATA_URL", "mcp.oauthClientMetadataUrl"],
   ["METRICS_TOKEN", "metrics.token"],
   ["METRICS_PORT", "metrics.port"],
   ["LOG_LEVEL", "log.level"],

@@ -68,6 +68,12 @@ export const mcpConfigSchema = z
     probeCacheSeconds: z.coerce.number().int().min(0).max(3600).default(30),
     /** How long a server's question to the user (elicitation, sampling) waits for an answer. */
     askTimeoutSeconds: z.coerce.number().min(0.1).max(3600).default(300),
+    /**
+     * The OAuth client ID this site gives authorization servers that accept client ID metadata
+     * documents: an HTTPS URL where the document is served. Unset: this site's own
+     * /api/v1/mcp/external/oauth/client-metadata.json (when PUBLIC_URL, or the request, is HTTPS).
+     */
+    oauthClientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
   })
   .strict();
 

@@ -1,8 +1,11 @@
+import { createPrivateKey } from "node:crypto";
 import {
   type AgentCredentials,
   agentCredentialsSchema,
+  externalMcpCredentialTexts,
   type McpCredentials,
 } from "@a2a-chat/contracts";
+import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthTokens,
@@ -23,6 +26,22 @@ export interface OAuthState {
   /** PKCE verifier and state of a sign-in under way. */
   verifier?: string;
   state?: string;
+  /** Machine to machine: tokens by client_credentials, no browser sign-in. */
+  grant?: "client_credentials";
+  /** private_key_jwt: the client's PEM private key and the algorithm it signs with. */
+  private_key?: string;
+  signing_alg?: string;
+  /**
+   * Where the server's authorization server was found (its protected-resource metadata URL,
+   * which may come only in a 401's WWW-Authenticate) and its metadata, so the callback and
+   * later refreshes use the same one.
+   */
+  discovery?: OAuthDiscoveryState;
+  /**
+   * The scopes a call needed that the tokens lack (403 insufficient_scope) or that a sign-in
+   * the proxy could not finish asked for: the user must sign in again, asking for them too.
+   */
+  needs_scope?: string;
 }
 
 /** Stored credentials of a user-added MCP server. */
@@ -47,6 +66,10 @@ export function storedFrom(credentials: McpCredentials): StoredMcpCredentials {
   return {
     kind: "oauth",
     ...(credentials.scope ? { scope: credentials.scope } : {}),
+    ...(credentials.grant === "client_credentials" ? { grant: "client_credentials" as const } : {}),
+    ...(credentials.private_key
+      ? { private_key: credentials.private_key, signing_alg: credentials.signing_alg ?? "ES256" }
+      : {}),
     // A client registered beforehand: the SDK then skips dynamic registration.
     ...(credentials.client_id
       ? {
@@ -57,4 +80,15 @@ export function storedFrom(credentials: McpCredentials): StoredMcpCredentials {
         }
       : {}),
   };
+}
+
+/** What is wrong with the credentials' private key (not a PEM private key), if anything. */
+export function privateKeyProblem(credentials: StoredMcpCredentials): string | undefined {
+  if (credentials.kind !== "oauth" || !credentials.private_key) return undefined;
+  try {
+    const key = createPrivateKey(credentials.private_key);
+    return key.type === "private" ? undefined : externalMcpCredentialTexts.privateKeyInvalid;
+  } catch {
+    return externalMcpCredentialTexts.privateKeyInvalid;
+  }
 }

@@ -1,5 +1,10 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  AddClientAuthentication,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+} from "@modelcontextprotocol/sdk/client/auth.js";
+import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -12,6 +17,39 @@ export type PersistReason = "tokens" | "other";
 
 /** Path of the redirect URI this server registers with authorization servers. */
 export const oauthCallbackPath = "/api/v1/mcp/external/oauth/callback";
+/** Path of this site's OAuth client ID metadata document (SEP-991). */
+export const clientMetadataPath = "/api/v1/mcp/external/oauth/client-metadata.json";
+
+/** What this site says of itself as an OAuth client (registration and its metadata document). */
+export function clientMetadataOf(redirect: string, scope?: string): OAuthClientMetadata {
+  return {
+    client_name: "A2A Chat",
+    redirect_uris: [redirect],
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+    token_endpoint_auth_method: "none",
+    ...(scope ? { scope } : {}),
+  };
+}
+
+/** The scopes of both lists, once each, in order. */
+export function scopeUnion(...lists: (string | undefined)[]): string | undefined {
+  const all = new Set(lists.flatMap((list) => (list ?? "").split(" ").filter(Boolean)));
+  return all.size ? [...all].join(" ") : undefined;
+}
+
+/** How a provider is used: to sign in (the user is there) or by a call (nobody to redirect). */
+export interface ProviderOptions {
+  /** The HTTPS URL of the client ID metadata document, when this site offers one. */
+  clientMetadataUrl?: string;
+  /**
+   * "call": a call met a 401 or 403 the tokens cannot answer; a sign-in it would start is
+   * recorded as needed (with the scopes it asked for) for the user to do.
+   */
+  use?: "sign_in" | "call";
+  /** Sign in anew (more scopes are needed): the stored tokens are not refreshed. */
+  fresh?: boolean;
+}
 
 /**
  * The MCP SDK's OAuth client provider for one user-added server, kept on the server: the
@@ -24,6 +62,10 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   /** Where the user must go to sign in, once the SDK asked for it. */
   authorizationUrl: URL | undefined;
 
+  private readonly options: ProviderOptions;
+  /** For client_credentials with a private key: signs the client assertion (RFC 7523). */
+  readonly addClientAuthentication?: AddClientAuthentication;
+
   constructor(
     private readonly stored: OAuthState,
     private readonly rowId: string,
@@ -32,9 +74,39 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       state: OAuthState,
       reason: PersistReason,
     ) => Promise<OAuthState | undefined>,
+    options: ProviderOptions = {},
   ) {
+    this.options = { ...options };
     // Whatever this provider writes ends a refresh it was made for.
     delete this.stored.refreshing_until;
+    const clientId = stored.client?.client_id;
+    if (stored.private_key && clientId)
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: clientId,
+        subject: clientId,
+        privateKey: stored.private_key,
+        alg: stored.signing_alg ?? "ES256",
+      });
+  }
+
+  /** The scopes a call needed that a sign-in must ask for, when it was for scopes. */
+  get neededScope(): string | undefined {
+    return this.stored.needs_scope || undefined;
+  }
+
+  /**
+   * A call was refused for want of scopes: the tokens are not refreshed (that would not add
+   * them) and the sign-in the SDK then starts is recorded as needed, asking for these too.
+   */
+  insufficientScope(scope: string | undefined): void {
+    if (this.options.use !== "call") return;
+    this.options.fresh = true;
+    this.stored.needs_scope = scopeUnion(this.stored.tokens?.scope, scope) ?? "";
+  }
+
+  /** Machine to machine: no browser, tokens by the client_credentials grant. */
+  private get machine(): boolean {
+    return this.stored.grant === "client_credentials";
   }
 
   /** Writes the state; when another replica wrote first, its state is taken instead. */
@@ -46,19 +118,41 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     Object.assign(this.stored, winner);
   }
 
-  get redirectUrl(): string {
-    return this.redirect;
+  get redirectUrl(): string | undefined {
+    return this.machine ? undefined : this.redirect;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.machine ? undefined : this.options.clientMetadataUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {
+    if (!this.machine) return clientMetadataOf(this.redirect, this.stored.scope);
     return {
       client_name: "A2A Chat",
-      redirect_uris: [this.redirect],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
+      redirect_uris: [],
+      grant_types: ["client_credentials"],
+      token_endpoint_auth_method: this.stored.private_key
+        ? "private_key_jwt"
+        : "client_secret_basic",
       ...(this.stored.scope ? { scope: this.stored.scope } : {}),
     };
+  }
+
+  /** The client_credentials request; undefined for the other grants (the SDK's own). */
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (!this.machine) return undefined;
+    const params = new URLSearchParams({ grant_type: "client_credentials" });
+    if (scope) params.set("scope", scope);
+    return params;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.stored.discovery;
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    this.stored.discovery = state;
   }
 
   state(): string {
@@ -85,7 +179,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   tokens(): OAuthTokens | undefined {
-    return this.stored.tokens;
+    return this.options.fresh ? undefined : this.stored.tokens;
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
@@ -95,11 +189,19 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     else delete this.stored.expires_at;
     delete this.stored.verifier;
     delete this.stored.state;
+    delete this.stored.needs_scope;
     await this.save("tokens");
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
     this.authorizationUrl = url;
+    // A call cannot send anyone to sign in: what it would ask for waits for the user.
+    if (this.options.use === "call") {
+      this.stored.needs_scope =
+        scopeUnion(this.stored.needs_scope, url.searchParams.get("scope") ?? undefined) ?? "";
+      delete this.stored.verifier;
+      delete this.stored.state;
+    }
     await this.save("other");
   }
 
@@ -119,6 +221,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       delete this.stored.expires_at;
     }
     if (scope === "all" || scope === "verifier") delete this.stored.verifier;
+    if (scope === "all" || scope === "discovery") delete this.stored.discovery;
     await this.save("other");
   }
 }
