@@ -57,4 +57,47 @@ describe("draftToCredentials", () => {
       error: credentialTexts.secretWithoutClient,
     });
   });
+
+  it("builds client credentials with a secret or a private key, and names what they lack", () => {
+    const machine = { ...emptyDraft("oauth"), grant: "client_credentials" as const };
+    expect(draftToCredentials({ ...machine, clientId: " m ", clientSecret: "s" })).toEqual({
+      credentials: {
+        kind: "oauth",
+        grant: "client_credentials",
+        client_id: "m",
+        client_secret: "s",
+      },
+    });
+    const pem = "-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----";
+    expect(
+      draftToCredentials({
+        ...machine,
+        clientId: "m",
+        privateKey: ` ${pem} `,
+        signingAlg: "RS256",
+      }),
+    ).toEqual({
+      credentials: {
+        kind: "oauth",
+        grant: "client_credentials",
+        client_id: "m",
+        private_key: pem,
+        signing_alg: "RS256",
+      },
+    });
+    // A key typed under the browser grant is not sent.
+    expect(draftToCredentials({ ...emptyDraft("oauth"), clientId: "m", privateKey: pem })).toEqual({
+      credentials: { kind: "oauth", client_id: "m" },
+    });
+    expect(draftToCredentials({ ...machine, clientSecret: "s" })).toEqual({
+      error:
+        "Client credentials need the client ID the authorization server registered for this site",
+    });
+    expect(draftToCredentials({ ...machine, clientId: "m" })).toEqual({
+      error: "Client credentials need a client secret or a private key",
+    });
+    expect(
+      draftToCredentials({ ...machine, clientId: "m", clientSecret: "s", privateKey: pem }),
+    ).toEqual({ error: "Give a client secret or a private key, not both" });
+  });
 });

@@ -1,4 +1,9 @@
-import { externalMcpCredentialTexts, type McpCredentials } from "@a2a-chat/contracts";
+import {
+  externalMcpCredentialTexts,
+  type McpCredentials,
+  type mcpOAuthGrants,
+  type mcpSigningAlgorithms,
+} from "@a2a-chat/contracts";
 
 /** Ways to authenticate to an agent or tool server the user added. */
 export const credentialKinds = [
@@ -24,6 +29,11 @@ export interface CredentialsDraft {
   clientSecret: string;
   /** OAuth: the scopes to ask for, space-separated; empty asks for the server's default. */
   scope: string;
+  /** OAuth: browser sign-in, or client credentials (machine to machine). */
+  grant: (typeof mcpOAuthGrants)[number];
+  /** OAuth client credentials: a PEM private key instead of the secret (private_key_jwt). */
+  privateKey: string;
+  signingAlg: (typeof mcpSigningAlgorithms)[number];
 }
 
 /** An empty draft of the given kind. */
@@ -37,6 +47,9 @@ export function emptyDraft(kind: CredentialKind = "none"): CredentialsDraft {
     clientId: "",
     clientSecret: "",
     scope: "",
+    grant: "authorization_code",
+    privateKey: "",
+    signingAlg: "ES256",
   };
 }
 
@@ -48,6 +61,10 @@ export const credentialTexts = {
   headersRequired: "Add at least one header",
   headerIncomplete: "Each header needs a name and a value",
   secretWithoutClient: externalMcpCredentialTexts.secretWithoutClient,
+  keyWithoutClient: externalMcpCredentialTexts.keyWithoutClient,
+  clientCredentialsNeedClient: externalMcpCredentialTexts.clientCredentialsNeedClient,
+  clientCredentialsNeedSecret: externalMcpCredentialTexts.clientCredentialsNeedSecret,
+  secretOrKey: externalMcpCredentialTexts.secretOrKey,
 } as const;
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
@@ -62,13 +79,21 @@ export function draftToCredentials(
     case "oauth": {
       const clientId = draft.clientId.trim();
       const scope = draft.scope.trim();
+      const machine = draft.grant === "client_credentials";
+      const privateKey = machine ? draft.privateKey.trim() : "";
+      if (machine && !clientId) return { error: credentialTexts.clientCredentialsNeedClient };
       if (draft.clientSecret && !clientId) return { error: credentialTexts.secretWithoutClient };
+      if (privateKey && draft.clientSecret) return { error: credentialTexts.secretOrKey };
+      if (machine && !privateKey && !draft.clientSecret)
+        return { error: credentialTexts.clientCredentialsNeedSecret };
       return {
         credentials: {
           kind: "oauth",
           ...(scope ? { scope } : {}),
+          ...(machine ? { grant: "client_credentials" as const } : {}),
           ...(clientId ? { client_id: clientId } : {}),
           ...(clientId && draft.clientSecret ? { client_secret: draft.clientSecret } : {}),
+          ...(privateKey ? { private_key: privateKey, signing_alg: draft.signingAlg } : {}),
         },
       };
     }
