@@ -76,10 +76,22 @@ async function main() {
   // Machine to machine (the scenario's server takes only client_credentials): the user sets
   // the server up with the client and its secret or private key, no browser sign-in.
   const machine = scenario.startsWith("auth/client-credentials-");
+  // Cross-app access: the user's ID token from the enterprise identity provider (the suite's),
+  // and the client the server's authorization server registered for this site.
+  const text = (key: string) => (typeof context[key] === "string" ? context[key] : undefined);
+  const crossApp = scenario.startsWith("auth/cross-app-access")
+    ? {
+        grant: "cross_app_access",
+        idp_token_endpoint: text("idp_token_endpoint"),
+        idp_client_id: text("idp_client_id"),
+        id_token: text("idp_id_token"),
+      }
+    : {};
   const credentials = oauth
     ? {
         kind: "oauth",
         ...(machine ? { grant: "client_credentials" } : {}),
+        ...crossApp,
         ...(clientId ? { client_id: clientId } : {}),
         ...(clientSecret ? { client_secret: clientSecret } : {}),
         ...(privateKey

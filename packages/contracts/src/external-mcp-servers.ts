@@ -10,10 +10,16 @@ export const externalMcpCredentialTexts = {
   clientCredentialsNeedSecret: "Client credentials need a client secret or a private key",
   secretOrKey: "Give a client secret or a private key, not both",
   privateKeyInvalid: "The private key must be a PEM private key (-----BEGIN PRIVATE KEY-----)",
+  crossAppNeeds:
+    "Cross-app access needs the identity provider's token endpoint and client ID, an ID token from it, and the client ID and secret this server's authorization server registered",
 } as const;
 
 /** OAuth grants a user-added MCP server can be signed in with. */
-export const mcpOAuthGrants = ["authorization_code", "client_credentials"] as const;
+export const mcpOAuthGrants = [
+  "authorization_code",
+  "client_credentials",
+  "cross_app_access",
+] as const;
 /** Algorithms of a private_key_jwt client assertion (RFC 7523). */
 export const mcpSigningAlgorithms = [
   "ES256",
@@ -52,6 +58,16 @@ export const mcpCredentialsSchema = z.discriminatedUnion("kind", [
       /** PEM (PKCS #8) private key of the client, for private_key_jwt. */
       private_key: z.string().trim().min(1).max(10_000).optional(),
       signing_alg: z.enum(mcpSigningAlgorithms).optional(),
+      /**
+       * `cross_app_access` (enterprise-managed authorization, SEP-990): the enterprise identity
+       * provider's token endpoint and this site's client there, and the user's ID token from
+       * it; exchanged there for an identity assertion grant (RFC 8693), which the server's
+       * authorization server takes by the JWT bearer grant (RFC 7523).
+       */
+      idp_token_endpoint: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+      idp_client_id: z.string().trim().min(1).max(500).optional(),
+      idp_client_secret: z.string().min(1).max(2000).optional(),
+      id_token: z.string().trim().min(1).max(20_000).optional(),
     })
     .strict()
     .superRefine((c, ctx) => {
@@ -64,6 +80,11 @@ export const mcpCredentialsSchema = z.discriminatedUnion("kind", [
         problem(texts.keyWithoutClient, "private_key");
       if (c.private_key !== undefined && c.client_secret !== undefined)
         problem(texts.secretOrKey, "private_key");
+      if (
+        c.grant === "cross_app_access" &&
+        !(c.idp_token_endpoint && c.idp_client_id && c.id_token && c.client_id && c.client_secret)
+      )
+        problem(texts.crossAppNeeds, "id_token");
       if (c.grant === "client_credentials") {
         if (c.client_id === undefined) problem(texts.clientCredentialsNeedClient, "client_id");
         else if (c.client_secret === undefined && c.private_key === undefined)

@@ -42,11 +42,13 @@ export function addGrantRoutes(
     options: {
       resourceMetadataPath?: string;
       clientCredentials?: { keys?: Record<string, KeyObject> };
+      /** JWT bearer grant (RFC 7523) of identity assertions (ID-JAG) signed with this key. */
+      identityAssertionKey?: KeyObject;
       readClientMetadata?: unknown;
       registration?: boolean;
     };
     clients: Map<string, OAuthClientInformationFull>;
-    grant: (clientId: string, scope: string | undefined) => unknown;
+    grant: (clientId: string, scope: string | undefined, grant?: string) => unknown;
   },
 ): void {
   const { origin, options } = setup;
@@ -57,7 +59,7 @@ export function addGrantRoutes(
       send(res, 404, { error: "not_found" }),
     );
   }
-  if (options.clientCredentials || options.readClientMetadata) {
+  if (options.clientCredentials || options.readClientMetadata || options.identityAssertionKey) {
     app.get("/.well-known/oauth-authorization-server", (_req: Req, res: Res) =>
       send(res, 200, {
         issuer: `${origin}/`,
@@ -79,11 +81,42 @@ export function addGrantRoutes(
     );
   }
   const keys = options.clientCredentials?.keys ?? {};
+  /** Cross-app access: a registered client (basic) presenting an ID-JAG made for it, here. */
+  const jwtBearer = async (
+    body: Record<string, string | undefined>,
+    authorization: string | undefined,
+  ): Promise<[number, unknown]> => {
+    const key = options.identityAssertionKey;
+    if (!key) return [400, { error: "unsupported_grant_type" }];
+    const [id = "", secret = ""] = Buffer.from(
+      /^Basic (.+)$/.exec(authorization ?? "")?.[1] ?? "",
+      "base64",
+    )
+      .toString()
+      .split(":")
+      .map(decodeURIComponent);
+    const client = setup.clients.get(id);
+    if (!client?.client_secret || client.client_secret !== secret)
+      return [401, { error: "invalid_client" }];
+    try {
+      const { payload, protectedHeader } = await jwtVerify(body.assertion ?? "", key, {
+        audience: [origin, `${origin}/`],
+      });
+      if (protectedHeader.typ !== "oauth-id-jag+jwt" || payload.client_id !== id)
+        return [400, { error: "invalid_grant" }];
+      if (payload.resource !== setup.mcpUrl) return [400, { error: "invalid_target" }];
+      return [200, setup.grant(id, body.scope, "jwt_bearer")];
+    } catch {
+      return [400, { error: "invalid_grant" }];
+    }
+  };
   app.post(
     "/token",
     express.urlencoded({ extended: false }),
     async (req: Req, res: Res, next: () => void) => {
       const body = req.body ?? {};
+      if (body.grant_type === "urn:ietf:params:oauth:grant-type:jwt-bearer")
+        return send(res, ...(await jwtBearer(body, req.headers.authorization)));
       if (body.grant_type !== "client_credentials") return next();
       if (!options.clientCredentials) return send(res, 400, { error: "unsupported_grant_type" });
       let clientId: string | undefined;

@@ -41,6 +41,8 @@ export async function startOAuthMcpServer(
      * client_secret_basic) and the public keys of those that sign a private_key_jwt assertion.
      */
     clientCredentials?: { keys?: Record<string, KeyObject> };
+    /** Cross-app access: takes identity assertions (ID-JAG) signed with this key. */
+    identityAssertionKey?: KeyObject;
     /** Client ID metadata documents (SEP-991): how this server reads the one a URL names. */
     readClientMetadata?: (url: string) => Promise<OAuthClientInformationFull | undefined>;
   } = {},
@@ -150,8 +152,8 @@ export async function startOAuthMcpServer(
     mcpUrl: mcpUrl.href,
     options,
     clients,
-    grant: (clientId, scope) => {
-      grants.push("client_credentials");
+    grant: (clientId, scope, grant = "client_credentials") => {
+      grants.push(grant);
       return issue(clientId, scope ? scope.split(" ") : [], false);
     },
   });

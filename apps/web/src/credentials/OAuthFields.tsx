@@ -18,10 +18,15 @@ export const oauthClientHint =
 export const clientCredentialsHint =
   "Machine to machine: this server gets tokens with the client ID and its secret (client_secret_basic) or a private key that signs a JWT assertion (private_key_jwt). Nobody signs in.";
 
+/** What the fields say about cross-app access. */
+export const crossAppHint =
+  "Enterprise-managed (cross-app access): your ID token from the company's identity provider is exchanged there for a grant to this server's authorization server, which gives the tokens to the client below. This site has no single sign-on of its own, so paste an ID token the identity provider issued to it.";
+
 /** The OAuth grants the user chooses between. */
 export const oauthGrantLabels = {
   authorization_code: "Sign in in the browser",
   client_credentials: "Client credentials (machine to machine)",
+  cross_app_access: "Cross-app access (enterprise identity provider)",
 } as const;
 
 /** OAuth 2.1 fields of a tool server: the grant, the client, its secret or key, the scopes. */
@@ -39,6 +44,7 @@ export function OAuthFields({
   const algId = useId();
   const scopeId = useId();
   const machine = draft.grant === "client_credentials";
+  const crossApp = draft.grant === "cross_app_access";
   return (
     <div className="space-y-2">
       <div className="space-y-1">
@@ -58,11 +64,14 @@ export function OAuthFields({
           ))}
         </select>
       </div>
-      <p className="text-xs text-neutral-500">{machine ? clientCredentialsHint : oauthHint}</p>
+      <p className="text-xs text-neutral-500">
+        {machine ? clientCredentialsHint : crossApp ? crossAppHint : oauthHint}
+      </p>
+      {crossApp ? <CrossAppFields draft={draft} set={set} /> : null}
       <div className="grid grid-cols-2 gap-2">
         <div className="space-y-1">
           <label htmlFor={clientIdId} className={labelClass}>
-            {machine ? "Client ID" : "Client ID (optional)"}
+            {machine || crossApp ? "Client ID" : "Client ID (optional)"}
           </label>
           <input
             id={clientIdId}
@@ -76,7 +85,7 @@ export function OAuthFields({
         </div>
         <div className="space-y-1">
           <label htmlFor={clientSecretId} className={labelClass}>
-            Client secret (optional)
+            {crossApp ? "Client secret" : "Client secret (optional)"}
           </label>
           <input
             id={clientSecretId}
@@ -125,7 +134,7 @@ export function OAuthFields({
             </select>
           </div>
         </div>
-      ) : (
+      ) : crossApp ? null : (
         <p className="text-xs text-neutral-500">{oauthClientHint}</p>
       )}
       <div className="space-y-1">
@@ -141,6 +150,67 @@ export function OAuthFields({
           value={draft.scope}
           onChange={(event) => set({ scope: event.target.value })}
           className={inputClass}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Cross-app access: the identity provider's token endpoint, this site's client there, the ID token. */
+function CrossAppFields({
+  draft,
+  set,
+}: {
+  draft: CredentialsDraft;
+  set: (patch: Partial<CredentialsDraft>) => void;
+}) {
+  const endpointId = useId();
+  const idpClientId = useId();
+  const idTokenId = useId();
+  return (
+    <div className="space-y-2">
+      <div className="grid grid-cols-2 gap-2">
+        <div className="space-y-1">
+          <label htmlFor={endpointId} className={labelClass}>
+            Identity provider token endpoint
+          </label>
+          <input
+            id={endpointId}
+            type="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.idpTokenEndpoint}
+            onChange={(event) => set({ idpTokenEndpoint: event.target.value })}
+            className={inputClass}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={idpClientId} className={labelClass}>
+            Client ID at the identity provider
+          </label>
+          <input
+            id={idpClientId}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.idpClientId}
+            onChange={(event) => set({ idpClientId: event.target.value })}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={idTokenId} className={labelClass}>
+          ID token
+        </label>
+        <textarea
+          id={idTokenId}
+          rows={2}
+          spellCheck={false}
+          autoComplete="off"
+          value={draft.idToken}
+          onChange={(event) => set({ idToken: event.target.value })}
+          className={`${inputClass} font-mono text-xs`}
         />
       </div>
     </div>

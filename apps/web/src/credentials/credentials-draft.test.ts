@@ -100,4 +100,31 @@ describe("draftToCredentials", () => {
       draftToCredentials({ ...machine, clientId: "m", clientSecret: "s", privateKey: pem }),
     ).toEqual({ error: "Give a client secret or a private key, not both" });
   });
+
+  it("builds cross-app access from the identity provider's fields, or says what it needs", () => {
+    const crossApp = { ...emptyDraft("oauth"), grant: "cross_app_access" as const };
+    const filled = {
+      ...crossApp,
+      clientId: "c",
+      clientSecret: "s",
+      idpTokenEndpoint: " https://idp.example.com/token ",
+      idpClientId: "chat",
+      idToken: "eyJ.x.y",
+    };
+    expect(draftToCredentials(filled)).toEqual({
+      credentials: {
+        kind: "oauth",
+        grant: "cross_app_access",
+        client_id: "c",
+        client_secret: "s",
+        idp_token_endpoint: "https://idp.example.com/token",
+        idp_client_id: "chat",
+        id_token: "eyJ.x.y",
+      },
+    });
+    expect(draftToCredentials({ ...filled, idToken: "" })).toEqual({
+      error:
+        "Cross-app access needs the identity provider's token endpoint and client ID, an ID token from it, and the client ID and secret this server's authorization server registered",
+    });
+  });
 });

@@ -34,6 +34,10 @@ export interface CredentialsDraft {
   /** OAuth client credentials: a PEM private key instead of the secret (private_key_jwt). */
   privateKey: string;
   signingAlg: (typeof mcpSigningAlgorithms)[number];
+  /** OAuth cross-app access: the identity provider's token endpoint, client, and ID token. */
+  idpTokenEndpoint: string;
+  idpClientId: string;
+  idToken: string;
 }
 
 /** An empty draft of the given kind. */
@@ -50,6 +54,9 @@ export function emptyDraft(kind: CredentialKind = "none"): CredentialsDraft {
     grant: "authorization_code",
     privateKey: "",
     signingAlg: "ES256",
+    idpTokenEndpoint: "",
+    idpClientId: "",
+    idToken: "",
   };
 }
 
@@ -65,6 +72,7 @@ export const credentialTexts = {
   clientCredentialsNeedClient: externalMcpCredentialTexts.clientCredentialsNeedClient,
   clientCredentialsNeedSecret: externalMcpCredentialTexts.clientCredentialsNeedSecret,
   secretOrKey: externalMcpCredentialTexts.secretOrKey,
+  crossAppNeeds: externalMcpCredentialTexts.crossAppNeeds,
 } as const;
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
@@ -79,6 +87,25 @@ export function draftToCredentials(
     case "oauth": {
       const clientId = draft.clientId.trim();
       const scope = draft.scope.trim();
+      if (draft.grant === "cross_app_access") {
+        const idp = {
+          idp_token_endpoint: draft.idpTokenEndpoint.trim(),
+          idp_client_id: draft.idpClientId.trim(),
+          id_token: draft.idToken.trim(),
+        };
+        if (!clientId || !draft.clientSecret || Object.values(idp).some((value) => !value))
+          return { error: credentialTexts.crossAppNeeds };
+        return {
+          credentials: {
+            kind: "oauth",
+            grant: "cross_app_access",
+            ...(scope ? { scope } : {}),
+            client_id: clientId,
+            client_secret: draft.clientSecret,
+            ...idp,
+          },
+        };
+      }
       const machine = draft.grant === "client_credentials";
       const privateKey = machine ? draft.privateKey.trim() : "";
       if (machine && !clientId) return { error: credentialTexts.clientCredentialsNeedClient };

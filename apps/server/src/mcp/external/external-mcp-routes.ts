@@ -127,7 +127,7 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
         }
         return undefined;
       },
-      options,
+      { resource: row.url, fetchFn: oauthFetch, ...options },
     );
   };
   /** Refreshes a row's OAuth tokens ahead of their expiry (once across replicas). */

@@ -26,8 +26,13 @@ export interface OAuthState {
   /** PKCE verifier and state of a sign-in under way. */
   verifier?: string;
   state?: string;
-  /** Machine to machine: tokens by client_credentials, no browser sign-in. */
-  grant?: "client_credentials";
+  /**
+   * Machine to machine: tokens by client_credentials, or by cross-app access (an ID token
+   * exchanged at the enterprise identity provider, then the JWT bearer grant); no browser.
+   */
+  grant?: "client_credentials" | "cross_app_access";
+  /** Cross-app access: the identity provider's token endpoint, this site's client there. */
+  idp?: { token_endpoint: string; client_id: string; client_secret?: string; id_token: string };
   /** private_key_jwt: the client's PEM private key and the algorithm it signs with. */
   private_key?: string;
   signing_alg?: string;
@@ -66,7 +71,24 @@ export function storedFrom(credentials: McpCredentials): StoredMcpCredentials {
   return {
     kind: "oauth",
     ...(credentials.scope ? { scope: credentials.scope } : {}),
-    ...(credentials.grant === "client_credentials" ? { grant: "client_credentials" as const } : {}),
+    ...(credentials.grant && credentials.grant !== "authorization_code"
+      ? { grant: credentials.grant }
+      : {}),
+    ...(credentials.grant === "cross_app_access" &&
+    credentials.idp_token_endpoint &&
+    credentials.idp_client_id &&
+    credentials.id_token
+      ? {
+          idp: {
+            token_endpoint: credentials.idp_token_endpoint,
+            client_id: credentials.idp_client_id,
+            ...(credentials.idp_client_secret
+              ? { client_secret: credentials.idp_client_secret }
+              : {}),
+            id_token: credentials.id_token,
+          },
+        }
+      : {}),
     ...(credentials.private_key
       ? { private_key: credentials.private_key, signing_alg: credentials.signing_alg ?? "ES256" }
       : {}),

@@ -10,6 +10,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { identityAssertion, jwtBearerGrant } from "./cross-app-access.js";
 import type { OAuthState } from "./mcp-credentials.js";
 
 /** Why the provider writes its state: fresh tokens from the authorization server, or else. */
@@ -49,6 +50,10 @@ export interface ProviderOptions {
   use?: "sign_in" | "call";
   /** Sign in anew (more scopes are needed): the stored tokens are not refreshed. */
   fresh?: boolean;
+  /** The MCP server's URL (the resource, when its metadata does not name one). */
+  resource?: string;
+  /** The guarded fetch, for cross-app access's token exchange at the identity provider. */
+  fetchFn?: typeof fetch;
 }
 
 /**
@@ -104,9 +109,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     this.stored.needs_scope = scopeUnion(this.stored.tokens?.scope, scope) ?? "";
   }
 
-  /** Machine to machine: no browser, tokens by the client_credentials grant. */
+  /** Machine to machine: no browser, tokens by client_credentials or cross-app access. */
   private get machine(): boolean {
-    return this.stored.grant === "client_credentials";
+    return this.stored.grant !== undefined;
   }
 
   /** Writes the state; when another replica wrote first, its state is taken instead. */
@@ -131,7 +136,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return {
       client_name: "A2A Chat",
       redirect_uris: [],
-      grant_types: ["client_credentials"],
+      grant_types: [
+        this.stored.grant === "cross_app_access" ? jwtBearerGrant : "client_credentials",
+      ],
       token_endpoint_auth_method: this.stored.private_key
         ? "private_key_jwt"
         : "client_secret_basic",
@@ -139,10 +146,28 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     };
   }
 
-  /** The client_credentials request; undefined for the other grants (the SDK's own). */
-  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+  /**
+   * The machine grants' token request: client_credentials, or the JWT bearer grant with an
+   * identity assertion from the identity provider, made for the authorization server and the
+   * resource discovery found (cross-app access). Undefined for the browser's grants.
+   */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
     if (!this.machine) return undefined;
-    const params = new URLSearchParams({ grant_type: "client_credentials" });
+    const { idp, discovery } = this.stored;
+    if (this.stored.grant !== "cross_app_access" || !idp) {
+      const params = new URLSearchParams({ grant_type: "client_credentials" });
+      if (scope) params.set("scope", scope);
+      return params;
+    }
+    const audience =
+      discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl ?? "";
+    const resource = discovery?.resourceMetadata?.resource ?? this.options.resource ?? "";
+    const assertion = await identityAssertion(
+      idp,
+      { audience, resource, ...(scope ? { scope } : {}) },
+      this.options.fetchFn ?? fetch,
+    );
+    const params = new URLSearchParams({ grant_type: jwtBearerGrant, assertion });
     if (scope) params.set("scope", scope);
     return params;
   }

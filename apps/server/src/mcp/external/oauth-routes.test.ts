@@ -13,6 +13,7 @@ import { expect, it } from "vitest";
 import { inProcessFetch } from "../../test/a2a.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
+import { startIdentityProvider } from "../../test/identity-provider.js";
 import { startOAuthMcpServer } from "../../test/oauth-mcp-server.js";
 import { taskUser } from "../../test/tasks.js";
 
@@ -63,7 +64,7 @@ async function userOf(db: Parameters<typeof createTestApp>[0], extra: { publicUr
     externalMcpListSchema.parse(
       await (await app.request("/api/v1/mcp/external", { headers: user.headers })).json(),
     ).data[0]?.oauth;
-  return { app, add, start, approve, connect, status };
+  return { app, headers: user.headers, add, start, approve, connect, status };
 }
 
 async function using(server: OAuthServer, run: () => Promise<void>) {
@@ -218,6 +219,77 @@ describeEachDialect("OAuth: scopes, client ID metadata documents, client credent
     });
   });
 
+  it("gets tokens by cross-app access: the ID token exchanged for an ID-JAG, then the JWT bearer grant", async () => {
+    const idp = await startIdentityProvider({ clientId: "xaa-client" });
+    const oauth = await startOAuthMcpServer({
+      registration: false,
+      preRegistered: [
+        {
+          client_id: "xaa-client",
+          client_secret: "xaa-secret",
+          redirect_uris: [],
+          grant_types: ["urn:ietf:params:oauth:grant-type:jwt-bearer"],
+          token_endpoint_auth_method: "client_secret_basic",
+        },
+      ],
+      identityAssertionKey: idp.publicKey,
+    });
+    try {
+      const u = await userOf(get());
+      const res = await u.add("xaa", oauth.url, {
+        kind: "oauth",
+        grant: "cross_app_access",
+        client_id: "xaa-client",
+        client_secret: "xaa-secret",
+        idp_token_endpoint: idp.tokenEndpoint,
+        idp_client_id: "chat-at-idp",
+        id_token: idp.idToken,
+      });
+      expect(res.status).toBe(201);
+      const server = externalMcpServerSchema.parse(await res.json());
+      expect((await u.start(server.id)).status).toBe("signed_in");
+      expect(idp.exchanges).toHaveLength(1);
+      expect(idp.exchanges[0]).toMatchObject({
+        audience: `${oauth.origin}/`,
+        resource: oauth.url,
+        client_id: "chat-at-idp",
+      });
+      expect(oauth.grants).toEqual(["jwt_bearer"]);
+      const client = await u.connect(server.endpoint);
+      const result = (await client.callTool({ name: "whoami", arguments: {} })) as CallToolResult;
+      expect(result.content?.[0]).toEqual({ type: "text", text: "client xaa-client" });
+      await client.close();
+
+      // An ID token the identity provider did not issue: the reason is shown.
+      const wrong = externalMcpServerSchema.parse(
+        await (
+          await u.add("xaa-wrong", oauth.url, {
+            kind: "oauth",
+            grant: "cross_app_access",
+            client_id: "xaa-client",
+            client_secret: "xaa-secret",
+            idp_token_endpoint: idp.tokenEndpoint,
+            idp_client_id: "chat-at-idp",
+            id_token: "forged",
+          })
+        ).json(),
+      );
+      const refused = await u.app.request(`/api/v1/mcp/external/${wrong.id}/oauth/start`, {
+        method: "POST",
+        headers: u.headers,
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        externalMcpMessages.oauthFailed(
+          "the identity provider refused the token exchange (invalid_grant)",
+        ),
+      );
+    } finally {
+      await oauth.close();
+      await idp.close();
+    }
+  });
+
   it("refuses client credentials it cannot use, with the exact reasons", async () => {
     const u = await userOf(get());
     const refused = async (credentials: unknown) => {
@@ -238,5 +310,13 @@ describeEachDialect("OAuth: scopes, client ID metadata documents, client credent
     expect(await refused({ ...grant, client_id: "c", private_key: "not a key" })).toContain(
       texts.privateKeyInvalid,
     );
+    expect(
+      await refused({
+        kind: "oauth",
+        grant: "cross_app_access",
+        client_id: "c",
+        client_secret: "s",
+      }),
+    ).toContain(texts.crossAppNeeds);
   });
 });
