@@ -50,6 +50,12 @@ export async function challengeOf(
     return {};
   }
   await response.body?.cancel().catch(() => undefined);
+  // A server that took the request without a token opened a session: it is ended.
+  const session = response.headers.get("mcp-session-id");
+  if (session)
+    await fetchFn(url, { method: "DELETE", headers: { "mcp-session-id": session } })
+      .then((ended) => ended.body?.cancel())
+      .catch(() => undefined);
   if (response.status !== 401 && response.status !== 403) return {};
   const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
   return {
