@@ -64,7 +64,10 @@ export const mcpCredentialsSchema = z.discriminatedUnion("kind", [
        * it; exchanged there for an identity assertion grant (RFC 8693), which the server's
        * authorization server takes by the JWT bearer grant (RFC 7523).
        */
-      idp_token_endpoint: z.url({ protocol: /^https?$/ }).max(2048).optional(),
+      idp_token_endpoint: z
+        .url({ protocol: /^https?$/ })
+        .max(2048)
+        .optional(),
       idp_client_id: z.string().trim().min(1).max(500).optional(),
       idp_client_secret: z.string().min(1).max(2000).optional(),
       id_token: z.string().trim().min(1).max(20_000).optional(),
