@@ -71,11 +71,32 @@ async function main() {
   const clientId = typeof context.client_id === "string" ? context.client_id : undefined;
   const clientSecret =
     typeof context.client_secret === "string" ? context.client_secret : undefined;
+  const privateKey =
+    typeof context.private_key_pem === "string" ? context.private_key_pem : undefined;
+  // Machine to machine (the scenario's server takes only client_credentials): the user sets
+  // the server up with the client and its secret or private key, no browser sign-in.
+  const machine = scenario.startsWith("auth/client-credentials-");
+  // Cross-app access: the user's ID token from the enterprise identity provider (the suite's),
+  // and the client the server's authorization server registered for this site.
+  const text = (key: string) => (typeof context[key] === "string" ? context[key] : undefined);
+  const crossApp = scenario.startsWith("auth/cross-app-access")
+    ? {
+        grant: "cross_app_access",
+        idp_token_endpoint: text("idp_token_endpoint"),
+        idp_client_id: text("idp_client_id"),
+        id_token: text("idp_id_token"),
+      }
+    : {};
   const credentials = oauth
     ? {
         kind: "oauth",
+        ...(machine ? { grant: "client_credentials" } : {}),
+        ...crossApp,
         ...(clientId ? { client_id: clientId } : {}),
         ...(clientSecret ? { client_secret: clientSecret } : {}),
+        ...(privateKey
+          ? { private_key: privateKey, signing_alg: context.signing_algorithm ?? "ES256" }
+          : {}),
       }
     : undefined;
   const added = (await api("/api/v1/mcp/external", token, {
@@ -97,7 +118,15 @@ async function main() {
   try {
     const { tools } = await client.listTools();
     for (const tool of tools) {
-      const result = await client.callTool({ name: tool.name, arguments: argumentsFor(tool) });
+      const call = () => client.callTool({ name: tool.name, arguments: argumentsFor(tool) });
+      const result = await call().catch(async (error: unknown) => {
+        // The server wants more access (step-up): the user signs in again, as the message
+        // says, and runs the tool again.
+        if (!(oauth && /choose Sign in with OAuth/.test(String(error)))) throw error;
+        console.log(String(error));
+        await signIn(added.id, token);
+        return call();
+      });
       console.log(`${tool.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
     }
   } finally {

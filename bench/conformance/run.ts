@@ -190,6 +190,10 @@ async function main() {
     OUTBOUND_CREDENTIALS_KEY: Buffer.alloc(32, 5).toString("base64"),
     // The suite's fixture server, on our serving stack (see docs/mcp.md#conformance).
     MCP_CONFORMANCE_FIXTURE: "true",
+    // The product runs on http://127.0.0.1 here, and a client ID metadata document's URL must
+    // be HTTPS: the client ID is the one the suite expects (its authorization server does not
+    // fetch it). See docs/mcp.md.
+    MCP_OAUTH_CLIENT_METADATA_URL: "https://conformance-test.local/client-metadata.json",
   });
   const reports: string[] = [];
   try {

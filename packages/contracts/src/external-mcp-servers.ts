@@ -4,7 +4,34 @@ import { agentCredentialsSchema } from "./external-agents.js";
 /** Texts of checking OAuth credentials. */
 export const externalMcpCredentialTexts = {
   secretWithoutClient: "A client secret needs the client ID it belongs to",
+  keyWithoutClient: "A private key needs the client ID it belongs to",
+  clientCredentialsNeedClient:
+    "Client credentials need the client ID the authorization server registered for this site",
+  clientCredentialsNeedSecret: "Client credentials need a client secret or a private key",
+  secretOrKey: "Give a client secret or a private key, not both",
+  privateKeyInvalid: "The private key must be a PEM private key (-----BEGIN PRIVATE KEY-----)",
+  crossAppNeeds:
+    "Cross-app access needs the identity provider's token endpoint and client ID, an ID token from it, and the client ID and secret this server's authorization server registered",
 } as const;
+
+/** OAuth grants a user-added MCP server can be signed in with. */
+export const mcpOAuthGrants = [
+  "authorization_code",
+  "client_credentials",
+  "cross_app_access",
+] as const;
+/** Algorithms of a private_key_jwt client assertion (RFC 7523). */
+export const mcpSigningAlgorithms = [
+  "ES256",
+  "ES384",
+  "ES512",
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+] as const;
 
 /**
  * How the server authenticates to an MCP server a user added: as for agents, or OAuth 2.1 (the
@@ -22,11 +49,50 @@ export const mcpCredentialsSchema = z.discriminatedUnion("kind", [
        */
       client_id: z.string().trim().min(1).max(500).optional(),
       client_secret: z.string().min(1).max(2000).optional(),
+      /**
+       * `authorization_code` (default): the user signs in in the browser. `client_credentials`:
+       * machine to machine, with the client ID and its secret (client_secret_basic) or a private
+       * key that signs a JWT assertion (private_key_jwt, RFC 7523); no browser.
+       */
+      grant: z.enum(mcpOAuthGrants).optional(),
+      /** PEM (PKCS #8) private key of the client, for private_key_jwt. */
+      private_key: z.string().trim().min(1).max(10_000).optional(),
+      signing_alg: z.enum(mcpSigningAlgorithms).optional(),
+      /**
+       * `cross_app_access` (enterprise-managed authorization, SEP-990): the enterprise identity
+       * provider's token endpoint and this site's client there, and the user's ID token from
+       * it; exchanged there for an identity assertion grant (RFC 8693), which the server's
+       * authorization server takes by the JWT bearer grant (RFC 7523).
+       */
+      idp_token_endpoint: z
+        .url({ protocol: /^https?$/ })
+        .max(2048)
+        .optional(),
+      idp_client_id: z.string().trim().min(1).max(500).optional(),
+      idp_client_secret: z.string().min(1).max(2000).optional(),
+      id_token: z.string().trim().min(1).max(20_000).optional(),
     })
     .strict()
-    .refine((c) => c.client_secret === undefined || c.client_id !== undefined, {
-      message: externalMcpCredentialTexts.secretWithoutClient,
-      path: ["client_secret"],
+    .superRefine((c, ctx) => {
+      const texts = externalMcpCredentialTexts;
+      const problem = (message: string, path: string) =>
+        ctx.addIssue({ code: "custom", message, path: [path] });
+      if (c.client_secret !== undefined && c.client_id === undefined)
+        problem(texts.secretWithoutClient, "client_secret");
+      if (c.private_key !== undefined && c.client_id === undefined)
+        problem(texts.keyWithoutClient, "private_key");
+      if (c.private_key !== undefined && c.client_secret !== undefined)
+        problem(texts.secretOrKey, "private_key");
+      if (
+        c.grant === "cross_app_access" &&
+        !(c.idp_token_endpoint && c.idp_client_id && c.id_token && c.client_id && c.client_secret)
+      )
+        problem(texts.crossAppNeeds, "id_token");
+      if (c.grant === "client_credentials") {
+        if (c.client_id === undefined) problem(texts.clientCredentialsNeedClient, "client_id");
+        else if (c.client_secret === undefined && c.private_key === undefined)
+          problem(texts.clientCredentialsNeedSecret, "client_secret");
+      }
     }),
 ]);
 /** Credentials of a user-added MCP server. */
@@ -89,6 +155,8 @@ export const externalMcpMessages = {
   timedOut: "Tool execution timed out",
   signInRequired: (server: string) =>
     `Sign in to ${server} first: open its Connection and choose Sign in with OAuth`,
+  moreScopeRequired: (server: string, scope: string) =>
+    `${server} asks for more access (${scope}): open its Connection and choose Sign in with OAuth again`,
   oauthSignedIn: (server: string) =>
     `Signed in to ${server}. You can close this tab and return to the chat.`,
   oauthFailed: (reason: string) => `Signing in failed: ${reason}`,

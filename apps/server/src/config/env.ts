@@ -68,6 +68,7 @@ export const envOverrides = [
   ["MCP_PROBE_CACHE_SECONDS", "mcp.probeCacheSeconds"],
   ["MCP_ASK_TIMEOUT_SECONDS", "mcp.askTimeoutSeconds"],
   ["MCP_CONFORMANCE_FIXTURE", "mcp.conformanceFixture"],
+  ["MCP_OAUTH_CLIENT_METADATA_URL", "mcp.oauthClientMetadataUrl"],
   ["METRICS_TOKEN", "metrics.token"],
   ["METRICS_PORT", "metrics.port"],
   ["LOG_LEVEL", "log.level"],

@@ -73,6 +73,12 @@ export const mcpConfigSchema = z
      * `npm run conformance` sets it; never on in a normal start).
      */
     conformanceFixture: flag.default(false),
+    /**
+     * The OAuth client ID this site gives authorization servers that accept client ID metadata
+     * documents: an HTTPS URL where the document is served. Unset: this site's own
+     * /api/v1/mcp/external/oauth/client-metadata.json (when PUBLIC_URL, or the request, is HTTPS).
+     */
+    oauthClientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
   })
   .strict();
 

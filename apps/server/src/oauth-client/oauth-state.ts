@@ -23,10 +23,27 @@ export interface OAuthState {
   verifier?: string;
   state?: string;
   /**
-   * The authorization server and its metadata, when known before the sign-in (an agent card's
-   * OAuth or OpenID Connect scheme): the SDK then skips its own discovery.
+   * The authorization server and its metadata: known before the sign-in for an agent (its
+   * card's OAuth or OpenID Connect scheme; the SDK then skips its own discovery), found by the
+   * sign-in for an MCP server (its protected-resource metadata URL may come only in a 401's
+   * WWW-Authenticate), so the callback and later refreshes use the same one.
    */
   discovery?: OAuthDiscoveryState;
   /** The agent card's security scheme this sign-in meets. */
   scheme?: string;
+  /**
+   * Machine to machine: tokens by client_credentials, or by cross-app access (an ID token
+   * exchanged at the enterprise identity provider, then the JWT bearer grant); no browser.
+   */
+  grant?: "client_credentials" | "cross_app_access";
+  /** Cross-app access: the identity provider's token endpoint, this site's client there. */
+  idp?: { token_endpoint: string; client_id: string; client_secret?: string; id_token: string };
+  /** private_key_jwt: the client's PEM private key and the algorithm it signs with. */
+  private_key?: string;
+  signing_alg?: string;
+  /**
+   * The scopes a call needed that the tokens lack (403 insufficient_scope) or that a sign-in
+   * the proxy could not finish asked for: the user must sign in again, asking for them too.
+   */
+  needs_scope?: string;
 }

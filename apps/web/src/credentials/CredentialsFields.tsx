@@ -4,6 +4,7 @@ import {
   type CredentialsDraft,
   credentialKinds,
 } from "./credentials-draft.js";
+import { OAuthFields } from "./OAuthFields.js";
 
 /** Props of CredentialsFields. */
 export interface CredentialsFieldsProps {
@@ -19,14 +20,6 @@ export interface CredentialsFieldsProps {
 const inputClass =
   "w-full rounded-md border border-border bg-surface px-2 py-1.5 text-sm text-neutral-100 placeholder:text-neutral-600";
 const labelClass = "block text-xs font-medium text-neutral-400";
-
-/** What the fields say about OAuth. */
-export const oauthHint =
-  "After saving, sign in from the server's Connection: you are sent to its sign-in page (PKCE S256), and this server keeps the tokens.";
-
-/** What the fields say about an OAuth client given beforehand. */
-export const oauthClientHint =
-  "Leave the client empty when the server registers clients itself; otherwise enter the client registered for this site's callback, /api/v1/mcp/external/oauth/callback.";
 
 /** What the fields say about credentials already stored. */
 export const storedCredentialsText = (label: string) =>
@@ -47,9 +40,6 @@ export function CredentialsFields({
   const tokenId = useId();
   const headerId = useId();
   const valueId = useId();
-  const clientIdId = useId();
-  const clientSecretId = useId();
-  const scopeId = useId();
   const set = (patch: Partial<CredentialsDraft>) => onChange({ ...draft, ...patch });
   const setHeader = (index: number, patch: Partial<CredentialsDraft["headers"][number]>) =>
     set({ headers: draft.headers.map((row, i) => (i === index ? { ...row, ...patch } : row)) });
@@ -77,56 +67,7 @@ export function CredentialsFields({
       {stored && stored.kind !== "none" ? (
         <p className="text-xs text-neutral-500">{storedCredentialsText(stored.label)}</p>
       ) : null}
-      {draft.kind === "oauth" ? (
-        <div className="space-y-2">
-          <p className="text-xs text-neutral-500">{oauthHint}</p>
-          <div className="grid grid-cols-2 gap-2">
-            <div className="space-y-1">
-              <label htmlFor={clientIdId} className={labelClass}>
-                Client ID (optional)
-              </label>
-              <input
-                id={clientIdId}
-                type="text"
-                autoComplete="off"
-                spellCheck={false}
-                value={draft.clientId}
-                onChange={(event) => set({ clientId: event.target.value })}
-                className={inputClass}
-              />
-            </div>
-            <div className="space-y-1">
-              <label htmlFor={clientSecretId} className={labelClass}>
-                Client secret (optional)
-              </label>
-              <input
-                id={clientSecretId}
-                type="password"
-                autoComplete="off"
-                value={draft.clientSecret}
-                onChange={(event) => set({ clientSecret: event.target.value })}
-                className={inputClass}
-              />
-            </div>
-          </div>
-          <p className="text-xs text-neutral-500">{oauthClientHint}</p>
-          <div className="space-y-1">
-            <label htmlFor={scopeId} className={labelClass}>
-              Scopes (optional)
-            </label>
-            <input
-              id={scopeId}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="read write"
-              value={draft.scope}
-              onChange={(event) => set({ scope: event.target.value })}
-              className={inputClass}
-            />
-          </div>
-        </div>
-      ) : null}
+      {draft.kind === "oauth" ? <OAuthFields draft={draft} set={set} /> : null}
       {draft.kind === "bearer" ? (
         <div className="space-y-1">
           <label htmlFor={tokenId} className={labelClass}>

@@ -1,4 +1,9 @@
-import { externalMcpCredentialTexts, type McpCredentials } from "@a2a-chat/contracts";
+import {
+  externalMcpCredentialTexts,
+  type McpCredentials,
+  type mcpOAuthGrants,
+  type mcpSigningAlgorithms,
+} from "@a2a-chat/contracts";
 
 /** Ways to authenticate to an agent or tool server the user added. */
 export const credentialKinds = [
@@ -24,6 +29,15 @@ export interface CredentialsDraft {
   clientSecret: string;
   /** OAuth: the scopes to ask for, space-separated; empty asks for the server's default. */
   scope: string;
+  /** OAuth: browser sign-in, or client credentials (machine to machine). */
+  grant: (typeof mcpOAuthGrants)[number];
+  /** OAuth client credentials: a PEM private key instead of the secret (private_key_jwt). */
+  privateKey: string;
+  signingAlg: (typeof mcpSigningAlgorithms)[number];
+  /** OAuth cross-app access: the identity provider's token endpoint, client, and ID token. */
+  idpTokenEndpoint: string;
+  idpClientId: string;
+  idToken: string;
 }
 
 /** An empty draft of the given kind. */
@@ -37,6 +51,12 @@ export function emptyDraft(kind: CredentialKind = "none"): CredentialsDraft {
     clientId: "",
     clientSecret: "",
     scope: "",
+    grant: "authorization_code",
+    privateKey: "",
+    signingAlg: "ES256",
+    idpTokenEndpoint: "",
+    idpClientId: "",
+    idToken: "",
   };
 }
 
@@ -48,6 +68,11 @@ export const credentialTexts = {
   headersRequired: "Add at least one header",
   headerIncomplete: "Each header needs a name and a value",
   secretWithoutClient: externalMcpCredentialTexts.secretWithoutClient,
+  keyWithoutClient: externalMcpCredentialTexts.keyWithoutClient,
+  clientCredentialsNeedClient: externalMcpCredentialTexts.clientCredentialsNeedClient,
+  clientCredentialsNeedSecret: externalMcpCredentialTexts.clientCredentialsNeedSecret,
+  secretOrKey: externalMcpCredentialTexts.secretOrKey,
+  crossAppNeeds: externalMcpCredentialTexts.crossAppNeeds,
 } as const;
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
@@ -62,13 +87,40 @@ export function draftToCredentials(
     case "oauth": {
       const clientId = draft.clientId.trim();
       const scope = draft.scope.trim();
+      if (draft.grant === "cross_app_access") {
+        const idp = {
+          idp_token_endpoint: draft.idpTokenEndpoint.trim(),
+          idp_client_id: draft.idpClientId.trim(),
+          id_token: draft.idToken.trim(),
+        };
+        if (!clientId || !draft.clientSecret || Object.values(idp).some((value) => !value))
+          return { error: credentialTexts.crossAppNeeds };
+        return {
+          credentials: {
+            kind: "oauth",
+            grant: "cross_app_access",
+            ...(scope ? { scope } : {}),
+            client_id: clientId,
+            client_secret: draft.clientSecret,
+            ...idp,
+          },
+        };
+      }
+      const machine = draft.grant === "client_credentials";
+      const privateKey = machine ? draft.privateKey.trim() : "";
+      if (machine && !clientId) return { error: credentialTexts.clientCredentialsNeedClient };
       if (draft.clientSecret && !clientId) return { error: credentialTexts.secretWithoutClient };
+      if (privateKey && draft.clientSecret) return { error: credentialTexts.secretOrKey };
+      if (machine && !privateKey && !draft.clientSecret)
+        return { error: credentialTexts.clientCredentialsNeedSecret };
       return {
         credentials: {
           kind: "oauth",
           ...(scope ? { scope } : {}),
+          ...(machine ? { grant: "client_credentials" as const } : {}),
           ...(clientId ? { client_id: clientId } : {}),
           ...(clientId && draft.clientSecret ? { client_secret: draft.clientSecret } : {}),
+          ...(privateKey ? { private_key: privateKey, signing_alg: draft.signingAlg } : {}),
         },
       };
     }

@@ -24,7 +24,10 @@ import type { Services } from "../../http/services.js";
 import { checkConnection } from "../../net/connection-check.js";
 import { guardedStreamFetch } from "../../net/guarded-stream-fetch.js";
 import { refreshIfDue } from "../../oauth-client/oauth-refresh.js";
-import { StoredOAuthProvider } from "../../oauth-client/stored-oauth-provider.js";
+import {
+  type ProviderOptions,
+  StoredOAuthProvider,
+} from "../../oauth-client/stored-oauth-provider.js";
 import { credentialHeaders, reservedHeaderOf } from "../../proxy/agent-credentials.js";
 import { mcpCredentialsBinding } from "../../proxy/credential-binding.js";
 import { SecretBox } from "../../proxy/secret-box.js";
@@ -35,13 +38,16 @@ import { rebindingGuard } from "../rebinding-guard.js";
 import { serveStateless } from "../serve-builtin.js";
 import { taskIdHeader } from "../tool-context.js";
 import {
+  clientMetadataPath,
   type OAuthState,
   oauthCallbackPath,
   openMcpCredentials,
+  privateKeyProblem,
   type StoredMcpCredentials,
   storedFrom,
 } from "./mcp-credentials.js";
 import { probeMcpServer } from "./mcp-probe.js";
+import { addOAuthRoutes } from "./oauth-routes.js";
 import { createProxyServer } from "./proxy-server.js";
 import { checkServerUrl } from "./server-url.js";
 import { connectUpstream, listAllTools, type UpstreamServer } from "./upstream-client.js";
@@ -83,13 +89,23 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
       ? null
       : box.seal(JSON.stringify(credentials), boundTo(row));
   const originOf = (c: Context<AppEnv>) => config.server.publicUrl ?? new URL(c.req.url).origin;
+  /** The client ID metadata document's URL (the client ID): HTTPS only (SEP-991). */
+  const clientMetadataUrl = (origin: string) =>
+    config.mcp.oauthClientMetadataUrl ??
+    (origin.startsWith("https://") ? `${origin}${clientMetadataPath}` : undefined);
+  const oauthFetch = guardedStreamFetch({ ...config.outbound, idleMs: config.outbound.timeoutMs });
 
   /**
    * The OAuth client provider of a row signing in with OAuth; its state is saved back only over
    * the credentials it was made from (or last wrote). When another replica wrote first, its state
    * is taken, except that fresh tokens from the authorization server replace a state without any.
    */
-  const providerFor = (row: ExternalMcpServerRow, state: OAuthState, origin: string) => {
+  const providerFor = (
+    row: ExternalMcpServerRow,
+    state: OAuthState,
+    origin: string,
+    options: ProviderOptions = { use: "call" },
+  ) => {
     let version = row.credentials;
     return new StoredOAuthProvider(
       state,
@@ -111,6 +127,7 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
         }
         return undefined;
       },
+      { resource: row.url, fetchFn: oauthFetch, ...options },
     );
   };
   /** Refreshes a row's OAuth tokens ahead of their expiry (once across replicas). */
@@ -149,7 +166,9 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
     try {
       const stored = credentialsOf(row);
       kind = stored.kind;
-      if (stored.kind === "oauth") oauth = stored.tokens ? "signed_in" : "sign_in_required";
+      if (stored.kind === "oauth")
+        oauth =
+          stored.tokens && stored.needs_scope === undefined ? "signed_in" : "sign_in_required";
     } catch {
       // Unreadable (the key changed): shown as none; calls fail until it is saved again.
     }
@@ -230,6 +249,8 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
     const credentials = storedFrom(body.credentials ?? { kind: "none" });
     const reserved = credentials.kind === "oauth" ? undefined : reservedHeaderOf(credentials);
     if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
+    const badKey = privateKeyProblem(credentials);
+    if (badKey) throw new AppError("validation_failed", badKey);
     if (credentials.kind !== "none" && !box)
       throw new AppError("bad_request", externalMcpMessages.noCredentialsKey);
     const transport: McpTransport = body.transport;
@@ -261,6 +282,8 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
     const credentials = storedFrom(readBody(c, updateMcpCredentialsBodySchema).credentials);
     const reserved = credentials.kind === "oauth" ? undefined : reservedHeaderOf(credentials);
     if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
+    const badKey = privateKeyProblem(credentials);
+    if (badKey) throw new AppError("validation_failed", badKey);
     if (credentials.kind !== "none" && !box)
       throw new AppError("bad_request", externalMcpMessages.noCredentialsKey);
     const sealed = seal(credentials, row);
@@ -291,64 +314,15 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
     );
   });
 
-  // OAuth 2.1 sign-in (MCP authorization): discovery of the authorization server from the
-  // server's protected-resource metadata, dynamic client registration where offered, PKCE S256,
-  // all by the MCP SDK's client auth, through the guarded fetch.
-  const oauthFetch = guardedStreamFetch({ ...config.outbound, idleMs: config.outbound.timeoutMs });
-  routes.post("/:id/oauth/start", requireAuth, perUserLimit, async (c) => {
-    const row = await owned(c);
-    const stored = credentialsOf(row);
-    if (stored.kind !== "oauth")
-      throw new AppError("validation_failed", "This server does not sign in with OAuth");
-    const provider = providerFor(row, stored, originOf(c));
-    let result: Awaited<ReturnType<typeof auth>>;
-    try {
-      result = await auth(provider, {
-        serverUrl: row.url,
-        fetchFn: oauthFetch,
-        ...(stored.scope ? { scope: stored.scope } : {}),
-      });
-    } catch (error) {
-      throw new AppError(
-        "bad_request",
-        externalMcpMessages.oauthFailed(upstreamReason(error).reason),
-      );
-    }
-    if (result === "AUTHORIZED" || !provider.authorizationUrl)
-      return c.json({ status: "signed_in" });
-    return c.json({ status: "redirect", authorization_url: provider.authorizationUrl.href });
-  });
-
-  // The authorization server sends the user's browser here (no session token: the state names
-  // the row, and must match the one the sign-in stored).
-  routes.get("/oauth/callback", async (c) => {
-    const page = (status: 200 | 400, text: string) => {
-      c.header("Cache-Control", "no-store");
-      return c.html(
-        `<!doctype html><meta charset="utf-8"><title>A2A Chat</title><p>${escapeHtml(text)}</p><p><a href="/chat">Back to the chat</a></p>`,
-        status,
-      );
-    };
-    const state = c.req.query("state") ?? "";
-    const row = await repository.findById(state.split(".")[0] ?? "");
-    const stored = row ? credentialsOf(row) : undefined;
-    if (!row || stored?.kind !== "oauth")
-      return page(400, externalMcpMessages.oauthFailed("this sign-in is unknown or over"));
-    const provider = providerFor(row, stored, originOf(c));
-    if (!provider.matchesState(state))
-      return page(400, externalMcpMessages.oauthFailed("this sign-in is unknown or over"));
-    const refused = c.req.query("error");
-    if (refused) return page(400, externalMcpMessages.oauthFailed(refused));
-    try {
-      await auth(provider, {
-        serverUrl: row.url,
-        authorizationCode: c.req.query("code") ?? "",
-        fetchFn: oauthFetch,
-      });
-    } catch (error) {
-      return page(400, externalMcpMessages.oauthFailed(upstreamReason(error).reason));
-    }
-    return page(200, externalMcpMessages.oauthSignedIn(row.name));
+  addOAuthRoutes(routes, {
+    guards: [requireAuth, perUserLimit] as const,
+    owned,
+    findById: (id) => repository.findById(id),
+    credentialsOf,
+    providerFor,
+    originOf,
+    clientMetadataUrl,
+    oauthFetch,
   });
 
   routes.delete("/:id", requireAuth, perUserLimit, async (c) => {
@@ -391,8 +365,4 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
   routes.get("/:id/mcp", ...guards, mcpMethodNotOffered);
   routes.delete("/:id/mcp", ...guards, mcpMethodNotOffered);
   return routes;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

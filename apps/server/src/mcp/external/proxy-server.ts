@@ -16,6 +16,7 @@ import { startCallerExecution } from "../executions/start-caller-execution.js";
 import { cancelledExecutionMessage, executionIdMetaKey } from "../record-calls.js";
 import { relayedCall } from "../requests/relayed-call.js";
 import type { ToolContext } from "../tool-context.js";
+import { StoredOAuthProvider } from "../../oauth-client/stored-oauth-provider.js";
 import { browsingCapabilities, forwardBrowsing, relayNotifications } from "./proxy-browse.js";
 import { resolveResourceLinks } from "./resolve-resource-links.js";
 import { asProxiedTool, callAsTask, needsTask, taskProgress } from "./task-call.js";
@@ -55,8 +56,16 @@ function failureOf(context: ProxyContext, error: unknown, lost: AbortSignal): Pr
   if (lost.aborted && !context.signal.aborted)
     return rpcError(ErrorCode.ConnectionClosed, externalMcpMessages.connectionLost(name));
   const { kind, reason } = upstreamReason(error);
-  if (kind === "sign_in")
-    return rpcError(ErrorCode.InvalidRequest, externalMcpMessages.signInRequired(name));
+  if (kind === "sign_in") {
+    const provider = context.server.authProvider;
+    const more = provider instanceof StoredOAuthProvider ? provider.neededScope : undefined;
+    return rpcError(
+      ErrorCode.InvalidRequest,
+      more
+        ? externalMcpMessages.moreScopeRequired(name, more)
+        : externalMcpMessages.signInRequired(name),
+    );
+  }
   if (kind === "invalid_list")
     return rpcError(ErrorCode.InternalError, externalMcpMessages.invalidToolList(name, reason));
   if (kind === "server_error")

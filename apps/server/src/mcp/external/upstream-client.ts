@@ -1,5 +1,9 @@
 import { keepingCancelNotices, type McpTransport, whileRunning } from "@a2a-chat/contracts";
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  extractWWWAuthenticateParams,
+  type OAuthClientProvider,
+  UnauthorizedError,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import {
@@ -28,7 +32,10 @@ export interface UpstreamServer {
   headers: Record<string, string>;
   timeoutMs: number;
   /** Signs in with OAuth (adds the access token, refreshes it when the server answers 401). */
-  authProvider?: OAuthClientProvider;
+  authProvider?: OAuthClientProvider & {
+    /** Told of a 403 insufficient_scope (with the scopes asked for) before the SDK handles it. */
+    insufficientScope?(scope: string | undefined): void;
+  };
 }
 
 /** An open MCP session with an upstream server. */
@@ -86,13 +93,20 @@ function transportFor(
   // offered" (a server without one would answer 404, which the SDK takes for a broken session).
   // A GET that resumes a call's broken stream (Last-Event-ID, stream-resumption.ts) goes through.
   const withoutGetStream: typeof fetch = (input, init) => {
-    if ((init?.method ?? "GET").toUpperCase() !== "GET") return fetchImpl(input, init);
+    if ((init?.method ?? "GET").toUpperCase() !== "GET")
+      return fetchImpl(input, init).then((response) => {
+        if (response.status === 403 && server.authProvider?.insufficientScope) {
+          const { error, scope } = extractWWWAuthenticateParams(response);
+          if (error === "insufficient_scope") server.authProvider.insufficientScope(scope);
+        }
+        return response;
+      });
     if (isResumingGet(init)) return fetchImpl(input, init);
-    // Only the notification stream itself is let through: other GETs (the SDK's OAuth discovery)
-    // are answered as before.
+    // GETs of other URLs are the SDK's OAuth discovery (a 401 or a 403 insufficient_scope in a
+    // call): they go through. The notification stream only when listening.
     const target = input instanceof Request ? input.url : String(input);
-    if (!options.listen || target !== url.href)
-      return Promise.resolve(new Response(null, { status: 405 }));
+    if (target !== url.href) return fetchImpl(input, init);
+    if (!options.listen) return Promise.resolve(new Response(null, { status: 405 }));
     return fetchImpl(input, init).then((response) => {
       // Refused (404, 400, even 401: signing in is the requests' business): taken as "no stream
       // offered", as a 405 is, not as a broken session.
@@ -155,6 +169,8 @@ async function open(
   const reported = transport.onerror;
   transport.onerror = (error) => {
     reported?.(error);
+    // A request the server wants a sign-in for failed alone (its caller is told so).
+    if (error instanceof UnauthorizedError) return;
     if (!recovers(error)) lost.abort(error);
   };
   return {
