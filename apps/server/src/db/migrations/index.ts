@@ -21,6 +21,7 @@ import * as m0031 from "./0031_mcp_requests.js";
 import * as m0034 from "./0034_task_branches.js";
 import * as m0035 from "./0035_search_index.js";
 import * as m0036 from "./0036_shares.js";
+import * as m0040 from "./0040_search_owner_mid_task_branches.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0034_task_branches": m0034,
   "0035_search_index": m0035,
   "0036_shares": m0036,
+  "0040_search_owner_mid_task_branches": m0040,
 };
