@@ -31,7 +31,12 @@ export class TaskBranchesRepository {
    * it; of tasks made in the same millisecond, the deepest): where a branch chosen by one of its tasks ends. Undefined when the task is not in the
    * conversation.
    */
-  async newestUnder(contextId: string, taskId: string): Promise<string | undefined> {
+  async newestUnder(
+    contextId: string,
+    taskId: string,
+    whole = false,
+  ): Promise<string | undefined> {
+    // `whole`: the task's own children that fork inside it (and what follows them) are left out.
     const result = await sql<{ id: string }>`
       with recursive sub(id, created_at, depth) as (
         select id, created_at, 0 from tasks where id = ${taskId} and context_id = ${contextId}
@@ -39,17 +44,49 @@ export class TaskBranchesRepository {
         select t.id, t.created_at, s.depth + 1 from tasks t
           join sub s on t.parent_task_id = s.id
           where t.context_id = ${contextId}
+            and not (${whole ? 1 : 0} = 1 and s.depth = 0 and t.branch_message_id is not null)
       )
       select id from sub order by created_at desc, depth desc, id desc limit 1`.execute(this.db);
     return result.rows[0]?.id;
   }
 
-  /** Stores the branch a conversation shows (its leaf task, or null: before its first task). */
-  async setLeaf(contextId: string, leafTaskId: string | null): Promise<void> {
+  /**
+   * Stores the branch a conversation shows (its leaf task, or null: before its first task), and
+   * where inside the leaf it stops (null: after the whole task).
+   */
+  async setLeaf(
+    contextId: string,
+    leafTaskId: string | null,
+    cutMessageId: string | null = null,
+  ): Promise<void> {
     await this.db
       .updateTable("contexts")
-      .set({ leaf_task_id: leafTaskId })
+      .set({ leaf_task_id: leafTaskId, leaf_cut_message_id: cutMessageId })
       .where("id", "=", contextId)
       .execute();
+  }
+
+  /** Whether a message of the user belongs to a task. */
+  async isMessageOf(userId: string, taskId: string, messageId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("messages")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("id", "=", messageId)
+      .where("task_id", "=", taskId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The message each of some tasks stops its parent before (tasks that fork inside their parent). */
+  async cuts(taskIds: readonly string[]): Promise<Map<string, string>> {
+    if (taskIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom("tasks")
+      .select(["id", "branch_message_id"])
+      .where("id", "in", taskIds)
+      .where("branch_message_id", "is not", null)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.branch_message_id as string]));
   }
 }
