@@ -178,18 +178,24 @@ export class SearchRepository {
   // Each kind: the user's newest matches (at most rankedCandidates), ranked, the best kept,
   // then joined and given a headline.
   private async postgresMessages(userId: string, query: string, limit: number) {
+    // The candidates are sorted by time as narrow rows (id and time); each kept one's vector is
+    // then read by its key for the score, and only the best `limit` are read whole.
     const { rows } = await sql<SearchRow>`
       select 'message' as kind, m.context_id, c.name as context_name, m.task_id, h.message_id,
-        null as artifact_id, h.created_at, h.score, ${this.headline("h.body")} as snippet
+        null as artifact_id, h.created_at, h.score, ${this.headline("s.body")} as snippet
       from (
-        select s.message_id, s.created_at, s.body, ts_rank(s.vector, to_tsquery('english', ${query}), 1) as score
+        select k.message_id, k.created_at,
+          ts_rank((select v.vector from message_search v
+            where v.user_id = ${userId} and v.message_id = k.message_id),
+            to_tsquery('english', ${query}), 1) as score
         from (
-          select message_id, created_at, body, vector from message_search
+          select message_id, created_at from message_search
           where user_id = ${userId}
             and vector @@ (to_tsquery('english', ${query}) && ${ownerToken(userId)}::tsquery)
-          order by created_at desc limit ${rankedCandidates}) s
-        order by score desc, s.created_at desc
+          order by created_at desc limit ${rankedCandidates}) k
+        order by score desc, k.created_at desc
         limit ${limit}) h
+        join message_search s on s.user_id = ${userId} and s.message_id = h.message_id
         join messages m on m.user_id = ${userId} and m.id = h.message_id
         join contexts c on c.id = m.context_id
         cross join (select ${query}::text as text) q
