@@ -71,7 +71,10 @@ describeEachDialect(
         created_at: new Date(Date.parse(at) + i * 1000).toISOString(),
       }));
       for (let i = 0; i < rows.length; i += 500) {
-        await db.kysely.insertInto("messages").values(rows.slice(i, i + 500)).execute();
+        await db.kysely
+          .insertInto("messages")
+          .values(rows.slice(i, i + 500))
+          .execute();
       }
       const hits = await new SearchRepository(db.kysely, db.dialect).search("busy", ["report"], 20);
       expect(hits).toHaveLength(20);

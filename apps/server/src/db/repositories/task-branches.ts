@@ -31,11 +31,7 @@ export class TaskBranchesRepository {
    * it; of tasks made in the same millisecond, the deepest): where a branch chosen by one of its tasks ends. Undefined when the task is not in the
    * conversation.
    */
-  async newestUnder(
-    contextId: string,
-    taskId: string,
-    whole = false,
-  ): Promise<string | undefined> {
+  async newestUnder(contextId: string, taskId: string, whole = false): Promise<string | undefined> {
     // `whole`: the task's own children that fork inside it (and what follows them) are left out.
     const result = await sql<{ id: string }>`
       with recursive sub(id, created_at, depth) as (
