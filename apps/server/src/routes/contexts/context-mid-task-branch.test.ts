@@ -97,4 +97,35 @@ describeEachDialect("branches that fork inside a task", (get) => {
     const res = await put(app, b, c, { task_id: task.id, exact: true, before_message_id: "q2" });
     expect(res.status).toBe(404);
   });
+
+  it("forks a branch that forks inside a task into a conversation of one line, as it showed", async () => {
+    const app = createTestApp(get());
+    const u = await taskUser(app);
+    const c = await u.createContext("Names");
+    const task = await twoTurnTask(app, u, c);
+    await put(app, u, c, { task_id: task.id, exact: true, before_message_id: "q2" });
+    const edited = await u.task(c, "q2b", "Bob");
+    const res = await app.request(`/api/v1/core/contexts/${c}/fork`, {
+      method: "POST",
+      headers: { ...u.headers, "content-type": "application/json" },
+      body: JSON.stringify({ task_id: edited.id }),
+    });
+    expect(res.status).toBe(201);
+    const fork = contextRecordSchema.parse(await res.json());
+    const copied = (await tasksOf(u, fork.context_id)).sort((a, b) =>
+      a.metadata.created_at.localeCompare(b.metadata.created_at),
+    );
+    expect(copied.map((t) => t.history.map((m) => m.parts[0]))).toEqual([
+      [
+        { kind: "text", text: "what is my name?" },
+        { kind: "text", text: "Tell me your name first" },
+      ],
+      [{ kind: "text", text: "Bob" }],
+    ]);
+    expect(copied[1]?.metadata).toMatchObject({
+      parent_task_id: copied[0]?.id,
+      branch_message_id: null,
+    });
+    expect(fork.message_count).toBe(3);
+  });
 });
