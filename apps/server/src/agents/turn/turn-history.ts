@@ -31,16 +31,14 @@ export async function turnHistory(
   taskId: string,
 ): Promise<RunnerMessage[]> {
   const db = services.db.kysely;
-  const branches = new TaskBranchesRepository(db);
-  const path = await branches.pathTo(contextId, taskId, historyTasks);
+  const steps = await new TaskBranchesRepository(db).pathWithForks(contextId, taskId, historyTasks);
+  const path = steps.map((step) => step.id);
   const rows = await new MessagesRepository(db).listForTasks(path);
   // A task on the path whose next task forks inside it is read up to that message only.
-  const forks = await branches.cuts(path);
   const cutOf = new Map<string, string>();
-  path.forEach((id, index) => {
-    const next = path[index + 1];
-    const cut = next === undefined ? undefined : forks.get(next);
-    if (cut !== undefined) cutOf.set(id, cut);
+  steps.forEach((step, index) => {
+    const cut = steps[index + 1]?.forkAt;
+    if (cut) cutOf.set(step.id, cut);
   });
   // Grouped by task in the branch's order; within a task, in the order they were written.
   const place = new Map(path.map((id, index) => [id, index]));

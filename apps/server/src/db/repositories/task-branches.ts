@@ -14,16 +14,31 @@ export class TaskBranchesRepository {
    * them (the nearest to `taskId`). Empty when the task is not in the conversation.
    */
   async pathTo(contextId: string, taskId: string, limit: number): Promise<string[]> {
-    const result = await sql<{ id: string; depth: number | string }>`
-      with recursive path(id, parent_task_id, depth) as (
-        select id, parent_task_id, 0 from tasks where id = ${taskId} and context_id = ${contextId}
+    return (await this.pathWithForks(contextId, taskId, limit)).map((step) => step.id);
+  }
+
+  /**
+   * The tasks from the root to `taskId` as `pathTo` reads them, each with the message of its
+   * parent it forks at (null: it follows the whole parent).
+   */
+  async pathWithForks(
+    contextId: string,
+    taskId: string,
+    limit: number,
+  ): Promise<{ id: string; forkAt: string | null }[]> {
+    const result = await sql<{ id: string; fork_at: string | null; depth: number | string }>`
+      with recursive path(id, parent_task_id, fork_at, depth) as (
+        select id, parent_task_id, branch_message_id, 0 from tasks
+          where id = ${taskId} and context_id = ${contextId}
         union all
-        select t.id, t.parent_task_id, p.depth + 1 from tasks t
+        select t.id, t.parent_task_id, t.branch_message_id, p.depth + 1 from tasks t
           join path p on t.id = p.parent_task_id
           where t.context_id = ${contextId} and p.depth + 1 < ${limit}
       )
-      select id, depth from path`.execute(this.db);
-    return result.rows.sort((a, b) => Number(b.depth) - Number(a.depth)).map((row) => row.id);
+      select id, fork_at, depth from path`.execute(this.db);
+    return result.rows
+      .sort((a, b) => Number(b.depth) - Number(a.depth))
+      .map((row) => ({ id: row.id, forkAt: row.fork_at ?? null }));
   }
 
   /**
@@ -72,17 +87,5 @@ export class TaskBranchesRepository {
       .where("task_id", "=", taskId)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** The message each of some tasks stops its parent before (tasks that fork inside their parent). */
-  async cuts(taskIds: readonly string[]): Promise<Map<string, string>> {
-    if (taskIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom("tasks")
-      .select(["id", "branch_message_id"])
-      .where("id", "in", taskIds)
-      .where("branch_message_id", "is not", null)
-      .execute();
-    return new Map(rows.map((row) => [row.id, row.branch_message_id as string]));
   }
 }
