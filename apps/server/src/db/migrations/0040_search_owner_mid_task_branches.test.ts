@@ -44,7 +44,7 @@ describeEachDialect(
       expect(Number(rows[0]?.n)).toBe(2);
     });
 
-    it("ranks the newest matches when a word is in more messages than are ranked", async () => {
+    it("ranks the newest matches on SQLite when a word is in more messages than are ranked", async () => {
       const { db } = get();
       const migrator = new Migrator({
         db: db.kysely,
@@ -78,6 +78,11 @@ describeEachDialect(
       }
       const hits = await new SearchRepository(db.kysely, db.dialect).search("busy", ["report"], 20);
       expect(hits).toHaveLength(20);
+      if (db.dialect === "postgres") {
+        // PostgreSQL ranks every match of the user: the oldest, best one comes first.
+        expect(hits[0]?.message_id).toBe("busy0");
+        return;
+      }
       expect(hits.map((hit) => hit.message_id)).not.toContain("busy0");
       // Every hit is one of the ranked (newest) ones, with its snippet.
       for (const hit of hits) {

@@ -9,10 +9,8 @@ import { sqliteArtifactText, sqlitePartsText, sqliteToolNames } from "./0035_sea
  *    before the user's were kept. Each FTS table gets a second column, `owner`, holding one token
  *    made of the owner's id (its hex between 'u' and '0'), so a search matches the user's rows inside the
  *    index; the column weighs nothing in the ranking. Triggers now also follow a row whose
- *    owner changes (a visitor's data moving to the account they register). On PostgreSQL the
- *    messages' vectors get the same owner token (and an index on (user_id, created_at)), so
- *    the GIN index finds one user's matches, and the newest of them are read without visiting
- *    everyone's.
+ *    owner changes (a visitor's data moving to the account they register). PostgreSQL is left
+ *    as 0035 made it.
  * 2. Branches that fork inside a task. `tasks.branch_message_id`: a task made by editing a later
  *    message of its parent task follows that parent only up to (not including) this message.
  *    `contexts.leaf_cut_message_id`: the conversation stops before this message of its leaf task,
@@ -22,65 +20,15 @@ import { sqliteArtifactText, sqlitePartsText, sqliteToolNames } from "./0035_sea
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("tasks").addColumn("branch_message_id", "varchar(128)").execute();
   await db.schema.alterTable("contexts").addColumn("leaf_cut_message_id", "varchar(128)").execute();
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await upPostgres(db);
-  else for (const source of sources) await rebuild(db, source, true);
-}
-
-/**
- * PostgreSQL: each message's vector also holds its owner's token, so the GIN index finds one
- * user's matches (and the planner sees how few they are) instead of everyone's; ranking uses the
- * words alone. A trigger on the index table renews the token when a message changes owner (the
- * foreign key's cascade sets its user_id).
- */
-async function upPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`create function chat_owner_lexeme(user_id text) returns tsvector language sql immutable as $$
-    select array_to_tsvector(array['u' || encode(convert_to(user_id, 'UTF8'), 'hex') || '0']) $$`.execute(
-    db,
-  );
-  await sql`create or replace function messages_search_sync() returns trigger language plpgsql as $$
-    declare body text := chat_parts_text(new.parts);
-    begin
-      insert into message_search (user_id, message_id, created_at, body, vector)
-        values (new.user_id, new.id, new.created_at, body,
-          to_tsvector('english', body) || chat_owner_lexeme(new.user_id))
-        on conflict (user_id, message_id) do update set body = excluded.body, vector = excluded.vector;
-      return null;
-    end $$`.execute(db);
-  await sql`create function message_search_owner() returns trigger language plpgsql as $$
-    begin
-      new.vector := to_tsvector('english', new.body) || chat_owner_lexeme(new.user_id);
-      return new;
-    end $$`.execute(db);
-  await sql`create trigger message_search_owner before update of user_id on message_search
-    for each row execute function message_search_owner()`.execute(db);
-  await sql`update message_search set vector = to_tsvector('english', body) || chat_owner_lexeme(user_id)`.execute(
-    db,
-  );
-  await sql`create index message_search_user_created_idx on message_search (user_id, created_at desc)`.execute(
-    db,
-  );
-}
-
-async function downPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`drop index if exists message_search_user_created_idx`.execute(db);
-  await sql`drop trigger if exists message_search_owner on message_search`.execute(db);
-  await sql`drop function if exists message_search_owner()`.execute(db);
-  await sql`create or replace function messages_search_sync() returns trigger language plpgsql as $$
-    declare body text := chat_parts_text(new.parts);
-    begin
-      insert into message_search (user_id, message_id, created_at, body, vector)
-        values (new.user_id, new.id, new.created_at, body, to_tsvector('english', body))
-        on conflict (user_id, message_id) do update set body = excluded.body, vector = excluded.vector;
-      return null;
-    end $$`.execute(db);
-  await sql`update message_search set vector = to_tsvector('english', body)`.execute(db);
-  await sql`drop function if exists chat_owner_lexeme(text)`.execute(db);
+  // PostgreSQL's side tables already hold the user's id (or are joined to it); measured, ranking
+  // there stays cheaper than an owner token would make it (docs/benchmarks/notes/search.md).
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    for (const source of sources) await rebuild(db, source, true);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await downPostgres(db);
-  } else {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     for (const source of sources) await rebuild(db, source, false);
   }
   await db.schema.alterTable("contexts").dropColumn("leaf_cut_message_id").execute();

@@ -25,7 +25,7 @@ type SqliteHit = Omit<SearchRow, "snippet"> & { fts_rowid: number };
  */
 export const rankedCandidates = 2000;
 
-/** The token that stands for a user in the indexes of migration 0040 (its id's hex in 'u…0'). */
+/** The token that stands for a user in SQLite's FTS tables (migration 0040): its id's hex in 'u…0'. */
 export const ownerToken = (userId: string) => `u${Buffer.from(userId, "utf8").toString("hex")}0`;
 
 /** The FTS5 query of a user's rows that match `query` (the owner column of migration 0040). */
@@ -53,7 +53,9 @@ export function tsQuery(words: readonly string[]): string {
  *
  * Each kind is found in three cheap steps whatever the word: the user's newest matches (at most
  * `rankedCandidates`) straight from the index, the best `limit` of those by score, and only for
- * those the rows they belong to and their snippets.
+ * those the rows they belong to and their snippets. On PostgreSQL each kind is one query that
+ * ranks the user's matches and makes headlines for the best only (measured cheaper there than a
+ * capped candidate list: docs/benchmarks/notes/search.md).
  */
 export class SearchRepository {
   constructor(
@@ -175,27 +177,17 @@ export class SearchRepository {
       'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "')`;
   }
 
-  // Each kind: the user's newest matches (at most rankedCandidates), ranked, the best kept,
-  // then joined and given a headline.
   private async postgresMessages(userId: string, query: string, limit: number) {
-    // The candidates are sorted by time as narrow rows (id and time); each kept one's vector is
-    // then read by its key for the score, and only the best `limit` are read whole.
     const { rows } = await sql<SearchRow>`
       select 'message' as kind, m.context_id, c.name as context_name, m.task_id, h.message_id,
-        null as artifact_id, h.created_at, h.score, ${this.headline("s.body")} as snippet
+        null as artifact_id, h.created_at, h.score, ${this.headline("h.body")} as snippet
       from (
-        select k.message_id, k.created_at,
-          ts_rank((select v.vector from message_search v
-            where v.user_id = ${userId} and v.message_id = k.message_id),
-            to_tsquery('english', ${query}), 1) as score
-        from (
-          select message_id, created_at from message_search
-          where user_id = ${userId}
-            and vector @@ (to_tsquery('english', ${query}) && ${ownerToken(userId)}::tsquery)
-          order by created_at desc limit ${rankedCandidates}) k
-        order by score desc, k.created_at desc
+        select s.message_id, s.created_at, s.body,
+          ts_rank(s.vector, to_tsquery('english', ${query}), 1) as score
+        from message_search s
+        where s.user_id = ${userId} and s.vector @@ to_tsquery('english', ${query})
+        order by score desc, s.created_at desc
         limit ${limit}) h
-        join message_search s on s.user_id = ${userId} and s.message_id = h.message_id
         join messages m on m.user_id = ${userId} and m.id = h.message_id
         join contexts c on c.id = m.context_id
         cross join (select ${query}::text as text) q
@@ -210,13 +202,11 @@ export class SearchRepository {
           order by m.created_at, m.id limit 1) as message_id,
         h.artifact_id, h.created_at, h.score, ${this.headline("h.body")} as snippet
       from (
-        select s.*, ts_rank(s.vector, to_tsquery('english', ${query}), 1) as score
-        from (
-          select a.context_id, a.task_id, a.id as artifact_id, a.created_at, s.body, s.vector
-          from artifact_search s join artifacts a on a.id = s.artifact_id
-          where a.user_id = ${userId} and s.vector @@ to_tsquery('english', ${query})
-          order by a.created_at desc limit ${rankedCandidates}) s
-        order by score desc, s.created_at desc
+        select a.context_id, a.task_id, a.id as artifact_id, a.created_at, s.body,
+          ts_rank(s.vector, to_tsquery('english', ${query}), 1) as score
+        from artifact_search s join artifacts a on a.id = s.artifact_id
+        where a.user_id = ${userId} and s.vector @@ to_tsquery('english', ${query})
+        order by score desc, a.created_at desc
         limit ${limit}) h
         join contexts c on c.id = h.context_id
         cross join (select ${query}::text as text) q
@@ -231,13 +221,11 @@ export class SearchRepository {
           order by m.created_at, m.id limit 1) as message_id,
         null as artifact_id, h.created_at, h.score, ${this.headline("h.body")} as snippet
       from (
-        select s.*, ts_rank(s.vector, to_tsquery('english', ${query}), 1) as score
-        from (
-          select t.context_id, t.id as task_id, t.created_at, s.body, s.vector
-          from task_search s join tasks t on t.id = s.task_id
-          where t.user_id = ${userId} and s.vector @@ to_tsquery('english', ${query})
-          order by t.created_at desc limit ${rankedCandidates}) s
-        order by score desc, s.created_at desc
+        select t.context_id, t.id as task_id, t.created_at, s.body,
+          ts_rank(s.vector, to_tsquery('english', ${query}), 1) as score
+        from task_search s join tasks t on t.id = s.task_id
+        where t.user_id = ${userId} and s.vector @@ to_tsquery('english', ${query})
+        order by score desc, t.created_at desc
         limit ${limit}) h
         join contexts c on c.id = h.context_id
         cross join (select ${query}::text as text) q
