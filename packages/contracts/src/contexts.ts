@@ -21,6 +21,8 @@ export const contextRecordSchema = z.object({
   last_message_at: z.string().nullable(),
   /** The last task of the branch chosen for the conversation; null before its first task. */
   leaf_task_id: z.string().nullable().optional(),
+  /** Set while the conversation stops inside its leaf task, before this message (an edit of it). */
+  leaf_cut_message_id: z.string().nullable().optional(),
 });
 /** A conversation as the API returns it. */
 export type ContextRecord = z.infer<typeof contextRecordSchema>;
@@ -45,11 +47,18 @@ const branchTaskId = z.string({
 
 /**
  * Body of PUT /api/v1/core/contexts/{id}/branch: the branch to show. `task_id` chooses the branch
- * through that task (it ends at the newest task that follows it); with `exact` the conversation
- * stops at that task, so the next message branches from it (null: before the first task).
+ * through that task (it ends at the newest task that follows it; with `whole`, leaving out the
+ * branches that fork inside the task); with `exact` the conversation stops at that task, so the
+ * next message branches from it (null: before the first task), and with `before_message_id` too
+ * it stops inside the task, before that message (an edit of a later message of the task).
  */
 export const contextBranchBodySchema = z.object(
-  { task_id: branchTaskId.nullable(), exact: z.boolean().optional() },
+  {
+    task_id: branchTaskId.nullable(),
+    exact: z.boolean().optional(),
+    whole: z.boolean().optional(),
+    before_message_id: z.string({ error: "before_message_id must be a string" }).optional(),
+  },
   { error: "Body must be a JSON object" },
 );
 /** Body of PUT on a conversation's branch. */
@@ -70,6 +79,12 @@ export type ContextForkBody = z.infer<typeof contextForkBodySchema>;
 
 /** Refusal of a branch or fork through a task that is not in the conversation. */
 export const unknownBranchTaskMessage = "task_id is not a task of this conversation";
+
+/** Refusal of a stop inside a task before a message that is not one of its messages. */
+export const unknownBranchMessageMessage = "before_message_id is not a message of that task";
+
+/** Refusal of a stop inside a task without `exact` and a task. */
+export const branchCutNeedsExactMessage = "before_message_id needs exact and a task_id";
 
 /** The name of a conversation forked from another. */
 export function forkedContextName(name: string): string {

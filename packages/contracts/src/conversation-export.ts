@@ -23,6 +23,13 @@ export const importMessages = {
     `The file is not a valid conversation export: ${where} ${problem}`,
 } as const;
 
+/** What `importMessages.invalid` says of a branch that does not hold together (exact texts). */
+export const importBranchProblems = {
+  notATask: "is not a task of this conversation",
+  loop: "makes tasks follow each other in a loop",
+  notAMessage: "is not a message of the task it follows",
+} as const;
+
 const json = z.record(z.string(), z.unknown());
 
 /** A task of an exported conversation, as stored. */
@@ -36,6 +43,10 @@ export const exportedTaskSchema = z.object({
   metadata: json,
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
+  /** The task this one follows (null: the first); tasks that follow the same one are branches. */
+  parent_task_id: itemIdSchema.nullable().optional(),
+  /** Set when the task forks inside its parent: it follows the parent up to (not with) this message. */
+  branch_message_id: itemIdSchema.nullable().optional(),
 });
 /** A task of an exported conversation. */
 export type ExportedTask = z.infer<typeof exportedTaskSchema>;
@@ -80,7 +91,12 @@ export const conversationExportSchema = z.object({
   format: z.literal(conversationExportFormat),
   version: z.literal(1),
   exported_at: z.string(),
-  conversation: z.object({ name: z.string().trim().min(1).max(200), created_at: z.iso.datetime() }),
+  conversation: z.object({
+    name: z.string().trim().min(1).max(200),
+    created_at: z.iso.datetime(),
+    /** The last task of the branch the conversation shows (absent in older files: the newest). */
+    leaf_task_id: itemIdSchema.nullable().optional(),
+  }),
   tasks: z.array(exportedTaskSchema),
   messages: z.array(exportedMessageSchema),
   artifacts: z.array(exportedArtifactSchema),

@@ -62,6 +62,7 @@ export const contextStatsDataSchema = contextRecordSchema.pick({
   last_message_at: true,
   updated_at: true,
   leaf_task_id: true,
+  leaf_cut_message_id: true,
 });
 /** data of `error`: a stream-level problem the client should show or act on. */
 export const streamErrorDataSchema = z.object({ code: z.string(), message: z.string() });

@@ -116,6 +116,8 @@ export const taskMetadataSchema = z.looseObject({
   tool_calls: z.array(toolCallRecordSchema).optional(),
   /** The task this one follows in its conversation (null: the first); siblings are branches. */
   parent_task_id: z.string().nullable().optional(),
+  /** Set when the task forks inside its parent: it follows the parent up to (not with) this message. */
+  branch_message_id: z.string().nullable().optional(),
 });
 /** Task metadata. */
 export type TaskMetadata = z.infer<typeof taskMetadataSchema>;

@@ -63,8 +63,20 @@ function copyRows(
     return found;
   };
   const copy: Copy = { tasks: [], messages: [], artifacts: [], bytes: 0 };
+  // A task that the next one on the branch forks inside is copied up to that message: the copy
+  // is one line, as the branch showed it.
+  const cutOf = new Map<string, string>();
+  path.forEach((task, i) => {
+    const cut = path[i + 1]?.branch_message_id;
+    if (cut) cutOf.set(task.id, cut);
+  });
+  const stopped = new Set<string>();
   for (const message of messages) {
-    if (message.task_id === null) continue;
+    if (message.task_id === null || stopped.has(message.task_id)) continue;
+    if (cutOf.get(message.task_id) === message.id) {
+      stopped.add(message.task_id);
+      continue;
+    }
     const taskId = taskIds.get(message.task_id);
     if (!taskId) continue;
     const id = newMessageId(message.id);
@@ -87,6 +99,7 @@ function copyRows(
       id,
       context_id: contextId,
       parent_task_id: parent,
+      branch_message_id: null,
       state: ended ? task.state : "canceled",
       status_message: copiedStatus(task.status_message, { contextId, taskId: id }, newMessageId),
       runner: null,

@@ -12,5 +12,6 @@ export function presentContext(row: ContextRow): ContextRecord {
     task_count: Number(row.task_count),
     last_message_at: row.last_message_at,
     leaf_task_id: row.leaf_task_id ?? null,
+    leaf_cut_message_id: row.leaf_cut_message_id ?? null,
   };
 }

@@ -40,7 +40,10 @@ export async function ownedConversation(
   return row;
 }
 
-/** Everything a conversation holds, as the JSON export (messages, tasks, artifacts, files). */
+/**
+ * Everything a conversation holds, as the JSON export: messages, tasks with the task each follows
+ * (every branch), the branch shown (its leaf), artifacts and files.
+ */
 export async function exportConversation(
   db: Kysely<Database>,
   context: ContextRow,
@@ -57,7 +60,11 @@ export async function exportConversation(
     format: conversationExportFormat,
     version: 1,
     exported_at: now.toISOString(),
-    conversation: { name: context.name, created_at: context.created_at },
+    conversation: {
+      name: context.name,
+      created_at: context.created_at,
+      leaf_task_id: context.leaf_task_id,
+    },
     tasks: tasks.flatMap((t) =>
       valid(exportedTaskSchema, {
         id: t.id,
@@ -69,6 +76,8 @@ export async function exportConversation(
         metadata: parse(t.metadata),
         created_at: t.created_at,
         updated_at: t.updated_at,
+        parent_task_id: t.parent_task_id,
+        branch_message_id: t.branch_message_id,
       }),
     ),
     messages: messages.flatMap((m) =>

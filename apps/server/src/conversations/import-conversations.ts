@@ -49,6 +49,50 @@ function rehome(
   };
 }
 
+/**
+ * The tasks with the task each follows: as the file says (an export of ours names every task's
+ * parent, and where a task forks inside its parent), or, for a file that names none (a ChatGPT
+ * import, an older export), one branch: each task follows the one made before it.
+ */
+function linkBranches<T extends { id: string; created_at: string }>(
+  doc: ConversationExport,
+  tasks: T[],
+  taskIds: Ids,
+  messageIds: Ids,
+): (T & { parent_task_id: string | null; branch_message_id: string | null })[] {
+  const named = doc.tasks.some((task) => task.parent_task_id !== undefined);
+  if (named) {
+    return tasks.map((task, i) => {
+      const source = doc.tasks[i];
+      const parent = source?.parent_task_id ?? null;
+      const cut = source?.branch_message_id ?? null;
+      return {
+        ...task,
+        parent_task_id: parent === null ? null : (taskIds.get(parent) ?? null),
+        branch_message_id: cut === null ? null : (messageIds.get(cut) ?? null),
+      };
+    });
+  }
+  const ordered = [...tasks].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return ordered.map((task, i) => ({
+    ...task,
+    parent_task_id: ordered[i - 1]?.id ?? null,
+    branch_message_id: null,
+  }));
+}
+
+/** The branch the imported conversation shows: the file's, or else its newest task. */
+function leafOf(
+  doc: ConversationExport,
+  linked: readonly { id: string; created_at: string }[],
+  taskIds: Ids,
+): string | null {
+  const leaf = doc.conversation.leaf_task_id;
+  if (leaf !== undefined) return leaf === null ? null : (taskIds.get(leaf) ?? null);
+  const newest = [...linked].sort((a, b) => a.created_at.localeCompare(b.created_at)).at(-1);
+  return newest?.id ?? null;
+}
+
 async function writeConversation(
   services: CommandServices,
   trx: Kysely<Database>,
@@ -102,12 +146,13 @@ async function writeConversation(
     created_at: task.created_at,
     updated_at: task.updated_at,
   }));
+  const messageIds: Ids = new Map();
   const messages = doc.messages.map((message) => {
     const parts = JSON.stringify(message.parts.map((part) => relink(part, fileIds)));
     checkMessageSize(JSON.parse(parts), services.config.quotas);
     bytes += Buffer.byteLength(parts);
     return {
-      id: randomUUID(),
+      id: fresh(messageIds, message.id),
       user_id: userId,
       context_id: context.id,
       task_id: taskOf(message.task_id),
@@ -135,16 +180,10 @@ async function writeConversation(
       created_at: artifact.created_at,
     };
   });
-  // An imported conversation is one branch: each task follows the one made before it, and the
-  // conversation shows the last (see docs/chat.md, Edit and branch).
-  const ordered = [...tasks].sort((a, b) => a.created_at.localeCompare(b.created_at));
-  const linked = ordered.map((task, i) => ({
-    ...task,
-    parent_task_id: ordered[i - 1]?.id ?? null,
-  }));
+  const linked = linkBranches(doc, tasks, taskIds, messageIds);
   await checkStorage(trx, userId, services.config.quotas, bytes);
   await rows.insertAll({ tasks: linked, messages, artifacts });
-  await new TaskBranchesRepository(trx).setLeaf(context.id, linked.at(-1)?.id ?? null);
+  await new TaskBranchesRepository(trx).setLeaf(context.id, leafOf(doc, linked, taskIds));
   const lastMessageAt = messages.reduce<string | null>(
     (last, m) => (last === null || m.created_at > last ? m.created_at : last),
     null,

@@ -8,6 +8,7 @@ import type { BlockContent, DefinitionContent, Root, RootContent, Table, TableRo
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown, gfmToMarkdown } from "mdast-util-gfm";
 import { toMarkdown } from "mdast-util-to-markdown";
+import { branchMessages } from "./branch-path.js";
 
 type Block = BlockContent | DefinitionContent;
 
@@ -71,17 +72,24 @@ function author(task: ExportedTask | undefined, role: string): string {
   return typeof display === "string" ? display : (task?.agent_name ?? "Agent");
 }
 
+/** What the Markdown says when the conversation has branches besides the one it shows. */
+export const chosenBranchNote =
+  "This conversation has more than one branch: this file shows the branch that was chosen when it was exported. The JSON export holds every branch.";
+
 /**
- * A conversation export as readable Markdown: each message under its author and time, each
- * task's tool calls and artifacts after its messages (tables for rows of data, code blocks for
- * other data, links for files). Written through mdast, so any text is escaped where it must be.
+ * A conversation export as readable Markdown: the branch the conversation shows (saying so when
+ * there are others), each message under its author and time, each task's tool calls and
+ * artifacts after its messages (tables for rows of data, code blocks for other data, links for
+ * files). Written through mdast, so any text is escaped where it must be.
  */
 export function conversationMarkdown(doc: ConversationExport): string {
   const tasks = new Map(doc.tasks.map((task) => [task.id, task]));
+  const branch = branchMessages(doc);
   const children: RootContent[] = [
     heading(1, doc.conversation.name),
     paragraph(text(`Exported from A2A Chat on ${doc.exported_at}.`)),
   ];
+  if (branch.otherBranches) children.push(paragraph(text(chosenBranchNote)));
   const closed = new Set<string>();
   const closeTask = (taskId: string | null) => {
     if (taskId === null || closed.has(taskId)) return;
@@ -98,7 +106,7 @@ export function conversationMarkdown(doc: ConversationExport): string {
     }
   };
   let current: string | null = null;
-  for (const message of doc.messages) {
+  for (const message of branch.messages) {
     if (message.task_id !== current) closeTask(current);
     current = message.task_id;
     const task = message.task_id === null ? undefined : tasks.get(message.task_id);
@@ -106,7 +114,8 @@ export function conversationMarkdown(doc: ConversationExport): string {
     for (const part of message.parts) children.push(...partBlocks(part));
   }
   closeTask(current);
-  for (const task of doc.tasks) closeTask(task.id);
+  // Tasks of the branch that have no message (a run from the Tools column).
+  for (const task of doc.tasks) if (branch.tasks.has(task.id)) closeTask(task.id);
   for (const artifact of doc.artifacts.filter((a) => a.task_id === null)) {
     children.push(heading(4, `Artifact: ${artifact.name ?? artifact.artifact_type}`));
     for (const part of artifact.parts) children.push(...partBlocks(part));

@@ -2,6 +2,7 @@ import {
   type ConversationExport,
   conversationExportFormat,
   conversationExportSchema,
+  importBranchProblems,
   importMessages,
   maxImportBytes,
   maxImportConversations,
@@ -35,6 +36,43 @@ function repeatedId(doc: ConversationExport): string | undefined {
   return undefined;
 }
 
+/**
+ * The first place where the file's branches do not hold together, as [path, problem]: a parent or
+ * leaf that is not a task of the file, parents that loop (the walks of a conversation's tree
+ * must end), a fork point that is not a message of the task forked.
+ */
+function branchProblem(doc: ConversationExport): [string, string] | undefined {
+  const parents = new Map(doc.tasks.map((task) => [task.id, task.parent_task_id ?? null]));
+  const taskOfMessage = new Map(doc.messages.map((message) => [message.id, message.task_id]));
+  // Each task is walked up to a task already known to end at a root, so the check is linear.
+  const ends = new Set<string>();
+  for (const [index, task] of doc.tasks.entries()) {
+    const parent = task.parent_task_id ?? null;
+    if (parent !== null && !parents.has(parent)) {
+      return [`tasks.${index}.parent_task_id`, importBranchProblems.notATask];
+    }
+    const walked = new Set<string>();
+    for (
+      let at: string | null = task.id;
+      at !== null && !ends.has(at);
+      at = parents.get(at) ?? null
+    ) {
+      if (walked.has(at)) return [`tasks.${index}.parent_task_id`, importBranchProblems.loop];
+      walked.add(at);
+    }
+    for (const id of walked) ends.add(id);
+    const cut = task.branch_message_id ?? null;
+    if (cut !== null && (parent === null || taskOfMessage.get(cut) !== parent)) {
+      return [`tasks.${index}.branch_message_id`, importBranchProblems.notAMessage];
+    }
+  }
+  const leaf = doc.conversation.leaf_task_id ?? null;
+  if (leaf !== null && !parents.has(leaf)) {
+    return ["conversation.leaf_task_id", importBranchProblems.notATask];
+  }
+  return undefined;
+}
+
 /** One of our exports, or a list of them, validated. */
 function readOurs(value: unknown): ConversationExport[] {
   const list = Array.isArray(value) ? value : [value];
@@ -45,6 +83,10 @@ function readOurs(value: unknown): ConversationExport[] {
     const repeated = repeatedId(parsed.data);
     if (repeated !== undefined) {
       throw refuse(importMessages.invalid([...prefix, repeated].join("."), "is used twice"));
+    }
+    const branch = branchProblem(parsed.data);
+    if (branch !== undefined) {
+      throw refuse(importMessages.invalid([...prefix, branch[0]].join("."), branch[1]));
     }
     return parsed.data;
   });

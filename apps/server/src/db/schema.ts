@@ -48,6 +48,8 @@ export interface ContextsTable {
   storage_bytes: ColumnType<string | number, number | undefined, number>;
   /** The last task of the branch chosen for the conversation (null: none, or before the first). */
   leaf_task_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The conversation stops before this message of its leaf task: the next task forks there. */
+  leaf_cut_message_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventsTable {
@@ -84,6 +86,8 @@ export interface TasksTable {
   reply_text: ColumnType<string | null, string | null | undefined, string | null>;
   /** The task this one follows in its conversation (null: the first); siblings are branches. */
   parent_task_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A task that forks inside its parent follows the parent only up to (not with) this message. */
+  branch_message_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessagesTable {

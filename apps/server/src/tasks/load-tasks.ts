@@ -43,6 +43,7 @@ export function presentTask(
         ...JSON.parse(row.metadata),
         updated_at: row.updated_at,
         parent_task_id: row.parent_task_id ?? null,
+        branch_message_id: row.branch_message_id ?? null,
       },
     }),
     validateTask,

@@ -101,6 +101,10 @@ export async function insertTaskRow(
     reply_text: null,
     // A new task follows the branch the conversation shows, and becomes its leaf (addTask).
     parent_task_id: context.leaf_task_id ?? null,
+    // Where the conversation stopped inside its leaf task (an edit of a later message): the new
+    // task forks there (docs/architecture.md, Branches).
+    branch_message_id:
+      context.leaf_task_id && context.leaf_cut_message_id ? context.leaf_cut_message_id : null,
   };
   // Taken ids are found by the inserts themselves (the transaction is rolled back on a refusal).
   if (!(await tasks.insertIfNew(row))) throw new AppError("conflict", "Task already exists");

@@ -4,9 +4,17 @@ import { ConversationActions } from "./actions/ConversationActions.js";
 /** Ids are shown as their first 8 characters (core spec §9). */
 export const shownIdLength = 8;
 
-/** The conversation view's header: name, id and message count (core spec §2.1). */
-export function ConversationHeader({ conversation }: { conversation: Conversation }) {
-  const count = conversation.messageCount;
+/**
+ * The conversation view's header: name, id and message count (core spec §2.1): the messages of
+ * the branch shown (`count`; the conversation's own count, of every branch, when not given).
+ */
+export function ConversationHeader({
+  conversation,
+  count = conversation.messageCount,
+}: {
+  conversation: Conversation;
+  count?: number;
+}) {
   return (
     <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-border px-6 py-3">
       <h1 className="truncate text-lg font-semibold">{conversation.name}</h1>

@@ -122,10 +122,11 @@ export function ConversationView() {
     })),
   );
   const leaf = useBranchStore((state) => state.leafByContext[contextId]);
+  const leafCut = useBranchStore((state) => state.cutByContext[contextId] ?? null);
   // What the chosen branch shows (the others are kept, one switch away).
   const view = useMemo(
-    () => branchView(allMessages, tasksById, contextId, leaf),
-    [allMessages, tasksById, contextId, leaf],
+    () => branchView(allMessages, tasksById, contextId, leaf, leafCut),
+    [allMessages, tasksById, contextId, leaf, leafCut],
   );
   const messages = view.messages;
   const { actions, editingId } = useBranchActions(contextId, agent, view);
@@ -182,7 +183,13 @@ export function ConversationView() {
   const agentName = agent?.displayName;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      {current && <ConversationHeader conversation={current} />}
+      {current && (
+        // The server counts every branch; the header counts the one shown.
+        <ConversationHeader
+          conversation={current}
+          count={Math.max(0, current.messageCount - view.hidden)}
+        />
+      )}
       <div className="flex flex-col gap-3 px-6 pt-4 empty:hidden">
         {(loadingConversations || loadingMessages) && (
           // aria-live rather than role="status": the header's server status is the page's status.

@@ -37,26 +37,46 @@ export function useBranchActions(
     if (listed && !leafKnown) void loadLeaf(contextId);
   }, [contextId, listed, leafKnown]);
   const actions = useMemo<MessageActions>(() => {
-    const parentOf = (message: ChatMessage) =>
-      message.taskId === undefined ? undefined : view.parentOf[message.taskId];
-    const questionOf = (reply: ChatMessage) =>
-      view.messages.find((m) => m.taskId === reply.taskId && m.role === "user");
+    const firstUserOf = (taskId: string) =>
+      view.messages.find((m) => m.taskId === taskId && m.role === "user");
+    /**
+     * Where a new version of a user message goes: after the task's parent for its first message
+     * (inside the parent again when the task is itself a fork inside it), or inside its own task
+     * before it for a later one (after an answer to a question, say).
+     */
+    const branchPoint = (message: ChatMessage) => {
+      const taskId = message.taskId;
+      if (taskId === undefined || !(taskId in view.parentOf)) return undefined;
+      if (firstUserOf(taskId)?.id !== message.id) return { parent: taskId, before: message.id };
+      const parent = view.parentOf[taskId] ?? null;
+      const fork = view.forkOf[taskId];
+      return { parent, before: parent === null ? undefined : fork };
+    };
+    // The user message a reply answers: the last one before it in its task.
+    const questionOf = (reply: ChatMessage) => {
+      const at = view.messages.indexOf(reply);
+      return view.messages
+        .slice(0, at)
+        .reverse()
+        .find((m) => m.taskId === reply.taskId && m.role === "user");
+    };
     return {
       onSwitchBranch: (taskId) => void switchBranch(contextId, taskId),
       onEditing: setEditingId,
       onEdit: async (message, text) => {
-        const parent = parentOf(message);
-        if (parent === undefined || !message.taskId) return false;
+        const point = branchPoint(message);
+        if (point === undefined || !message.taskId) return false;
         const files = filesOf(message);
-        return sendAsBranch(agentOf(message.taskId, agent), contextId, parent, text, files);
+        const to = agentOf(message.taskId, agent);
+        return sendAsBranch(to, contextId, point.parent, text, files, point.before);
       },
       onRegenerate: (reply) => {
         const question = questionOf(reply);
-        const parent = parentOf(reply);
-        if (!question || parent === undefined || !reply.taskId) return;
+        const point = question && branchPoint(question);
+        if (!question || point === undefined || !reply.taskId) return;
         const files = filesOf(question);
         const to = agentOf(reply.taskId, agent);
-        void sendAsBranch(to, contextId, parent, textOf(question), files);
+        void sendAsBranch(to, contextId, point.parent, textOf(question), files, point.before);
       },
       onFork: (message) => {
         const taskId = message.taskId;
@@ -72,12 +92,11 @@ export function useBranchActions(
         }
         void forkFrom(contextId, taskId);
       },
+      // Any of your messages (and any reply) of a task the server stored can branch.
       canBranch: (message) =>
         message.taskId !== undefined &&
         message.taskId in view.parentOf &&
-        (message.role === "assistant" ||
-          view.messages.find((m) => m.taskId === message.taskId && m.role === "user")?.id ===
-            message.id),
+        (message.role === "assistant" || message.role === "user"),
     };
   }, [contextId, agent, view]);
   return { actions, editingId };

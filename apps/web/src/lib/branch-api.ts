@@ -15,17 +15,22 @@ function toRecord(body: unknown): ContextRecord {
 
 /**
  * Chooses the branch a conversation shows: PUT /contexts/{id}/branch. Through a task the branch
- * ends at the newest task after it; `exact`, it stops at the task (null: before the first).
+ * ends at the newest task after it that shows the task whole; `exact`, it stops at the task
+ * (null: before the first), or with `beforeMessageId` inside it, before that message.
  */
 export async function chooseBranchRequest(
   contextId: string,
   taskId: string | null,
   exact: boolean,
   fetchImpl?: FetchLike,
+  beforeMessageId?: string,
 ): Promise<ContextRecord> {
+  const choice = exact
+    ? { task_id: taskId, exact, ...(beforeMessageId ? { before_message_id: beforeMessageId } : {}) }
+    : { task_id: taskId, whole: true };
   const body = await authenticatedRequest<unknown>(
     branchPath(contextId, "branch"),
-    { method: "PUT", body: JSON.stringify({ task_id: taskId, exact }) },
+    { method: "PUT", body: JSON.stringify(choice) },
     fetchImpl,
   );
   return toRecord(body);

@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
 import { chooseBranch } from "../../contexts/branch-commands.js";
+import { appendMessage } from "../../tasks/message-commands.js";
 import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
+import { textMessage } from "../../test/tasks.js";
 import { turnFixture } from "../../test/turns.js";
 import { beginTurn } from "./begin-turn.js";
 import { endTurn } from "./end-turn.js";
@@ -69,6 +71,35 @@ describeEachDialect("a turn's history", (get) => {
       "first answer",
       "second question",
       "second answer",
+    ]);
+  });
+
+  it("reads a task that the turn's branch forks inside up to the edited message", async () => {
+    const app = createTestApp(get());
+    const { deps, turn, request, nextTurn, contextId } = await turnFixture(app);
+    await beginTurn(deps, turn, request("what is my name?"));
+    const add = (id: string, text: string, role: "user" | "agent") =>
+      appendMessage(app.services, turn.owner, {
+        contextId,
+        taskId: turn.taskId,
+        message: textMessage(id, text, role),
+      });
+    await add("ask-1", "Tell me your name first", "agent");
+    await add("name-1", "Alice", "user");
+    await endTurn(deps, turn, "completed", agentMessage(turn, "r-1", "Hello Alice"));
+    // The user edits "Alice": the conversation stops inside the first task, before it.
+    await chooseBranch(app.services, turn.owner, contextId, {
+      task_id: turn.taskId,
+      exact: true,
+      before_message_id: "name-1",
+    });
+    const edited = nextTurn();
+    await beginTurn(deps, edited, request("Bob", undefined, edited.taskId));
+    const history = await turnHistory(app.services, contextId, edited.taskId);
+    expect(history.map(({ role, text }) => [role, text])).toEqual([
+      ["user", "what is my name?"],
+      ["assistant", "Tell me your name first"],
+      ["user", "Bob"],
     ]);
   });
 });

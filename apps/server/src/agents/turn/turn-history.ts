@@ -21,8 +21,9 @@ export function withFileNames(text: string, message: Message): string {
 /**
  * The conversation so far as the runner reads it, oldest first, ending with the new user
  * message: the messages of the tasks on the turn's branch, from the first to the turn's own task
- * (at most `historyTasks` of them; other branches and artifacts are not part of it), without the
- * ones that say nothing.
+ * (at most `historyTasks` of them; other branches and artifacts are not part of it; a task that
+ * a later task forks inside is read up to the message edited there), without the ones that say
+ * nothing.
  */
 export async function turnHistory(
   services: Services,
@@ -30,14 +31,29 @@ export async function turnHistory(
   taskId: string,
 ): Promise<RunnerMessage[]> {
   const db = services.db.kysely;
-  const path = await new TaskBranchesRepository(db).pathTo(contextId, taskId, historyTasks);
+  const steps = await new TaskBranchesRepository(db).pathWithForks(contextId, taskId, historyTasks);
+  const path = steps.map((step) => step.id);
   const rows = await new MessagesRepository(db).listForTasks(path);
+  // A task on the path whose next task forks inside it is read up to that message only.
+  const cutOf = new Map<string, string>();
+  steps.forEach((step, index) => {
+    const cut = steps[index + 1]?.forkAt;
+    if (cut) cutOf.set(step.id, cut);
+  });
   // Grouped by task in the branch's order; within a task, in the order they were written.
   const place = new Map(path.map((id, index) => [id, index]));
-  const messages = rows
+  const ordered = rows
     .map((row, index) => ({ row, index, task: place.get(row.task_id ?? "") ?? -1 }))
     .sort((a, b) => a.task - b.task || a.index - b.index)
     .map(({ row }) => row);
+  const stopped = new Set<string>();
+  const messages = ordered.filter((row) => {
+    const task = row.task_id ?? "";
+    if (stopped.has(task)) return false;
+    if (cutOf.get(task) !== row.id) return true;
+    stopped.add(task);
+    return false;
+  });
   return messages.flatMap((row) => {
     const message = presentMessage(row, services.logger);
     if (!message) return [];

@@ -40,18 +40,21 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 }
 
 // The control characters 1 and 2 mark highlights in snippets, so the indexed text never has them.
-const sqlitePartsText = (parts: string) => `replace(replace(coalesce((
+/** SQLite expression: the indexed text of a message's parts column (exported for 0040). */
+export const sqlitePartsText = (parts: string) => `replace(replace(coalesce((
   select group_concat(coalesce(json_extract(p.value, '$.text'), json_extract(p.value, '$.file.name'), ''), ' ')
   from json_each(case when json_valid(${parts}) then ${parts} else '[]' end) p
   where json_extract(p.value, '$.kind') in ('text', 'file')), ''), char(1), ' '), char(2), ' ')`;
 
-const sqliteToolNames = (metadata: string) => `replace(replace(trim(
+/** SQLite expression: the tool names of a task's metadata column (exported for 0040). */
+export const sqliteToolNames = (metadata: string) => `replace(replace(trim(
   coalesce(case when json_valid(${metadata}) then json_extract(${metadata}, '$.tool_name') end, '') || ' ' ||
   coalesce((select group_concat(json_extract(c.value, '$.name'), ' ')
     from json_each(case when json_valid(${metadata}) and json_type(${metadata}, '$.tool_calls') = 'array'
       then json_extract(${metadata}, '$.tool_calls') else '[]' end) c), '')), char(1), ' '), char(2), ' ')`;
 
-const sqliteArtifactText = (row: string) =>
+/** SQLite expression: an artifact row's indexed title (exported for 0040). */
+export const sqliteArtifactText = (row: string) =>
   `replace(replace(trim(coalesce(${row}.name, '') || ' ' || coalesce(${row}.description, '')), char(1), ' '), char(2), ' ')`;
 
 const sqliteTriggers = [

@@ -84,7 +84,11 @@ export class ContextStatsRepository {
   async addTask(contextId: string, taskId: string): Promise<ContextRow | undefined> {
     return this.db
       .updateTable("contexts")
-      .set({ task_count: sql<number>`task_count + 1`, leaf_task_id: taskId })
+      .set({
+        task_count: sql<number>`task_count + 1`,
+        leaf_task_id: taskId,
+        leaf_cut_message_id: null,
+      })
       .where("id", "=", contextId)
       .returningAll()
       .executeTakeFirst();

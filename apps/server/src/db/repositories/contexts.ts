@@ -90,6 +90,7 @@ export class ContextsRepository {
       last_message_at: null,
       storage_bytes: 0,
       leaf_task_id: null,
+      leaf_cut_message_id: null,
     };
     await this.db
       .insertInto("contexts")

@@ -21,12 +21,17 @@ export const branchMessages = {
 
 const setError = (message: string) => useChatStore.getState().setError(message);
 
-async function setBranch(contextId: string, taskId: string | null, exact: boolean) {
-  const record = await chooseBranchRequest(contextId, taskId, exact);
+async function setBranch(
+  contextId: string,
+  taskId: string | null,
+  exact: boolean,
+  beforeMessageId?: string,
+) {
+  const record = await chooseBranchRequest(contextId, taskId, exact, undefined, beforeMessageId);
   useBranchStore.getState().receive(record);
 }
 
-/** Shows the branch through a task (it ends at the newest task after it). */
+/** Shows the branch through a task whole (it ends at the newest task after it). */
 export async function switchBranch(contextId: string, taskId: string): Promise<boolean> {
   try {
     await setBranch(contextId, taskId, false);
@@ -38,8 +43,9 @@ export async function switchBranch(contextId: string, taskId: string): Promise<b
 }
 
 /**
- * Sends a message as a new branch after `parent` (null: a new first message): the conversation
- * stops at the parent, then the message goes out as any other, and the agent's reply follows it.
+ * Sends a message as a new branch after `parent` (null: a new first message), or inside it
+ * before `beforeMessageId` (an edit of a later message of that task): the conversation stops
+ * there, then the message goes out as any other (a new task), and the agent's reply follows it.
  * The branch it replaces is kept, one switch away.
  */
 export async function sendAsBranch(
@@ -48,6 +54,7 @@ export async function sendAsBranch(
   parent: string | null,
   text: string,
   files: readonly OutgoingFile[],
+  beforeMessageId?: string,
 ): Promise<boolean> {
   const chat = useChatStore.getState();
   if (chat.sending || chat.activeTaskByContext[contextId] !== undefined) {
@@ -55,7 +62,7 @@ export async function sendAsBranch(
     return false;
   }
   try {
-    await setBranch(contextId, parent, true);
+    await setBranch(contextId, parent, true, beforeMessageId);
   } catch (error) {
     setError(branchMessages.switchFailed(toApiError(error).message));
     return false;

@@ -92,4 +92,47 @@ describe("branchView", () => {
       "two-b",
     ]);
   });
+
+  describe("a fork inside a task (an edit of a later message)", () => {
+    // ask: ask-q → ask-a (a question back) → ask-q2 "Alice" → ask-a2
+    //   └ bob forks inside "ask" at ask-q2: bob-q "Bob" → bob-a
+    const ask = task("ask", null, 1);
+    const bob = testTask({
+      ...task("bob", "ask", 2),
+      metadata: { ...task("bob", "ask", 2).metadata, branch_message_id: "ask-q2" },
+    });
+    const forked = { ask, bob };
+    const list = [
+      ...turn("ask"),
+      chatMessage({ id: "ask-q2", taskId: "ask", role: "user" }),
+      chatMessage({ id: "ask-a2", taskId: "ask", role: "assistant" }),
+      ...turn("bob"),
+    ];
+
+    it("shows the task up to the edited message, then the fork; or the task whole", () => {
+      const view = branchView(list, forked, "ctx-1", "bob");
+      expect(ids(view)).toEqual(["ask-q", "ask-a", "bob-q", "bob-a"]);
+      expect(view.hidden).toBe(2);
+      expect(view.forkOf).toEqual({ bob: "ask-q2" });
+      const whole = branchView(list, forked, "ctx-1", "ask");
+      expect(ids(whole)).toEqual(["ask-q", "ask-a", "ask-q2", "ask-a2"]);
+      expect(whole.hidden).toBe(2);
+    });
+
+    it("puts the switcher on the edited message and on the fork's message and reply", () => {
+      const place = { taskId: "bob", siblings: ["ask", "bob"], index: 1 };
+      expect(branchView(list, forked, "ctx-1", "bob").placeOf).toEqual({
+        "bob-q": place,
+        "bob-a": place,
+      });
+      expect(branchView(list, forked, "ctx-1", "ask").placeOf).toEqual({
+        "ask-q2": { taskId: "ask", siblings: ["ask", "bob"], index: 0 },
+      });
+    });
+
+    it("stops inside the leaf at the conversation's cut while the edit is on its way", () => {
+      const view = branchView(list.slice(0, 4), { ask }, "ctx-1", "ask", "ask-q2");
+      expect(ids(view)).toEqual(["ask-q", "ask-a"]);
+    });
+  });
 });

@@ -44,8 +44,13 @@ export function upsertTasks(
  */
 function keepParent(task: Task, stored: Task | undefined): Task {
   const known = stored?.metadata.parent_task_id;
-  if (known === undefined || task.metadata.parent_task_id !== undefined) return task;
-  return { ...task, metadata: { ...task.metadata, parent_task_id: known } };
+  const fork = stored?.metadata.branch_message_id;
+  let kept = task;
+  if (known !== undefined && task.metadata.parent_task_id === undefined)
+    kept = { ...kept, metadata: { ...kept.metadata, parent_task_id: known } };
+  if (fork !== undefined && task.metadata.branch_message_id === undefined)
+    kept = { ...kept, metadata: { ...kept.metadata, branch_message_id: fork } };
+  return kept;
 }
 
 /** Stores a task, unless the stored one was updated later (core spec §4). */
