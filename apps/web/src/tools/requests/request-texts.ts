@@ -1,3 +1,5 @@
+import type { ElicitationAnswer } from "@a2a-chat/contracts";
+
 /** Texts of the dialogs for what MCP servers ask the user during tool calls. */
 export const requestTexts = {
   elicitationTitle: (server: string) => `${server} asks for input`,
@@ -30,4 +32,14 @@ export function linkDomain(url: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/** The text a form's answer shows in the conversation (the message also carries the answer). */
+export function answerSummary(answer: ElicitationAnswer): string {
+  if (answer.action === "decline") return "Declined";
+  if (answer.action === "cancel") return "Cancelled";
+  const values = Object.entries(answer.content ?? {}).map(
+    ([name, value]) => `${name}: ${Array.isArray(value) ? value.join(", ") : String(value)}`,
+  );
+  return values.length > 0 ? `Accepted (${values.join("; ")})` : "Accepted";
 }
