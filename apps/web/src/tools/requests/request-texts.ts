@@ -21,7 +21,16 @@ export const requestTexts = {
   samplingNote:
     "Approving runs these messages on this site's model and sends the reply to the server.",
   fixErrors: "Fix the fields marked above, then accept again.",
+  done: "Done",
+  finishThere: (domain: string) =>
+    `Finish what ${domain} asks in the tab that opened, then choose Done: the call is tried again.`,
 } as const;
+
+/**
+ * `_meta` key the proxy sets on a link asked because a call answered -32042 (see the server's
+ * url-elicitation-retry.ts): the dialog waits for Done after opening it.
+ */
+export const thenRetryMetaKey = "a2a-chat/then-retry";
 
 /** The domain a URL elicitation would open, or null for anything but an http(s) URL. */
 export function linkDomain(url: unknown): string | null {
