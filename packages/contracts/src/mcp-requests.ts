@@ -81,6 +81,14 @@ export const mcpRequestMessages = {
   /** A typed answer that the server's form cannot take (reason: which field and why). */
   answerDoesNotFit: (server: string, reason: string) =>
     `This answer does not fit the form of ${server}: ${reason}. Answer in the form instead.`,
+  /** An agent's call to a destructive tool waits for the user's yes (a form without fields). */
+  confirmTool: (server: string, tool: string) =>
+    `The server ${server} says ${tool} may delete or overwrite data. Let the agent run it?`,
+  /** The task's question while it waits for that yes. */
+  confirmToolStatus: (agentTool: string) =>
+    `Allow ${agentTool} to run? It may delete or overwrite data.`,
+  /** The tool's result the model gets when the user did not say yes. */
+  toolRefused: (tool: string) => `The user did not allow ${tool} to run, so it did not run.`,
   /** A typed answer to a question that asks to open a link. */
   openLinkInDialog: (server: string) =>
     `${server} asks you to open a link: open it from its dialog, or type "decline".`,

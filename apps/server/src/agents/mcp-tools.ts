@@ -25,6 +25,7 @@ import { signal as report } from "../observe/signals.js";
 import { fetchWithTraceContext, inSpan, type SpanStart } from "../observe/tracing.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
+import { confirming } from "./confirm-destructive.js";
 import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
 import { ToolListCache } from "./tool-list-cache.js";
 
@@ -38,6 +39,8 @@ export interface AgentToolsInput {
   scopes: readonly string[];
   contextId: string;
   taskId: string;
+  /** The turn's user: a call to a destructive tool asks them first (see confirm-destructive). */
+  userId?: string;
   traceId: string;
   /** Origin of our own endpoints (the public URL, or the local one). */
   origin: string;
@@ -128,12 +131,13 @@ export async function openAgentTools(input: AgentToolsInput): Promise<AgentTools
     for (const t of c.tools) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
   const taken = new Set<string>();
   const tools: RunnerTool[] = [];
+  const confirmPlace = input.userId ? { ...input, userId: input.userId } : undefined;
   for (const c of connections) {
     for (const t of c.tools) {
       let name = (counts.get(t.name) ?? 0) > 1 ? `${c.server}_${t.name}` : t.name;
       for (let n = 2; taken.has(name); n += 1) name = `${c.server}_${t.name}_${n}`;
       taken.add(name);
-      tools.push(runnerTool(c, name, t));
+      tools.push(confirming(confirmPlace, runnerTool(c, name, t), t));
     }
   }
   services.logger.debug(

@@ -40,7 +40,7 @@ export async function askUser(
   place: AskPlace,
   kind: McpRequestKind,
   params: unknown,
-  options: { timeoutMs: number; signal: AbortSignal; question: string },
+  options: { timeoutMs: number; signal: AbortSignal; question: string; status?: string },
 ): Promise<AskOutcome> {
   const { services } = place;
   const id = randomUUID();
@@ -73,6 +73,7 @@ export async function askUser(
       serverName: place.serverName,
       text: options.question,
       params,
+      ...(options.status ? { status: options.status } : {}),
     });
   });
   // The agent's turn running here tells its A2A stream: the task waits for the user.

@@ -13,6 +13,8 @@ export interface PausedQuestion {
   serverName: string;
   text: string;
   params: unknown;
+  /** The task's status text, when not `{server} asks: {text}`. */
+  status?: string;
 }
 
 /** What an A2A client needs to show the server's form (the text part's metadata). */
@@ -53,7 +55,8 @@ export async function pauseTask(
     parts: [
       {
         kind: "text",
-        text: mcpRequestMessages.inputRequired(question.serverName, question.text),
+        text:
+          question.status ?? mcpRequestMessages.inputRequired(question.serverName, question.text),
         metadata: questionMetadata(question),
       },
     ],

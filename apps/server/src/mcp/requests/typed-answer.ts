@@ -136,6 +136,9 @@ export function answerFromText(text: string, requestedSchema: unknown): TypedAns
   if (cancelWords.has(word)) return { ok: true, answer: { action: "cancel" } };
   if (declineWords.has(word) || (noWords.has(word) && target?.[1].type !== "boolean"))
     return { ok: true, answer: { action: "decline" } };
+  // A form without fields (a confirmation) takes a yes.
+  if (Object.keys(schema.properties ?? {}).length === 0 && yesWords.has(word))
+    return { ok: true, answer: { action: "accept", content: {} } };
   const content: Record<string, Value> = {};
   for (const [name, field] of Object.entries(schema.properties ?? {})) {
     if (isValue(field.default)) content[name] = field.default;
