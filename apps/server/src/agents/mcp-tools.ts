@@ -17,6 +17,7 @@ import type { Services } from "../http/services.js";
 import { neutraliseUrls } from "../mcp/artifacts/neutralise-urls.js";
 import { resultFiles } from "../mcp/artifacts/tool-result-body.js";
 import { builtinServer } from "../mcp/builtin-servers.js";
+import { resolveResourceLinks } from "../mcp/external/resolve-resource-links.js";
 import { externalHeaders } from "../mcp/external-probe.js";
 import { siteMcpEndpointPath } from "../mcp/mcp-registry.js";
 import { executionIdMetaKey } from "../mcp/record-calls.js";
@@ -354,6 +355,13 @@ async function callTool(
     if (timedOut) return { isError: true, text: toolTimeoutText(connection.callTimeoutMs) };
     throw error;
   }
+  // Links only the server can read are read while its session lasts (a server reached through
+  // our proxy had them read there, for the call's record).
+  if (connection.tracedServer !== "external")
+    result = await resolveResourceLinks(client, result, {
+      timeout: connection.callTimeoutMs,
+      signal,
+    });
   const outcome = result.isError === true ? "error" : "ok";
   report({ kind: "tool_call", server: connection.server, outcome });
   return toRunnerResult(result, tool.name);
