@@ -6,6 +6,7 @@ import {
   type FakeReply,
   startFakeOpenAiServer,
 } from "../apps/server/src/agents/providers/fake-openai-server.js";
+import { startResultsMcp } from "../apps/server/src/test/results-mcp.js";
 import {
   composerBox,
   desktopViewport,
@@ -29,6 +30,26 @@ function script(request: FakeChatRequest): FakeReply {
   const messages = request.body.messages;
   if (messages.at(-1)?.role === "tool") return { kind: "text", chunks: [afterAnswer], usage };
   const offered = (request.body.tools ?? []).map((t) => t.function.name);
+  const said = JSON.stringify(messages.at(-1)?.content ?? "");
+  const link = /open (http\S+?) first/.exec(said)?.[1];
+  if (link && offered.includes("trigger-url-elicitation")) {
+    return {
+      kind: "tool-call",
+      id: `call-${messages.length}`,
+      name: "trigger-url-elicitation",
+      argumentPieces: [JSON.stringify({ url: link, errorPath: true })],
+      usage,
+    };
+  }
+  if (said.includes("erase") && offered.includes("erase-notes")) {
+    return {
+      kind: "tool-call",
+      id: `call-${messages.length}`,
+      name: "erase-notes",
+      argumentPieces: ["{}"],
+      usage,
+    };
+  }
   if (
     JSON.stringify(messages.at(-1)?.content ?? "").includes("ask me") &&
     offered.includes("trigger-elicitation-request")
@@ -45,26 +66,33 @@ function script(request: FakeChatRequest): FakeReply {
 }
 
 /** A fresh visitor on /chat who lent server-everything (as "My everything") to every agent. */
-async function visitorWithServer(browser: Browser, url: string, everythingUrl: string) {
+async function visitorWithServer(
+  browser: Browser,
+  url: string,
+  everythingUrl: string,
+  more: { name: string; url: string }[] = [],
+) {
   const context = await browser.newContext({ viewport: desktopViewport });
   const tab = await openChat(context, url);
   await lastReply(tab.page).filter({ hasText: greeting }).waitFor({ timeout: 20_000 });
   await waitIdle(tab.page);
   const token = await storedToken(tab.page);
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const added = await fetch(`${url}/api/v1/mcp/external`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ name: "My everything", url: everythingUrl }),
-  });
-  expect(added.status).toBe(201);
-  const { id } = (await added.json()) as { id: string };
-  const lent = await fetch(`${url}/api/v1/mcp/external/${id}/agent-use`, {
-    method: "PUT",
-    headers,
-    body: JSON.stringify({ agents: "all" }),
-  });
-  expect(lent.status).toBe(200);
+  for (const server of [{ name: "My everything", url: everythingUrl }, ...more]) {
+    const added = await fetch(`${url}/api/v1/mcp/external`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(server),
+    });
+    expect(added.status).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    const lent = await fetch(`${url}/api/v1/mcp/external/${id}/agent-use`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ agents: "all" }),
+    });
+    expect(lent.status).toBe(200);
+  }
   return { ...tab, headers };
 }
 
@@ -82,8 +110,10 @@ describe("an agent's tool call that elicits", () => {
   let everything: EverythingServer;
   let server: E2eServer;
   let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let notes: Awaited<ReturnType<typeof startResultsMcp>>;
   beforeAll(async () => {
     model = await startFakeOpenAiServer(script);
+    notes = await startResultsMcp();
     everything = await startEverything();
     server = await startBuiltServer({
       ...unlimitedEnv,
@@ -99,6 +129,7 @@ describe("an agent's tool call that elicits", () => {
     await server?.stop();
     await everything?.stop();
     await model?.close();
+    await notes?.close();
   });
 
   it("shows the server's form in the conversation; its Accept resumes the tool call", async () => {
@@ -150,6 +181,74 @@ describe("an agent's tool call that elicits", () => {
       .getByRole("article", { name: "Your message" })
       .filter({ hasText: "Ada Lovelace" })
       .waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("asks before an agent runs a destructive tool: the confirmation in place, Accept runs it", async () => {
+    const { page, errors } = await visitorWithServer(browser, server.url, everything.url, [
+      { name: "Notes", url: notes.url },
+    ]);
+    const before = notes.erased.length;
+    await composerBox(page).fill("erase my notes");
+    await page.getByRole("button", { name: "Send message" }).click();
+    const panel = page.getByRole("region", { name: "Input Required" });
+    await panel
+      .getByText("Allow erase-notes to run? It may delete or overwrite data.")
+      .waitFor({ timeout: 20_000 });
+    await panel
+      .getByText(
+        "The server Notes says erase-notes may delete or overwrite data. Let the agent run it?",
+      )
+      .waitFor();
+    expect(notes.erased.length).toBe(before);
+    await screenshot(page, "agent-destructive-confirm");
+    await panel.getByRole("button", { name: "Accept" }).click();
+    await waitForNewReply(page, afterAnswer);
+    expect(notes.erased.length).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows the link a call needs first (-32042), and tries the call again after Done", async () => {
+    const { page, errors } = await visitorWithServer(browser, server.url, everything.url);
+    const target = `${server.url}/docs`;
+    await composerBox(page).fill(`open ${target} first`);
+    await page.getByRole("button", { name: "Send message" }).click();
+    const dialog = page.getByRole("dialog", { name: "My everything asks you to open a link" });
+    await dialog.waitFor({ timeout: 20_000 });
+    expect(await dialog.getByTestId("link-domain").innerText()).toBe("modelcontextprotocol.io");
+    // Nothing opens before the user confirms; then the dialog waits for Done.
+    expect(page.context().pages()).toHaveLength(1);
+    await page
+      .context()
+      .route("https://modelcontextprotocol.io/**", (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<p>Granted</p>" }),
+      );
+    const opened = page.context().waitForEvent("page");
+    await dialog.getByRole("button", { name: "Open modelcontextprotocol.io" }).click();
+    await (await opened).close();
+    await dialog
+      .getByText(
+        "Finish what modelcontextprotocol.io asks in the tab that opened, then choose Done: the call is tried again.",
+      )
+      .waitFor();
+    await screenshot(page, "agent-url-elicitation-done");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    // The call is tried again: the server now asks for the link itself (the request path).
+    const again = page.getByRole("dialog", { name: "My everything asks you to open a link" });
+    await again
+      .getByTestId("link-domain")
+      .filter({ hasText: new URL(target).hostname })
+      .waitFor();
+    const second = page.context().waitForEvent("page");
+    await again.getByRole("button", { name: `Open ${new URL(target).hostname}` }).click();
+    await (await second).close();
+    await waitForNewReply(page, afterAnswer);
+    const toolMessage = model.requests.at(-1)?.body.messages.find((m) => m.role === "tool");
+    expect(JSON.stringify(toolMessage?.content ?? "")).toContain(
+      "User completed the URL elicitation flow",
+    );
     expect(errors).toEqual([]);
     await page.context().close();
   });

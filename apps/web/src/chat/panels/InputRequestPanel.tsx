@@ -82,6 +82,10 @@ export function InputRequestPanel({ request, onRespond, question }: InputRequest
       <p className="whitespace-pre-wrap text-neutral-100">{request.message}</p>
       {question ? (
         <div className="flex flex-col gap-3 rounded-md border border-border bg-surface-raised p-3">
+          {typeof question.params.message === "string" &&
+          !request.message.includes(question.params.message) ? (
+            <p className="text-neutral-200">{question.params.message}</p>
+          ) : null}
           <div className="max-h-[45vh] overflow-y-auto pr-1">
             <ElicitationForm
               key={question.id}
