@@ -8,14 +8,11 @@ import {
 } from "../apps/server/src/agents/providers/fake-openai-server.js";
 import {
   artifactFrame,
-  composerBox,
   desktopViewport,
   lastReply,
   messageLog,
   openChat,
-  storedToken,
   unlimitedEnv,
-  waitForNewReply,
   waitIdle,
 } from "./harness/artifacts.js";
 import { launchChromium, screenshot } from "./harness/browser.js";
@@ -159,52 +156,6 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
     await dialog.getByRole("button", { name: "Approve" }).click();
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => messageLog(page).innerText(), { timeout: 20_000 }).toContain(sampled);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
-
-  it("makes an agent's task wait for the user when its tool call elicits, and goes on after", async () => {
-    const { page, errors } = await openQuiet(browser, server.url);
-    // The user adds server-everything and lends it to the assistant.
-    const token = await storedToken(page);
-    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const added = await fetch(`${server.url}/api/v1/mcp/external`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ name: "My everything", url: everything.url }),
-    });
-    expect(added.status).toBe(201);
-    const { id } = (await added.json()) as { id: string };
-    const lent = await fetch(`${server.url}/api/v1/mcp/external/${id}/agent-use`, {
-      method: "PUT",
-      headers,
-      body: JSON.stringify({ agents: "all" }),
-    });
-    expect(lent.status).toBe(200);
-
-    await composerBox(page).fill("please ask me something");
-    await page.getByRole("button", { name: "Send message" }).click();
-    const dialog = page.getByRole("dialog", { name: "My everything asks for input" });
-    await dialog.waitFor({ timeout: 20_000 });
-    // The agent's task waits for the user, with the server's question.
-    const listed = (await (
-      await fetch(`${server.url}/api/v1/mcp/requests`, { headers })
-    ).json()) as { data: { task_id: string | null }[] };
-    const taskId = listed.data[0]?.task_id;
-    expect(taskId).toEqual(expect.any(String));
-    const task = (await (
-      await fetch(`${server.url}/api/v1/core/tasks/${taskId}`, { headers })
-    ).json()) as { status: { state: string; message?: { parts: { text?: string }[] } } };
-    expect(task.status.state).toBe("input-required");
-    expect(task.status.message?.parts[0]?.text).toBe(
-      "My everything asks: Please provide inputs for the following fields:",
-    );
-    await screenshot(page, "agent-elicitation");
-    await dialog.getByLabel(/^String(?! with)/).fill("Grace Hopper");
-    await dialog.getByRole("button", { name: "Accept" }).click();
-    await waitForNewReply(page, afterAnswer);
-    const toolMessage = model.requests.at(-1)?.body.messages.find((m) => m.role === "tool");
-    expect(JSON.stringify(toolMessage?.content ?? "")).toContain("Grace Hopper");
     expect(errors).toEqual([]);
     await page.context().close();
   });

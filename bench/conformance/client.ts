@@ -4,6 +4,9 @@
  * (CONFORMANCE_PRODUCT_URL): takes an anonymous session, adds the suite's server as a
  * user-added MCP server (signing in with OAuth for the auth scenarios, as the browser would
  * by following the redirects), then lists and calls every tool through the product's proxy.
+ * Meanwhile it answers the questions the server asks the user (elicitation), as a person would
+ * in the product's dialog: the form as the product shows it, with the schema's defaults filled
+ * in, accepted (through GET /api/v1/mcp/requests and POST …/answer, as the browser does).
  * Exits non-zero when a step fails.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -62,6 +65,54 @@ function argumentsFor(tool: Tool): Record<string, unknown> {
   return args;
 }
 
+type Answer = string | number | boolean | string[];
+
+/**
+ * What the product's form shows for a requested field before the user types: its default
+ * (a string, number, boolean, one of an enum or a list of them). Fields with no default stay
+ * empty, as the dialog leaves them.
+ */
+function formDefaults(schema: unknown): Record<string, Answer> {
+  const properties =
+    (schema as { properties?: Record<string, { default?: unknown }> } | undefined)?.properties ??
+    {};
+  const values: Record<string, Answer> = {};
+  for (const [name, field] of Object.entries(properties)) {
+    const value = field.default;
+    if (
+      typeof value === "string" ||
+      typeof value === "number" ||
+      typeof value === "boolean" ||
+      (Array.isArray(value) && value.every((item) => typeof item === "string"))
+    )
+      values[name] = value;
+  }
+  return values;
+}
+
+/** Answers the user's waiting elicitations until stopped: accept, with the form's defaults. */
+async function answerDialogs(token: string, stop: AbortSignal): Promise<void> {
+  const answered = new Set<string>();
+  while (!stop.aborted) {
+    const { data } = (await api("/api/v1/mcp/requests", token)) as {
+      data: { id: string; kind: string; params: { mode?: string; requestedSchema?: unknown } }[];
+    };
+    for (const request of data) {
+      if (answered.has(request.id) || request.kind !== "elicitation") continue;
+      answered.add(request.id);
+      const content = formDefaults(request.params.requestedSchema);
+      const body =
+        request.params.mode === "url" ? { action: "accept" } : { action: "accept", content };
+      await api(`/api/v1/mcp/requests/${request.id}/answer`, token, {
+        method: "POST",
+        body: JSON.stringify(body),
+      });
+      console.log(`answered ${request.id}: ${JSON.stringify(body)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function main() {
   const session = (await (
     await fetch(`${product}/api/v1/core/oauth/session`, { method: "POST" })
@@ -115,6 +166,8 @@ async function main() {
       requestInit: { headers: { authorization: `Bearer ${token}` } },
     }),
   );
+  const stop = new AbortController();
+  const dialogs = answerDialogs(token, stop.signal);
   try {
     const { tools } = await client.listTools();
     for (const tool of tools) {
@@ -130,6 +183,8 @@ async function main() {
       console.log(`${tool.name}: ${JSON.stringify(result.content).slice(0, 200)}`);
     }
   } finally {
+    stop.abort();
+    await dialogs.catch((error: unknown) => console.error(error));
     await client.close();
   }
 }

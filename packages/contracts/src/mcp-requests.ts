@@ -78,4 +78,25 @@ export const mcpRequestMessages = {
   modelFailed: (reason: string) => `The model failed: ${reason}`,
   onlyText: "Only text messages can be sampled here",
   inputRequired: (server: string, message: string) => `${server} asks: ${message}`,
+  /** A typed answer that the server's form cannot take (reason: which field and why). */
+  answerDoesNotFit: (server: string, reason: string) =>
+    `This answer does not fit the form of ${server}: ${reason}. Answer in the form instead.`,
+  /** An agent's call to a destructive tool waits for the user's yes (a form without fields). */
+  confirmTool: (server: string, tool: string) =>
+    `The server ${server} says ${tool} may delete or overwrite data. Let the agent run it?`,
+  /** The task's question while it waits for that yes. */
+  confirmToolStatus: (agentTool: string) =>
+    `Allow ${agentTool} to run? It may delete or overwrite data.`,
+  /** The tool's result the model gets when the user did not say yes. */
+  toolRefused: (tool: string) => `The user did not allow ${tool} to run, so it did not run.`,
+  /** A typed answer to a question that asks to open a link. */
+  openLinkInDialog: (server: string) =>
+    `${server} asks you to open a link: open it from its dialog, or type "decline".`,
 } as const;
+
+/**
+ * Part-metadata key on the text of an agent task's input-required status when a tool call
+ * asks the user (the question is an MCP request): `{id, server_name, mode, requested_schema?,
+ * url?}`, so an A2A client can show the form and answer with a data part `{action, content}`.
+ */
+export const mcpRequestMetadataKey = "a2a_chat_mcp_request";

@@ -13,6 +13,7 @@ import { endTurn, failTurn } from "./turn/end-turn.js";
 import { showHeld } from "./turn/reply-text.js";
 import { cutTurn, streamReply } from "./turn/stream-reply.js";
 import { agentMessage, type Running, type Turn, type TurnDeps, turnOf } from "./turn/turn.js";
+import { publishStatus } from "./turn/turn-output.js";
 import { turnSpanName, turnSpanStart } from "./turn/turn-span.js";
 import { withTurnTools } from "./turn/turn-tools.js";
 
@@ -71,6 +72,7 @@ export class ChatAgentExecutor implements AgentExecutor {
     const { deps } = this;
     const { runs } = deps.services;
     const running: Running = { controller: new AbortController() };
+    let unlisten = () => {};
     this.running.set(turn.taskId, running);
     deps.views?.start(turn.taskId, request.context);
     try {
@@ -81,10 +83,13 @@ export class ChatAgentExecutor implements AgentExecutor {
         (reason) => cutTurn(deps, running, reason),
         () => showHeld(deps, turn, running),
       );
+      // A tool call that asks the user makes the task wait (see mcp/requests/task-pause.ts).
+      unlisten = runs.statuses.listen(turn.taskId, (task) => publishStatus(deps, turn, task));
       await withTurnTools(deps, turn, (tools) => streamReply(deps, turn, running, tools));
     } catch (error) {
       await failTurn(deps, turn, error);
     } finally {
+      unlisten();
       this.running.delete(turn.taskId);
       this.replies.end(turn.taskId);
       runs.end(turn.taskId);

@@ -10,6 +10,7 @@ import { DefaultRequestHandler, type ServerCallContext } from "@a2a-js/sdk/serve
 import { createContext } from "../contexts/context-commands.js";
 import { ContextStatsRepository } from "../db/repositories/context-stats.js";
 import type { Services } from "../http/services.js";
+import { answerFromMessage } from "../mcp/requests/answer-from-message.js";
 import { canUseContext } from "../policies/contexts.js";
 import { checkMessageSize, checkStorage, checkStorageUsed } from "../quotas/quota-checks.js";
 import { callerOf } from "./caller-user.js";
@@ -122,8 +123,33 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     );
   }
 
+  /**
+   * A message on a task that waits because one of its tool calls asks the user (an MCP
+   * server's elicitation) answers that question: the tool call goes on in the run that waits
+   * for it, and the sender follows that run. Returns the task's id when the message answered.
+   */
+  private async answerQuestion(
+    params: SendMessageRequest,
+    context: ServerCallContext,
+  ): Promise<string | undefined> {
+    const message = params.message;
+    if (!this.services || !message?.taskId) return undefined;
+    const { userId } = callerOf(context);
+    const result = await answerFromMessage(
+      this.services,
+      userId,
+      message.taskId,
+      messageFromSdk(message),
+    );
+    if ("refused" in result) throw new RequestMalformedError(result.refused);
+    return result.answered ? message.taskId : undefined;
+  }
+
   override async sendMessage(params: SendMessageRequest, context: ServerCallContext) {
-    return super.sendMessage(await this.prepare(params, context), context);
+    const prepared = await this.prepare(params, context);
+    const answered = await this.answerQuestion(prepared, context);
+    if (answered) return this.getTask({ tenant: "", id: answered }, context);
+    return super.sendMessage(prepared, context);
   }
 
   override async *sendMessageStream(
@@ -131,6 +157,11 @@ export class AgentRequestHandler extends DefaultRequestHandler {
     context: ServerCallContext,
   ): AsyncGenerator<StreamResponse, void, undefined> {
     const prepared = await this.prepare(params, context);
+    const answered = await this.answerQuestion(prepared, context);
+    if (answered) {
+      yield* this.resubscribe({ tenant: "", id: answered }, context);
+      return;
+    }
     // The reply's text deltas skip the SDK's processing (see direct-deltas.ts): attached to the
     // task's bus when the SDK takes it, they go out in order among the SDK's events.
     const deltas = DeltaStream.expect(context);

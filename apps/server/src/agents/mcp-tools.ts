@@ -18,6 +18,7 @@ import type { Services } from "../http/services.js";
 import { neutraliseUrls } from "../mcp/artifacts/neutralise-urls.js";
 import { resultFiles } from "../mcp/artifacts/tool-result-body.js";
 import { builtinServer } from "../mcp/builtin-servers.js";
+import { resolveResourceLinks } from "../mcp/external/resolve-resource-links.js";
 import { externalHeaders } from "../mcp/external-probe.js";
 import { siteMcpEndpointPath } from "../mcp/mcp-registry.js";
 import { executionIdMetaKey } from "../mcp/record-calls.js";
@@ -26,6 +27,7 @@ import { signal as report } from "../observe/signals.js";
 import { fetchWithTraceContext, inSpan, type SpanStart } from "../observe/tracing.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
+import { confirming } from "./confirm-destructive.js";
 import { callOnce } from "./mcp-call-once.js";
 import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
 import { ToolListCache } from "./tool-list-cache.js";
@@ -40,6 +42,8 @@ export interface AgentToolsInput {
   scopes: readonly string[];
   contextId: string;
   taskId: string;
+  /** The turn's user: a call to a destructive tool asks them first (see confirm-destructive). */
+  userId?: string;
   traceId: string;
   /** Origin of our own endpoints (the public URL, or the local one). */
   origin: string;
@@ -132,12 +136,13 @@ export async function openAgentTools(input: AgentToolsInput): Promise<AgentTools
     for (const t of c.tools) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
   const taken = new Set<string>();
   const tools: RunnerTool[] = [];
+  const confirmPlace = input.userId ? { ...input, userId: input.userId } : undefined;
   for (const c of connections) {
     for (const t of c.tools) {
       let name = (counts.get(t.name) ?? 0) > 1 ? `${c.server}_${t.name}` : t.name;
       for (let n = 2; taken.has(name); n += 1) name = `${c.server}_${t.name}_${n}`;
       taken.add(name);
-      tools.push(runnerTool(c, name, t));
+      tools.push(confirming(confirmPlace, runnerTool(c, name, t), t));
     }
   }
   services.logger.debug(
@@ -363,6 +368,13 @@ async function callTool(
     if (timedOut) return { isError: true, text: toolTimeoutText(connection.callTimeoutMs) };
     throw error;
   }
+  // Links only the server can read are read while its session lasts (a server reached through
+  // our proxy had them read there, for the call's record).
+  if (connection.tracedServer !== "external")
+    result = await resolveResourceLinks(client, result, {
+      timeout: connection.callTimeoutMs,
+      signal,
+    });
   const outcome = result.isError === true ? "error" : "ok";
   report({ kind: "tool_call", server: connection.server, outcome });
   return toRunnerResult(result, tool.name);

@@ -8,6 +8,7 @@ import type { Logger } from "../log/logger.js";
 import type { CommandServices } from "../tasks/command-services.js";
 import { endAbandonedTask, runnerStoppedReason } from "../tasks/end-abandoned-task.js";
 import { type ReplySoFar, SavedReply } from "./saved-reply.js";
+import { TaskStatusRelay } from "./task-status-relay.js";
 
 interface Run {
   /** The reply's text: produced, shown to clients, saved. */
@@ -60,6 +61,8 @@ export class TaskRuns {
   private idle: (() => void)[] = [];
   /** Set when the server shuts down: no new turns are taken. */
   draining = false;
+  /** Status changes of running turns stored by others (a tool call asking the user). */
+  readonly statuses = new TaskStatusRelay();
 
   constructor(private readonly options: TaskRunsOptions) {}
 

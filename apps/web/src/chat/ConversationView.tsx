@@ -1,3 +1,4 @@
+import type { ElicitationAnswer } from "@a2a-chat/contracts";
 import { useCallback, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { taskAgentLabel } from "../agents/task-agent-label.js";
@@ -10,6 +11,7 @@ import {
   selectSendBlockReason,
 } from "../stores/contexts-selectors.js";
 import { useContextsStore } from "../stores/contexts-store.js";
+import { useMcpRequestsStore } from "../stores/mcp-requests-store.js";
 import { useSettingsStore } from "../stores/settings-store.js";
 import { ConnectionErrorView } from "./ConnectionErrorView.js";
 import { ConversationHeader } from "./ConversationHeader.js";
@@ -18,6 +20,7 @@ import { NoAgentNotice } from "./composer/NoAgentNotice.js";
 import { useAttachmentLimit } from "./composer/useAttachmentLimit.js";
 import { useQueuedSends } from "./composer/useQueuedSends.js";
 import {
+  formQuestionOf,
   selectIsStreaming,
   selectMessages,
   selectPendingRequest,
@@ -163,10 +166,14 @@ export function ConversationView() {
     send,
   );
   const respond = useCallback(
-    async (taskId: string, text: string) => {
-      if (!(await respondToInput(agentOfTask(taskId, agent), taskId, text))) refused();
+    async (taskId: string, text: string, data?: ElicitationAnswer) => {
+      if (!(await respondToInput(agentOfTask(taskId, agent), taskId, text, data))) refused();
     },
     [agent],
+  );
+  // The MCP server's form the waiting task's tool call asks (shown in place of a dialog).
+  const question = useMcpRequestsStore((state) =>
+    input ? formQuestionOf(state.requests, input.taskId) : undefined,
   );
   const stop = useCallback(() => void stopGenerating(), []);
   const authorize = useCallback(
@@ -232,7 +239,7 @@ export function ConversationView() {
             {shortcuts.notice}
           </p>
         )}
-        {input && <InputRequestPanel request={input} onRespond={respond} />}
+        {input && <InputRequestPanel request={input} onRespond={respond} question={question} />}
         {auth && <AuthRequestPanel request={auth} onAuthorize={authorize} />}
         {agent ? (
           <Composer

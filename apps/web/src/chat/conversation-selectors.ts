@@ -1,3 +1,4 @@
+import type { McpRequest } from "@a2a-chat/contracts";
 import type { ChatData } from "./engine/chat-data.js";
 import type { ChatMessage, PendingRequest } from "./model/chat-types.js";
 
@@ -25,4 +26,17 @@ export function selectPendingRequest(
   return Object.values(requests)
     .filter((request) => state.tasksById[request.taskId]?.contextId === contextId)
     .sort((a, b) => a.timestamp.localeCompare(b.timestamp))[0];
+}
+
+/**
+ * The MCP server's form (a form-mode elicitation) that a task's tool call waits on, if any: the
+ * conversation shows it in place. Links to open and sampling requests keep their dialogs.
+ */
+export function formQuestionOf(
+  requests: readonly McpRequest[],
+  taskId: string,
+): McpRequest | undefined {
+  return requests.find(
+    (r) => r.task_id === taskId && r.kind === "elicitation" && r.params.mode !== "url",
+  );
 }

@@ -14,6 +14,10 @@ export interface McpRequestsState {
   remove: (id: string) => void;
   /** Reads the pending requests (a page opened after they were made). */
   load: () => Promise<void>;
+  /** Requests the conversation shows in place (an agent's task waits on them): no dialog. */
+  inline: readonly string[];
+  /** The conversation shows (true) or stopped showing (false) this request in place. */
+  showInline: (id: string, shown: boolean) => void;
   reset: () => void;
 }
 
@@ -34,7 +38,14 @@ export const useMcpRequestsStore = create<McpRequestsState>()((set) => ({
       logger.warn(`Could not read pending MCP requests: ${String(error)}`);
     }
   },
-  reset: () => set({ requests: [] }),
+  inline: [],
+  showInline: (id, shown) =>
+    set((state) =>
+      shown === state.inline.includes(id)
+        ? state
+        : { inline: shown ? [...state.inline, id] : state.inline.filter((i) => i !== id) },
+    ),
+  reset: () => set({ requests: [], inline: [] }),
 }));
 
 registerStoreReset(() => useMcpRequestsStore.getState().reset());

@@ -31,6 +31,7 @@ export async function withTurnTools(
     scopes: turn.scopes,
     contextId: turn.contextId,
     taskId: turn.taskId,
+    userId: turn.owner.userId,
     // While tracing, tool servers get the turn's trace id (as x-trace-id and in traceparent).
     traceId: activeTraceId() ?? turn.traceId ?? randomUUID(),
     origin: config.server.publicUrl ?? `http://localhost:${config.server.port}`,

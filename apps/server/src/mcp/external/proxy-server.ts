@@ -172,10 +172,8 @@ export function createProxyServer(context: ProxyContext): Server {
               { name, arguments: args },
               { signal: call.options.signal ?? signal, timeout, onStatus: taskProgress(notify) },
             )
-          : ((await upstream.client.callTool(
-              { name, arguments: args },
-              undefined,
-              call.options,
+          : ((await call.retrying(() =>
+              upstream.client.callTool({ name, arguments: args }, undefined, call.options),
             )) as CallToolResult);
       } catch (error) {
         const failure = context.signal.aborted

@@ -3,12 +3,14 @@ import {
   type McpRequest,
   mcpRequestMessages,
   samplingAnswerSchema,
+  type Task,
 } from "@a2a-chat/contracts";
 import { McpRequestsRepository } from "../../db/repositories/mcp-requests.js";
 import { AppError } from "../../http/errors.js";
 import { transactWithEvents } from "../../stream/transact.js";
 import type { CommandServices } from "../../tasks/command-services.js";
 import { presentRequest } from "./present-request.js";
+import { resumeTaskIn } from "./task-pause.js";
 
 function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {
   const issue = issues[0];
@@ -25,18 +27,24 @@ export async function listPendingRequests(
   return rows.map(presentRequest);
 }
 
+/** Where the answer's task change goes: the turn running the task here (see TaskStatusRelay). */
+export interface AnswerServices extends CommandServices {
+  runs: { statuses: { changed(task: Task): void } };
+}
+
 /**
  * Writes the user's answer to one of their pending requests (and `mcp_request_ended`, which
  * wakes the replica holding the tool call, whichever it is). Another user's request reads as
- * missing; one that is over (answered, timed out, its call gone) is a conflict.
+ * missing; one that is over (answered, timed out, its call gone) is a conflict. An agent's task
+ * that waited on the request works again in the same transaction.
  */
-export function answerRequest(
-  services: CommandServices,
+export async function answerRequest(
+  services: AnswerServices,
   userId: string,
   id: string,
   body: unknown,
 ): Promise<McpRequest> {
-  return transactWithEvents(services, async (trx, emit) => {
+  const { request, task } = await transactWithEvents(services, async (trx, emit) => {
     const repository = new McpRequestsRepository(trx);
     const row = await repository.findForUser(userId, id);
     if (!row) throw new AppError("not_found", mcpRequestMessages.notFound);
@@ -56,6 +64,11 @@ export function answerRequest(
       contextId: row.context_id,
       data: { id, status: "answered" },
     });
-    return presentRequest({ ...row, status: "answered" });
+    const task = row.task_id
+      ? await resumeTaskIn(services, trx, emit, userId, row.task_id)
+      : undefined;
+    return { request: presentRequest({ ...row, status: "answered" }), task };
   });
+  if (task) services.runs.statuses.changed(task);
+  return request;
 }

@@ -40,7 +40,7 @@ export async function askUser(
   place: AskPlace,
   kind: McpRequestKind,
   params: unknown,
-  options: { timeoutMs: number; signal: AbortSignal; question: string },
+  options: { timeoutMs: number; signal: AbortSignal; question: string; status?: string },
 ): Promise<AskOutcome> {
   const { services } = place;
   const id = randomUUID();
@@ -49,7 +49,7 @@ export async function askUser(
   await new McpRequestsRepository(services.db.kysely)
     .prune(new Date(now.getTime() - keptMs))
     .catch(() => undefined);
-  await transactWithEvents(services, async (trx, emit) => {
+  const paused = await transactWithEvents(services, async (trx, emit) => {
     const row = await new McpRequestsRepository(trx).insert({
       id,
       userId: place.userId,
@@ -67,8 +67,17 @@ export async function askUser(
       contextId: row.context_id,
       data: presentRequest(row),
     });
-    if (place.taskId) await pauseTask(services, trx, emit, place, place.taskId, options.question);
+    if (!place.taskId) return undefined;
+    return pauseTask(services, trx, emit, place, place.taskId, {
+      requestId: id,
+      serverName: place.serverName,
+      text: options.question,
+      params,
+      ...(options.status ? { status: options.status } : {}),
+    });
   });
+  // The agent's turn running here tells its A2A stream: the task waits for the user.
+  if (paused) services.runs.statuses.changed(paused);
   try {
     return await waitForAnswer(place, id, options);
   } finally {

@@ -27,7 +27,8 @@ export interface RelayPlace extends AskPlace {
   hooks?: AskHooks;
 }
 
-async function ask(
+/** Asks the user one of the server's questions, the call's clock standing still meanwhile. */
+export async function ask(
   place: RelayPlace,
   kind: "elicitation" | "sampling",
   params: unknown,

@@ -3,7 +3,8 @@ import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.j
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolContext } from "../tool-context.js";
 import { CallClock } from "./call-clock.js";
-import { relayRequests } from "./relay-requests.js";
+import { type RelayPlace, relayRequests } from "./relay-requests.js";
+import { withUrlElicitations } from "./url-elicitation-retry.js";
 
 /** What waiting for the user says to a caller that asked for progress. */
 export const waitingForAnswer = "Waiting for your answer";
@@ -23,13 +24,18 @@ export function relayedCall(
     signal: AbortSignal;
     report?: (progress: Progress) => void;
   },
-): { options: RequestOptions; done: () => void } {
+): {
+  options: RequestOptions;
+  done: () => void;
+  /** Runs the call, showing the user the links a -32042 answer names and trying it again. */
+  retrying: <T>(run: () => Promise<T>) => Promise<T>;
+} {
   const askMs = context.services.config.mcp.askTimeoutSeconds * 1000;
   let last: Progress = { progress: 0 };
   const clock = new CallClock(call.timeoutMs, () =>
     call.report?.({ ...last, message: waitingForAnswer }),
   );
-  relayRequests(client, {
+  const place: RelayPlace = {
     services: context.services,
     userId: context.userId,
     serverName: call.serverName,
@@ -38,7 +44,8 @@ export function relayedCall(
     timeoutMs: askMs,
     signal: call.signal,
     hooks: clock,
-  });
+  };
+  relayRequests(client, place);
   return {
     options: {
       signal: AbortSignal.any([call.signal, clock.signal]),
@@ -51,5 +58,6 @@ export function relayedCall(
       },
     },
     done: () => clock.stop(),
+    retrying: (run) => withUrlElicitations(place, run),
   };
 }

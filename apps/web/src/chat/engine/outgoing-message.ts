@@ -32,6 +32,8 @@ export interface OutgoingInput {
   welcome?: boolean;
   /** What MCP Apps asked the model to know (ui/update-model-context), for the agent's turn. */
   appContext?: string;
+  /** Structured content after the text (a form's answer to the question a task waits on). */
+  data?: Record<string, unknown>;
 }
 
 /**
@@ -51,6 +53,7 @@ export function buildOutgoingMessage(input: OutgoingInput): OutgoingMessage {
         : {}),
     });
   }
+  if (input.data) parts.push({ kind: "data", data: input.data });
   for (const file of input.files ?? []) {
     parts.push({
       kind: "file",

@@ -275,7 +275,7 @@ async function answerTask(
   agent: Agent,
   taskId: string,
   contextId: string,
-  input: { text: string; files?: readonly OutgoingFile[] },
+  input: { text: string; files?: readonly OutgoingFile[]; data?: Record<string, unknown> },
 ): Promise<boolean> {
   const epoch = chatEpoch();
   const before = useChatStore.getState();
@@ -305,6 +305,8 @@ export async function respondToInput(
   agent: Agent | null | undefined,
   taskId: string,
   text: string,
+  /** A form's answer (to an MCP server's question the task waits on), sent as a data part. */
+  data?: Record<string, unknown>,
 ): Promise<boolean> {
   const trimmed = text.trim();
   if (trimmed === "") return false;
@@ -318,7 +320,7 @@ export async function respondToInput(
     setError(noConversationSelectedMessage);
     return false;
   }
-  return answerTask(agent, taskId, contextId, { text: trimmed });
+  return answerTask(agent, taskId, contextId, { text: trimmed, ...(data ? { data } : {}) });
 }
 
 /**

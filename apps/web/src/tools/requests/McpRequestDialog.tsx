@@ -15,7 +15,10 @@ import { UrlElicitationDialog } from "./UrlElicitationDialog.js";
  */
 export function McpRequestDialog() {
   const userId = useAuthStore((state) => state.userId);
-  const request = useMcpRequestsStore((state) => state.requests[0]);
+  // Questions the open conversation shows in place (its agent's task waits on them) get no dialog.
+  const request = useMcpRequestsStore((state) =>
+    state.requests.find((r) => !state.inline.includes(r.id)),
+  );
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 

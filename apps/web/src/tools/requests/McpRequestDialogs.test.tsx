@@ -82,6 +82,33 @@ describe("UrlElicitationDialog", () => {
     expect(onAnswer).toHaveBeenCalledWith({ action: "accept" });
   });
 
+  it("waits for Done after opening a link the call needs before it is tried again", async () => {
+    const onAnswer = vi.fn();
+    const openLink = vi.fn();
+    const url = "https://auth.example.com/grant";
+    render(
+      <UrlElicitationDialog
+        request={request("elicitation", {
+          mode: "url",
+          url,
+          message: "Grant access first",
+          _meta: { "a2a-chat/then-retry": true },
+        })}
+        onAnswer={onAnswer}
+        busy={false}
+        openLink={openLink}
+      />,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Open auth.example.com" }));
+    expect(openLink).toHaveBeenCalledWith(url);
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(screen.getByRole("status").textContent).toBe(
+      "Finish what auth.example.com asks in the tab that opened, then choose Done: the call is tried again.",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Done" }));
+    expect(onAnswer).toHaveBeenCalledWith({ action: "accept" });
+  });
+
   it("refuses a link that is not http(s)", () => {
     render(
       <UrlElicitationDialog

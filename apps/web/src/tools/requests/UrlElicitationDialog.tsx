@@ -1,12 +1,15 @@
 import type { ElicitationAnswer, McpRequest } from "@a2a-chat/contracts";
+import { useState } from "react";
 import { Modal } from "../../agents/Modal.js";
 import { Button } from "../../lib/Button.js";
 import { ElicitationButtons } from "./ElicitationButtons.js";
-import { linkDomain, requestTexts } from "./request-texts.js";
+import { linkDomain, requestTexts, thenRetryMetaKey } from "./request-texts.js";
 
 /**
  * A server's URL-mode elicitation: the message, the domain the link goes to (large, so a
- * look-alike stands out) and the whole link; nothing opens until the user chooses Open.
+ * look-alike stands out) and the whole link; nothing opens until the user chooses Open. A link
+ * a call needs before it is tried again (the server answered -32042) opens first, then waits
+ * for Done.
  */
 export function UrlElicitationDialog({
   request,
@@ -22,10 +25,14 @@ export function UrlElicitationDialog({
   const url = typeof request.params.url === "string" ? request.params.url : "";
   const domain = linkDomain(url);
   const message = typeof request.params.message === "string" ? request.params.message : "";
+  const meta = request.params._meta as Record<string, unknown> | undefined;
+  const thenRetry = meta?.[thenRetryMetaKey] === true;
+  const [opened, setOpened] = useState(false);
   const open = () => {
     if (!domain) return;
     openLink(url);
-    onAnswer({ action: "accept" });
+    if (thenRetry) setOpened(true);
+    else onAnswer({ action: "accept" });
   };
   return (
     <Modal
@@ -34,9 +41,15 @@ export function UrlElicitationDialog({
       title={requestTexts.urlTitle(request.server_name)}
       footer={
         <ElicitationButtons busy={busy} onAnswer={onAnswer}>
-          <Button disabled={busy || !domain} onClick={open}>
-            {domain ? requestTexts.open(domain) : requestTexts.accept}
-          </Button>
+          {opened ? (
+            <Button disabled={busy} onClick={() => onAnswer({ action: "accept" })}>
+              {requestTexts.done}
+            </Button>
+          ) : (
+            <Button disabled={busy || !domain} onClick={open}>
+              {domain ? requestTexts.open(domain) : requestTexts.accept}
+            </Button>
+          )}
         </ElicitationButtons>
       }
     >
@@ -48,6 +61,11 @@ export function UrlElicitationDialog({
             {domain}
           </p>
           <p className="break-all font-mono text-xs text-neutral-400">{url}</p>
+          {opened ? (
+            <p role="status" className="mt-4 text-sm text-neutral-200">
+              {requestTexts.finishThere(domain)}
+            </p>
+          ) : null}
         </>
       ) : (
         <p role="alert" className="text-sm text-red-300">
