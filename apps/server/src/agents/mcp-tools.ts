@@ -15,13 +15,10 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { AgentConfig } from "../config/schema.js";
 import type { Services } from "../http/services.js";
-import { neutraliseUrls } from "../mcp/artifacts/neutralise-urls.js";
-import { resultFiles } from "../mcp/artifacts/tool-result-body.js";
 import { builtinServer } from "../mcp/builtin-servers.js";
 import { resolveResourceLinks } from "../mcp/external/resolve-resource-links.js";
 import { externalHeaders } from "../mcp/external-probe.js";
 import { siteMcpEndpointPath } from "../mcp/mcp-registry.js";
-import { executionIdMetaKey } from "../mcp/record-calls.js";
 import { taskIdHeader } from "../mcp/tool-context.js";
 import { signal as report } from "../observe/signals.js";
 import { fetchWithTraceContext, inSpan, type SpanStart } from "../observe/tracing.js";
@@ -29,7 +26,8 @@ import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
 import { confirming } from "./confirm-destructive.js";
 import { callOnce } from "./mcp-call-once.js";
-import type { FilePart, RunnerTool, RunnerToolResult } from "./model-runner.js";
+import type { RunnerTool, RunnerToolResult } from "./model-runner.js";
+import { toRunnerResult } from "./runner-result.js";
 import { ToolListCache } from "./tool-list-cache.js";
 
 /** What an agent's turn needs to reach its tool servers as the caller. */
@@ -378,26 +376,4 @@ async function callTool(
   const outcome = result.isError === true ? "error" : "ok";
   report({ kind: "tool_call", server: connection.server, outcome });
   return toRunnerResult(result, tool.name);
-}
-
-/**
- * The runner's view of a tool result: joined text, structured content, the execution id and its
- * files, named after the tool when they have no name of their own.
- */
-export function toRunnerResult(result: CallToolResult, toolName?: string): RunnerToolResult {
-  const text = (result.content ?? [])
-    .flatMap((part) => (part.type === "text" ? [part.text] : []))
-    .join("\n");
-  const executionId = result._meta?.[executionIdMetaKey];
-  // A third party's addresses (resource links) pass the same check as reported results'.
-  const files = neutraliseUrls(resultFiles(result, toolName)).filter(
-    (part): part is FilePart => part.kind === "file",
-  );
-  return {
-    isError: result.isError === true,
-    text: text || (result.structuredContent ? JSON.stringify(result.structuredContent) : ""),
-    ...(result.structuredContent !== undefined ? { data: result.structuredContent } : {}),
-    ...(typeof executionId === "string" ? { executionId } : {}),
-    ...(files.length > 0 ? { files } : {}),
-  };
 }

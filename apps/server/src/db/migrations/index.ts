@@ -22,8 +22,8 @@ import * as m0034 from "./0034_task_branches.js";
 import * as m0035 from "./0035_search_index.js";
 import * as m0036 from "./0036_shares.js";
 import * as m0039 from "./0039_mcp_log_levels.js";
-import * as m0042 from "./0042_card_verification.js";
 import * as m0040 from "./0040_search_owner_mid_task_branches.js";
+import * as m0042 from "./0042_card_verification.js";
 
 /**
  * Every migration in apply order. Listed statically (not read from disk) so the bundled server
@@ -53,6 +53,6 @@ export const migrations: Record<string, Migration> = {
   "0035_search_index": m0035,
   "0036_shares": m0036,
   "0039_mcp_log_levels": m0039,
-  "0042_card_verification": m0042,
   "0040_search_owner_mid_task_branches": m0040,
+  "0042_card_verification": m0042,
 };
