@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { agentSignInSchema } from "./agent-sign-in.js";
 import { cardVerificationSchema } from "./agent-card-trust.js";
+import { agentSignInSchema } from "./agent-sign-in.js";
 import { redactUrl } from "./redact-url.js";
 import type { SecurityRequirement } from "./scopes.js";
 

@@ -1,6 +1,6 @@
 export * from "./accounts.js";
-export * from "./agent-sign-in.js";
 export * from "./agent-card-trust.js";
+export * from "./agent-sign-in.js";
 export * from "./analytics.js";
 export * from "./artifacts.js";
 export * from "./auth.js";

@@ -10,13 +10,13 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../http/errors.js";
 import type { OutboundPolicy } from "../../net/guarded-fetch.js";
+import { StoredOAuthProvider } from "../../oauth-client/stored-oauth-provider.js";
 import { version } from "../../version.js";
 import { completeExecution, failExecution } from "../executions/finish-execution.js";
 import { startCallerExecution } from "../executions/start-caller-execution.js";
 import { cancelledExecutionMessage, executionIdMetaKey } from "../record-calls.js";
 import { relayedCall } from "../requests/relayed-call.js";
 import type { ToolContext } from "../tool-context.js";
-import { StoredOAuthProvider } from "../../oauth-client/stored-oauth-provider.js";
 import { browsingCapabilities, forwardBrowsing, relayNotifications } from "./proxy-browse.js";
 import { resolveResourceLinks } from "./resolve-resource-links.js";
 import { asProxiedTool, callAsTask, needsTask, taskProgress } from "./task-call.js";
