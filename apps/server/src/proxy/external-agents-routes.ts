@@ -1,6 +1,7 @@
 import {
   type AgentCredentials,
   addExternalAgentBodySchema,
+  checkExternalAgentBodySchema,
   type ExternalAgent,
   externalAgentMessages,
   externalAgentsPath,
@@ -21,7 +22,7 @@ import type { Services } from "../http/services.js";
 import { checkConnection } from "../net/connection-check.js";
 import { AgentDiscoveryError, discoverAgent, normaliseAgentUrl } from "./agent-card-discovery.js";
 import { credentialHeaders, openCredentials, reservedHeaderOf } from "./agent-credentials.js";
-import { probeAgent } from "./agent-probe.js";
+import { agentProbe } from "./agent-probe.js";
 import { agentCredentialsBinding } from "./credential-binding.js";
 import { ExternalAgentHosts } from "./external-agent-hosts.js";
 import { proxyCardJson } from "./proxy-card.js";
@@ -127,14 +128,23 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
     return c.json(present(c, updated));
   });
 
+  // The connection doctor: for an agent not added yet (the add form's fields, nothing stored)…
+  routes.post("/check", async (c) => {
+    const body = readBody(c, checkExternalAgentBodySchema);
+    const credentials: AgentCredentials = body.credentials ?? { kind: "none" };
+    const reserved = reservedHeaderOf(credentials);
+    if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
+    const url = normaliseAgentUrl(body.url) ?? body.url.trim();
+    const probe = agentProbe(url, credentialHeaders(credentials), config.outbound);
+    return c.json(await checkConnection(url, config.outbound, probe));
+  });
+
+  // …and for an added one, with its stored credentials.
   routes.post("/:id/check", async (c) => {
     const row = await owned(c);
     const headers = credentialHeaders(openCredentials(row.credentials, boundTo(row), box));
-    const protocol = row.protocol === "0.3" ? "0.3" : "1.0";
     return c.json(
-      await checkConnection(row.endpoint, config.outbound, () =>
-        probeAgent(row.endpoint, protocol, headers, config.outbound),
-      ),
+      await checkConnection(row.url, config.outbound, agentProbe(row.url, headers, config.outbound)),
     );
   });
 

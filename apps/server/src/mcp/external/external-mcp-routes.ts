@@ -38,7 +38,8 @@ import {
   type StoredMcpCredentials,
   storedFrom,
 } from "./mcp-credentials.js";
-import { probeMcpServer } from "./mcp-probe.js";
+import { mcpCheckBeforeAdding } from "./mcp-check-route.js";
+import { mcpProbe } from "./mcp-probe.js";
 import { oauthCallbackPath, StoredOAuthProvider } from "./oauth-client.js";
 import { refreshIfDue } from "./oauth-refresh.js";
 import { createProxyServer } from "./proxy-server.js";
@@ -280,13 +281,12 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
     return c.json(await presentOne(updated));
   });
 
+  routes.post("/check", requireAuth, perUserLimit, mcpCheckBeforeAdding(config.outbound));
   routes.post("/:id/check", requireAuth, perUserLimit, async (c) => {
     const row = await refreshed(await owned(c), originOf(c)).catch(() => owned(c));
     const server = upstreamOfRow(row, originOf(c));
     return c.json(
-      await checkConnection(row.url, config.outbound, () =>
-        probeMcpServer(server, config.outbound),
-      ),
+      await checkConnection(row.url, config.outbound, mcpProbe(server, config.outbound)),
     );
   });
 
