@@ -93,7 +93,9 @@ describe("the connection doctor of an MCP server, step by step", () => {
       /^MCP server .+ answered initialize over streamable HTTP; it publishes no OAuth protected resource metadata$/,
     );
     expect(detail.auth).toBe(mcpCheckTexts.noneNeeded);
-    expect(detail.version).toMatch(/^MCP protocol \d{4}-\d\d-\d\d negotiated \(this server speaks /);
+    expect(detail.version).toMatch(
+      /^MCP protocol \d{4}-\d\d-\d\d negotiated \(this server speaks /,
+    );
     expect(detail.call).toMatch(/^tools\/list answered: \d+ tools?$/);
     expect(result.steps.every((s) => s.advice === undefined)).toBe(true);
   });
@@ -158,7 +160,9 @@ describe("the connection doctor of an MCP server, step by step", () => {
   it("discovery: a path with no MCP endpoint, and a web page", async () => {
     const missing = await check(`${new URL(everything.url).origin}/nothing-here`);
     expect(failedStep(missing)?.step).toBe("discovery");
-    expect(failedStep(missing)?.detail).toMatch(/^No MCP endpoint at this URL: The server answered HTTP 40\d/);
+    expect(failedStep(missing)?.detail).toMatch(
+      /^No MCP endpoint at this URL: The server answered HTTP 40\d/,
+    );
     expect(failedStep(missing)?.advice).toBe(mcpCheckTexts.pathAdvice);
     const page = await check(`${liar.origin}/html`);
     expect(failedStep(page)?.step).toBe("discovery");

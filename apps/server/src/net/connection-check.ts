@@ -1,13 +1,13 @@
 import { connect as tcpConnect } from "node:net";
 import { checkServerIdentity, connect as tlsConnect } from "node:tls";
 import type { ConnectionCheck, ConnectionStep, ConnectionStepName } from "@a2a-chat/contracts";
+import { checkAdvice, checkTexts } from "./connection-texts.js";
 import {
   GuardedFetchError,
   type OutboundPolicy,
   type VettedTarget,
   vetUrl,
 } from "./guarded-fetch.js";
-import { checkAdvice, checkTexts } from "./connection-texts.js";
 
 /**
  * The protocol steps of a check, run by the caller's probe (it speaks MCP or A2A with the stored
@@ -37,7 +37,10 @@ const tcpReasons: Record<string, string> = {
 
 const tlsReasons: Record<string, Failure> = {
   CERT_HAS_EXPIRED: { reason: "the certificate has expired", advice: checkAdvice.tlsExpired },
-  CERT_NOT_YET_VALID: { reason: "the certificate is not valid yet", advice: checkAdvice.tlsExpired },
+  CERT_NOT_YET_VALID: {
+    reason: "the certificate is not valid yet",
+    advice: checkAdvice.tlsExpired,
+  },
   DEPTH_ZERO_SELF_SIGNED_CERT: {
     reason: "the certificate is self-signed",
     advice: checkAdvice.tlsUntrusted,
@@ -134,7 +137,9 @@ export function withSkipped(steps: ConnectionStep[], names: ConnectionStepName[]
     ok: steps.every((s) => s.ok) && names.every((name) => tried.has(name)),
     steps: [
       ...steps,
-      ...names.filter((name) => !tried.has(name)).map((name) => step(name, false, checkTexts.skipped)),
+      ...names
+        .filter((name) => !tried.has(name))
+        .map((name) => step(name, false, checkTexts.skipped)),
     ],
   };
 }

@@ -111,7 +111,12 @@ describe("the connection doctor of an agent, against real @a2a-js/sdk agents", (
       editCard: (card) => ({
         ...card,
         supportedInterfaces: [
-          { url: `${liar.origin}/html`, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "1.0" },
+          {
+            url: `${liar.origin}/html`,
+            protocolBinding: "JSONRPC",
+            tenant: "",
+            protocolVersion: "1.0",
+          },
         ],
       }),
     });

@@ -35,7 +35,8 @@ export const agentCheckTexts = {
   forbidden: "The agent knows the credentials but refused access (HTTP 403)",
   forbiddenAdvice:
     "The credentials lack a permission this agent wants: ask its owner for access or a key with more rights.",
-  callOk: (answer: string) => `A harmless call (GetTask of an unknown task) was answered: ${answer}`,
+  callOk: (answer: string) =>
+    `A harmless call (GetTask of an unknown task) was answered: ${answer}`,
   notJson: "Not an A2A answer: the body is not JSON",
   notRpc: "Not an A2A answer: no JSON-RPC 2.0 response",
   endpointAdvice:

@@ -144,7 +144,11 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
     const row = await owned(c);
     const headers = credentialHeaders(openCredentials(row.credentials, boundTo(row), box));
     return c.json(
-      await checkConnection(row.url, config.outbound, agentProbe(row.url, headers, config.outbound)),
+      await checkConnection(
+        row.url,
+        config.outbound,
+        agentProbe(row.url, headers, config.outbound),
+      ),
     );
   });
 

@@ -1,5 +1,8 @@
+import { externalAgentsPath } from "@a2a-chat/contracts";
 import { type FormEvent, useId, useState } from "react";
 import type { Agent } from "../api/agent-types.js";
+import { ConnectionDoctor } from "../credentials/ConnectionDoctor.js";
+import { checkBeforeAdding } from "../credentials/credentials-api.js";
 import { Button } from "../lib/Button.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 
@@ -83,6 +86,10 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
           {notice}
         </p>
       ) : null}
+      <ConnectionDoctor
+        run={() => checkBeforeAdding(`${externalAgentsPath}/check`, { url: url.trim() })}
+        disabled={pending || url.trim() === ""}
+      />
     </form>
   );
 }

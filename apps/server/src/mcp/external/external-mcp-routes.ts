@@ -32,13 +32,13 @@ import { mcpMethodNotOffered } from "../not-offered.js";
 import { rebindingGuard } from "../rebinding-guard.js";
 import { serveStateless } from "../serve-builtin.js";
 import { taskIdHeader } from "../tool-context.js";
+import { mcpCheckBeforeAdding } from "./mcp-check-route.js";
 import {
   type OAuthState,
   openMcpCredentials,
   type StoredMcpCredentials,
   storedFrom,
 } from "./mcp-credentials.js";
-import { mcpCheckBeforeAdding } from "./mcp-check-route.js";
 import { mcpProbe } from "./mcp-probe.js";
 import { oauthCallbackPath, StoredOAuthProvider } from "./oauth-client.js";
 import { refreshIfDue } from "./oauth-refresh.js";

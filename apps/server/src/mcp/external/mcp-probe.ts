@@ -189,11 +189,16 @@ export function mcpProbe(server: UpstreamServer, policy: OutboundPolicy): Protoc
           pass("version", mcpCheckTexts.version(upstream.protocolVersion ?? "(not said)")),
         ];
         try {
-          const tools = await listAllTools(upstream, { timeout: Math.min(server.timeoutMs, 30_000) });
+          const tools = await listAllTools(upstream, {
+            timeout: Math.min(server.timeoutMs, 30_000),
+          });
           return [...steps, pass("call", mcpCheckTexts.listed(tools.length))];
         } catch (error) {
           const reason = upstreamReason(error).reason;
-          return [...steps, fail("call", mcpCheckTexts.listFailed(reason), mcpCheckTexts.listAdvice)];
+          return [
+            ...steps,
+            fail("call", mcpCheckTexts.listFailed(reason), mcpCheckTexts.listAdvice),
+          ];
         }
       } finally {
         await upstream.close();
