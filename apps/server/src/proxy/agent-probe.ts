@@ -185,7 +185,7 @@ export function agentProbe(
       if (rpc.jsonrpc !== "2.0" || (rpc.result === undefined && rpc.error === undefined))
         return [...steps, fail("call", agentCheckTexts.notRpc, agentCheckTexts.endpointAdvice)];
       const said = isRecord(rpc.error)
-        ? `error ${String(rpc.error.code)} ${String(rpc.error.message ?? "")}`.trim()
+        ? `error ${String(rpc.error.code)} ${String(rpc.error.message ?? "").slice(0, 200)}`.trim()
         : "a task";
       return [...steps, pass("call", agentCheckTexts.callOk(said))];
     },

@@ -23,6 +23,8 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A new doctor (no old findings) once an agent was added.
+  const [added, setAdded] = useState(0);
   const inputId = useId();
   const errorId = useId();
 
@@ -36,6 +38,7 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
     try {
       const agent = await addAgentByUrl(url);
       setUrl("");
+      setAdded((count) => count + 1);
       // Adding replaces an agent with the same URL (core spec §3): say so, or nothing seems to happen.
       if (listed.has(agent.url)) setNotice(alreadyListedText(agent.displayName));
       onAdded?.(agent);
@@ -87,6 +90,8 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
         </p>
       ) : null}
       <ConnectionDoctor
+        key={added}
+        compact
         run={() => checkBeforeAdding(`${externalAgentsPath}/check`, { url: url.trim() })}
         disabled={pending || url.trim() === ""}
       />

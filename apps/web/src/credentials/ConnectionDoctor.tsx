@@ -21,6 +21,8 @@ export interface ConnectionDoctorProps {
   disabled?: boolean;
   /** Runs once at once (a doctor opened from an entry's menu). */
   runAtOnce?: boolean;
+  /** In a narrow column: the steps scroll in a box of their own. */
+  compact?: boolean;
 }
 
 /** The connection doctor: a button that runs the check, and its steps. */
@@ -28,6 +30,7 @@ export function ConnectionDoctor({
   run,
   disabled = false,
   runAtOnce = false,
+  compact = false,
 }: ConnectionDoctorProps) {
   const [busy, setBusy] = useState(false);
   const [check, setCheck] = useState<ConnectionCheck | null>(null);
@@ -67,7 +70,11 @@ export function ConnectionDoctor({
           {error}
         </p>
       ) : null}
-      {check ? <ConnectionSteps check={check} /> : null}
+      {check ? (
+        <div className={compact ? "max-h-56 overflow-y-auto pr-1" : undefined}>
+          <ConnectionSteps check={check} />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -27,14 +27,15 @@ export function ConnectionSteps({ check }: { check: ConnectionCheck }) {
           const mark = step.ok ? "✓" : tried ? "✗" : "–";
           const colour = step.ok ? "text-emerald-400" : tried ? "text-red-400" : "text-neutral-500";
           return (
-            <li key={step.step} className="flex gap-2 text-xs">
-              <span aria-hidden="true" className={`w-3 shrink-0 ${colour}`}>
+            // Label, then what it found beneath: readable in a narrow column as in a dialog.
+            <li key={step.step} className="grid grid-cols-[0.75rem_1fr] gap-x-2 text-xs">
+              <span aria-hidden="true" className={colour}>
                 {mark}
               </span>
-              <span className="w-24 shrink-0 font-medium text-neutral-200">
+              <span className="font-medium text-neutral-200">
                 {connectionStepLabels[step.step]}
               </span>
-              <span className="min-w-0 [overflow-wrap:anywhere]">
+              <span className="col-start-2 min-w-0 [overflow-wrap:anywhere]">
                 <span className={tried ? "text-neutral-300" : "text-neutral-500"}>
                   {step.detail}
                 </span>
