@@ -13,6 +13,8 @@ export interface LighthouseScores {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** Largest contentful paint of Lighthouse's simulated mobile load, in milliseconds. */
+  lcpMs: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function lighthouseScores(cli: string, url: string): Promise<Lighth
     );
     const report = JSON.parse(readFileSync(output, "utf8")) as {
       categories: Record<string, { score: number | null }>;
+      audits: Record<string, { numericValue?: number }>;
     };
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
     return {
@@ -54,6 +57,7 @@ export async function lighthouseScores(cli: string, url: string): Promise<Lighth
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),
       seo: score("seo"),
+      lcpMs: report.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -137,11 +137,9 @@ describe("an MCP server added in the Tools column", () => {
     await dialog.getByRole("button", { name: "Check connection" }).click();
     await dialog
       .getByRole("status")
-      .filter({ hasText: "Connection failed at the HTTP status step." })
+      .filter({ hasText: "Connection failed at the Auth step." })
       .waitFor();
-    await dialog
-      .getByText("The server answered HTTP 401 (unauthorised: check the credentials)")
-      .waitFor();
+    await dialog.getByText("The server refused the stored credentials (HTTP 401)").waitFor();
     await screenshot(page, "connection-check-http-failed");
     // Still listed (it cannot be listed now), red, so it can be mended or removed.
     await page.keyboard.press("Escape");

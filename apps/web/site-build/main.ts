@@ -27,7 +27,7 @@ export function fileFor(path: string): string {
   return `${path.slice(1)}/index.html`;
 }
 
-function siteAssets(): { css: string[]; js: string[] } {
+function siteAssets(): { css: string[]; js: string[]; inlineCss?: string } {
   const manifestPath = join(dist, "site-manifest.json");
   if (!existsSync(manifestPath))
     throw new Error("dist/site-manifest.json is missing: run the website's Vite build first");
@@ -37,7 +37,14 @@ function siteAssets(): { css: string[]; js: string[] } {
   >;
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error("dist/site-manifest.json has no entry");
-  return { js: [`/${entry.file}`], css: (entry.css ?? []).map((file) => `/${file}`) };
+  const css = (entry.css ?? []).map((file) => `/${file}`);
+  // Inlined in every page (see Document.tsx); a stylesheet that closed its own tag could not be.
+  const inlineCss = css.map((file) => readFileSync(join(dist, file), "utf8")).join("\n");
+  return {
+    js: [`/${entry.file}`],
+    css,
+    ...(inlineCss && !/<\/style/i.test(inlineCss) ? { inlineCss } : {}),
+  };
 }
 
 /** The chat's HTML shell moves to app.html: index.html becomes the website's home page. */

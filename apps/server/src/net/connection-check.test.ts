@@ -5,22 +5,27 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { probeMcpServer } from "../mcp/external/mcp-probe.js";
+import { mcpCheckTexts, mcpProbe } from "../mcp/external/mcp-probe.js";
 import type { UpstreamServer } from "../mcp/external/upstream-client.js";
-import { probeAgent } from "../proxy/agent-probe.js";
 import { type EverythingProcess, startEverything } from "../test/everything.js";
 import { startMisbehavingMcp } from "../test/misbehaving-mcp.js";
+import { startOAuthMcpServer } from "../test/oauth-mcp-server.js";
 import { freePort } from "../test/server-process.js";
-import { checkConnection, checkTexts } from "./connection-check.js";
+import { checkAdvice, checkConnection, checkTexts } from "./connection-check.js";
 import type { OutboundPolicy } from "./guarded-fetch.js";
 
 let everything: EverythingProcess;
 let liar: Awaited<ReturnType<typeof startMisbehavingMcp>>;
+let guarded: Awaited<ReturnType<typeof startOAuthMcpServer>>;
 let selfSigned: Server;
 let certDir: string;
 
 beforeAll(async () => {
-  [everything, liar] = await Promise.all([startEverything(), startMisbehavingMcp()]);
+  [everything, liar, guarded] = await Promise.all([
+    startEverything(),
+    startMisbehavingMcp(),
+    startOAuthMcpServer(),
+  ]);
   certDir = mkdtempSync(join(tmpdir(), "a2a-chat-cert-"));
   execFileSync(
     "openssl",
@@ -49,7 +54,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([everything?.stop(), liar?.close()]);
+  await Promise.all([everything?.stop(), liar?.close(), guarded?.close()]);
   selfSigned?.close();
   rmSync(certDir, { recursive: true, force: true });
 });
@@ -69,28 +74,33 @@ function check(url: string, credentials: Record<string, string> = {}, with_ = po
     headers: credentials,
     timeoutMs: 3000,
   };
-  return checkConnection(url, with_, () => probeMcpServer(server, with_));
+  return checkConnection(url, with_, mcpProbe(server, with_));
 }
 
 const failedStep = (result: Awaited<ReturnType<typeof check>>) =>
   result.steps.find((s) => !s.ok && s.detail !== checkTexts.skipped);
 
-describe("connection check of an MCP server, step by step", () => {
+const mcpOrder = ["dns", "tcp", "tls", "discovery", "auth", "version", "call"];
+
+describe("the connection doctor of an MCP server, step by step", () => {
   it("passes every step for server-everything and says what it found", async () => {
     const result = await check(everything.url);
     expect(result.ok).toBe(true);
-    expect(result.steps.map((s) => [s.step, s.ok])).toEqual([
-      ["dns", true],
-      ["tcp", true],
-      ["tls", true],
-      ["http", true],
-      ["protocol", true],
-    ]);
-    expect(result.steps[2]?.detail).toBe(checkTexts.plainHttp);
-    expect(result.steps[4]?.detail).toMatch(/^MCP server .+ over streamable HTTP: \d+ tools?$/);
+    expect(result.steps.map((s) => [s.step, s.ok])).toEqual(mcpOrder.map((s) => [s, true]));
+    const detail = Object.fromEntries(result.steps.map((s) => [s.step, s.detail]));
+    expect(detail.tls).toBe(checkTexts.plainHttp);
+    expect(detail.discovery).toMatch(
+      /^MCP server .+ answered initialize over streamable HTTP; it publishes no OAuth protected resource metadata$/,
+    );
+    expect(detail.auth).toBe(mcpCheckTexts.noneNeeded);
+    expect(detail.version).toMatch(
+      /^MCP protocol \d{4}-\d\d-\d\d negotiated \(this server speaks /,
+    );
+    expect(detail.call).toMatch(/^tools\/list answered: \d+ tools?$/);
+    expect(result.steps.every((s) => s.advice === undefined)).toBe(true);
   });
 
-  it("DNS: a name that does not resolve, and an address the policy refuses", async () => {
+  it("DNS: a name that does not resolve, and an address the policy refuses, each with advice", async () => {
     const noDns = await check(
       "https://nowhere.example/mcp",
       {},
@@ -105,21 +115,27 @@ describe("connection check of an MCP server, step by step", () => {
       step: "dns",
       ok: false,
       detail: checkTexts.dnsFailed("nowhere.example"),
+      advice: checkAdvice.dnsFailed,
     });
+    expect(noDns.steps.map((s) => s.step)).toEqual(mcpOrder);
     expect(noDns.steps.slice(1).every((s) => s.detail === checkTexts.skipped)).toBe(true);
     const refused = await check(everything.url, {}, { ...policy, allowHosts: [] });
     expect(failedStep(refused)?.detail).toBe(
       "Address refused: loopback; this server may connect there only if OUTBOUND_ALLOW_HOSTS lists 127.0.0.1",
     );
+    expect(failedStep(refused)?.advice).toBe(
+      "If you trust 127.0.0.1, ask this server's administrator to add it to OUTBOUND_ALLOW_HOSTS and restart the server; otherwise use the server's public address.",
+    );
   });
 
-  it("TCP: nothing listens on the port", async () => {
+  it("TCP: nothing listens on the port (a closed port)", async () => {
     const port = await freePort();
     const result = await check(`http://127.0.0.1:${port}/mcp`);
     expect(failedStep(result)).toEqual({
       step: "tcp",
       ok: false,
       detail: checkTexts.tcpFailed("127.0.0.1", port, "connection refused (nothing listens there)"),
+      advice: checkAdvice.tcpRefused,
     });
   });
 
@@ -130,49 +146,65 @@ describe("connection check of an MCP server, step by step", () => {
       step: "tls",
       ok: false,
       detail: checkTexts.tlsFailed("the certificate is self-signed"),
+      advice: checkAdvice.tlsUntrusted,
     });
     const plain = await check(`https://127.0.0.1:${new URL(liar.origin).port}/mcp`);
-    expect(failedStep(plain)?.step).toBe("tls");
-    expect(failedStep(plain)?.detail).toBe(
-      checkTexts.tlsFailed("the server does not speak TLS on this port"),
-    );
+    expect(failedStep(plain)).toEqual({
+      step: "tls",
+      ok: false,
+      detail: checkTexts.tlsFailed("the server does not speak TLS on this port"),
+      advice: checkAdvice.tlsNotTls,
+    });
   });
 
-  it("HTTP status: credentials the server refuses, then accepts", async () => {
-    const refused = await check(`${liar.origin}/auth`, { authorization: "Bearer wrong" });
-    expect(failedStep(refused)).toEqual({
-      step: "http",
-      ok: false,
-      detail: checkTexts.httpStatus(401, " (unauthorised: check the credentials)"),
+  it("discovery: a path with no MCP endpoint, and a web page", async () => {
+    const missing = await check(`${new URL(everything.url).origin}/nothing-here`);
+    expect(failedStep(missing)?.step).toBe("discovery");
+    expect(failedStep(missing)?.detail).toMatch(
+      /^No MCP endpoint at this URL: The server answered HTTP 40\d/,
+    );
+    expect(failedStep(missing)?.advice).toBe(mcpCheckTexts.pathAdvice);
+    const page = await check(`${liar.origin}/html`);
+    expect(failedStep(page)?.step).toBe("discovery");
+    expect(failedStep(page)?.detail).toMatch(/^Not an MCP server answer: .*content type/i);
+    expect(failedStep(page)?.advice).toBe(mcpCheckTexts.notMcpAdvice);
+  });
+
+  it("auth: no credentials, a wrong key, then the right one", async () => {
+    const none = await check(`${liar.origin}/auth`);
+    expect(failedStep(none)).toMatchObject({
+      step: "auth",
+      detail: "The server asks for credentials (HTTP 401) and none are stored",
+      advice: mcpCheckTexts.refusedAdvice,
+    });
+    expect(none.steps.find((s) => s.step === "discovery")?.ok).toBe(true);
+    const wrong = await check(`${liar.origin}/auth`, { authorization: "Bearer wrong" });
+    expect(failedStep(wrong)).toMatchObject({
+      step: "auth",
+      detail: "The server refused the stored credentials (HTTP 401)",
     });
     const accepted = await check(`${liar.origin}/auth`, { authorization: "Bearer right" });
     expect(accepted.ok).toBe(true);
+    expect(accepted.steps.find((s) => s.step === "auth")?.detail).toBe(mcpCheckTexts.accepted);
   });
 
-  it("protocol: a web page, and a tool list of the wrong shape", async () => {
-    const page = await check(`${liar.origin}/html`);
-    expect(failedStep(page)?.step).toBe("protocol");
-    expect(failedStep(page)?.detail).toMatch(/^Not an MCP server answer: .*content type/i);
+  it("auth behind OAuth: the protected resource metadata names the authorization server", async () => {
+    const result = await check(guarded.url);
+    const discovery = result.steps.find((s) => s.step === "discovery");
+    expect(discovery?.ok).toBe(true);
+    expect(discovery?.detail).toContain(
+      `its OAuth metadata names the authorization server ${guarded.origin}`,
+    );
+    expect(failedStep(result)?.step).toBe("auth");
+    expect(failedStep(result)?.advice).toMatch(
+      /^Choose OAuth in the server's credentials and sign in \(its authorization server is http:\/\/127\.0\.0\.1:\d+\/?\)/,
+    );
+  });
+
+  it("test call: a tool list of the wrong shape", async () => {
     const list = await check(`${liar.origin}/bad-list`);
-    expect(failedStep(list)?.step).toBe("protocol");
+    expect(failedStep(list)?.step).toBe("call");
     expect(failedStep(list)?.detail).toContain("tools.0.inputSchema");
-  });
-});
-
-describe("connection check of an agent: its HTTP and protocol steps", () => {
-  it("names the HTTP status the endpoint answered, and an answer that is not JSON-RPC", async () => {
-    const probe = (path: string) => () => probeAgent(`${liar.origin}${path}`, "1.0", {}, policy);
-    const refused = await checkConnection(`${liar.origin}/auth`, policy, probe("/auth"));
-    expect(failedStep(refused)).toEqual({
-      step: "http",
-      ok: false,
-      detail: checkTexts.httpStatus(401, " (unauthorised: check the credentials)"),
-    });
-    const page = await checkConnection(`${liar.origin}/html`, policy, probe("/html"));
-    expect(failedStep(page)).toEqual({
-      step: "protocol",
-      ok: false,
-      detail: "Not an A2A answer: the body is not JSON",
-    });
+    expect(failedStep(list)?.advice).toBe(mcpCheckTexts.listAdvice);
   });
 });

@@ -1,6 +1,7 @@
 import { connect as tcpConnect } from "node:net";
 import { checkServerIdentity, connect as tlsConnect } from "node:tls";
-import type { ConnectionCheck, ConnectionStep } from "@a2a-chat/contracts";
+import type { ConnectionCheck, ConnectionStep, ConnectionStepName } from "@a2a-chat/contracts";
+import { checkAdvice, checkTexts } from "./connection-texts.js";
 import {
   GuardedFetchError,
   type OutboundPolicy,
@@ -8,28 +9,23 @@ import {
   vetUrl,
 } from "./guarded-fetch.js";
 
-/** What the HTTP and protocol steps found, reported by the caller's protocol probe. */
-export type ProbeOutcome =
-  | { ok: true; http: string; detail: string }
-  | { ok: false; step: "http" | "protocol"; detail: string };
+/**
+ * The protocol steps of a check, run by the caller's probe (it speaks MCP or A2A with the stored
+ * credentials, through the guarded fetch): the names in their order, and a run that reports them
+ * up to the first that fails.
+ */
+export interface ProtocolProbe {
+  steps: ConnectionStepName[];
+  run: () => Promise<ConnectionStep[]>;
+}
 
-/** Texts of the connection check, one per step and outcome. */
-export const checkTexts = {
-  badUrl: (reason: string) => `The URL cannot be used: ${reason}`,
-  dnsOk: (host: string, address: string) => `${host} resolves to ${address}`,
-  dnsFailed: (host: string) => `${host} did not resolve (no DNS answer)`,
-  /** The refusal names the setting that would allow the host (see refusedText). */
-  refused: (reason: string) => reason,
-  tcpOk: (address: string, port: number) => `Connected to ${address} port ${port}`,
-  tcpFailed: (address: string, port: number, reason: string) =>
-    `Could not connect to ${address} port ${port}: ${reason}`,
-  tlsOk: (host: string) => `The certificate is valid for ${host}`,
-  tlsFailed: (reason: string) => `TLS failed: ${reason}`,
-  plainHttp: "Plain http: no TLS (allowed for this local address only)",
-  skipped: "Not tried: an earlier step failed",
-  httpAnswered: "The server answered over HTTP",
-  httpStatus: (status: number, hint: string) => `The server answered HTTP ${status}${hint}`,
-} as const;
+export { checkAdvice, checkTexts } from "./connection-texts.js";
+
+/** Why a step failed, in plain words, and what to do about it. */
+interface Failure {
+  reason: string;
+  advice: string;
+}
 
 const tcpReasons: Record<string, string> = {
   ECONNREFUSED: "connection refused (nothing listens there)",
@@ -39,16 +35,37 @@ const tcpReasons: Record<string, string> = {
   ETIMEDOUT: "timed out",
 };
 
-const tlsReasons: Record<string, string> = {
-  CERT_HAS_EXPIRED: "the certificate has expired",
-  CERT_NOT_YET_VALID: "the certificate is not valid yet",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "the certificate is self-signed",
-  SELF_SIGNED_CERT_IN_CHAIN: "the certificate chain ends in a self-signed certificate",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the certificate chain cannot be verified",
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the certificate's issuer is not trusted",
-  ERR_TLS_CERT_ALTNAME_INVALID: "the certificate is for another host name",
-  ERR_SSL_WRONG_VERSION_NUMBER: "the server does not speak TLS on this port",
-  EPROTO: "the server does not speak TLS on this port",
+const tlsReasons: Record<string, Failure> = {
+  CERT_HAS_EXPIRED: { reason: "the certificate has expired", advice: checkAdvice.tlsExpired },
+  CERT_NOT_YET_VALID: {
+    reason: "the certificate is not valid yet",
+    advice: checkAdvice.tlsExpired,
+  },
+  DEPTH_ZERO_SELF_SIGNED_CERT: {
+    reason: "the certificate is self-signed",
+    advice: checkAdvice.tlsUntrusted,
+  },
+  SELF_SIGNED_CERT_IN_CHAIN: {
+    reason: "the certificate chain ends in a self-signed certificate",
+    advice: checkAdvice.tlsUntrusted,
+  },
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
+    reason: "the certificate chain cannot be verified",
+    advice: checkAdvice.tlsUntrusted,
+  },
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: {
+    reason: "the certificate's issuer is not trusted",
+    advice: checkAdvice.tlsUntrusted,
+  },
+  ERR_TLS_CERT_ALTNAME_INVALID: {
+    reason: "the certificate is for another host name",
+    advice: checkAdvice.tlsName,
+  },
+  ERR_SSL_WRONG_VERSION_NUMBER: {
+    reason: "the server does not speak TLS on this port",
+    advice: checkAdvice.tlsNotTls,
+  },
+  EPROTO: { reason: "the server does not speak TLS on this port", advice: checkAdvice.tlsNotTls },
 };
 
 function codeOf(error: unknown): string {
@@ -61,25 +78,29 @@ function portOf(url: URL): number {
   return url.protocol === "https:" ? 443 : 80;
 }
 
+function tcpFailure(code: string, fallback: string): Failure {
+  return {
+    reason: tcpReasons[code] ?? (code || fallback),
+    advice: code === "ECONNREFUSED" ? checkAdvice.tcpRefused : checkAdvice.tcpOther,
+  };
+}
+
 /** Opens (and closes) a TCP connection to the vetted address. */
-function openTcp(target: VettedTarget, timeoutMs: number): Promise<string | undefined> {
+function openTcp(target: VettedTarget, timeoutMs: number): Promise<Failure | undefined> {
   return new Promise((resolve) => {
     const socket = tcpConnect({ host: target.address, port: portOf(target.url) });
-    const done = (reason?: string) => {
+    const done = (failure?: Failure) => {
       socket.destroy();
-      resolve(reason);
+      resolve(failure);
     };
-    socket.setTimeout(timeoutMs, () => done(tcpReasons.ETIMEDOUT));
+    socket.setTimeout(timeoutMs, () => done(tcpFailure("ETIMEDOUT", "")));
     socket.once("connect", () => done());
-    socket.once("error", (error) => {
-      const code = codeOf(error);
-      done(tcpReasons[code] ?? (code || error.message));
-    });
+    socket.once("error", (error) => done(tcpFailure(codeOf(error), error.message)));
   });
 }
 
 /** A TLS handshake with the vetted address, the certificate checked for the URL's host. */
-function handshake(target: VettedTarget, timeoutMs: number): Promise<string | undefined> {
+function handshake(target: VettedTarget, timeoutMs: number): Promise<Failure | undefined> {
   const host = target.url.hostname.replace(/^\[|\]$/g, "");
   return new Promise((resolve) => {
     const socket = tlsConnect({
@@ -90,43 +111,52 @@ function handshake(target: VettedTarget, timeoutMs: number): Promise<string | un
       // Checked against the URL's host, not the address connected to.
       checkServerIdentity: (_name, cert) => checkServerIdentity(host, cert),
     });
-    const done = (reason?: string) => {
+    const done = (failure?: Failure) => {
       socket.destroy();
-      resolve(reason);
+      resolve(failure);
     };
-    socket.setTimeout(timeoutMs, () => done(tcpReasons.ETIMEDOUT));
+    socket.setTimeout(timeoutMs, () => done(tcpFailure("ETIMEDOUT", "")));
     socket.once("secureConnect", () => done());
     socket.once("error", (error) => {
       const code = codeOf(error);
-      done(tlsReasons[code] ?? (code || error.message));
+      done(tlsReasons[code] ?? { reason: code || error.message, advice: checkAdvice.tlsOther });
     });
   });
 }
 
-function step(name: ConnectionStep["step"], ok: boolean, detail: string): ConnectionStep {
-  return { step: name, ok, detail };
+function step(name: ConnectionStepName, ok: boolean, detail: string, advice?: string) {
+  const found: ConnectionStep = { step: name, ok, detail };
+  if (advice) found.advice = advice;
+  return found;
 }
 
-function skippedAfter(steps: ConnectionStep[], names: ConnectionStep["step"][]): ConnectionCheck {
+/** The steps found, then those not tried after a failure. */
+export function withSkipped(steps: ConnectionStep[], names: ConnectionStepName[]): ConnectionCheck {
+  const tried = new Set(steps.map((s) => s.step));
   return {
-    ok: false,
-    steps: [...steps, ...names.map((name) => step(name, false, checkTexts.skipped))],
+    ok: steps.every((s) => s.ok) && names.every((name) => tried.has(name)),
+    steps: [
+      ...steps,
+      ...names
+        .filter((name) => !tried.has(name))
+        .map((name) => step(name, false, checkTexts.skipped)),
+    ],
   };
 }
 
 /**
- * Checks, step by step, that a user-added agent or tool server can be reached, and says which step
- * failed: DNS (and the outbound address policy), TCP, TLS (https only), then the HTTP status and
- * the protocol, which the caller's probe reports (it speaks MCP or A2A with the stored
- * credentials, through the guarded fetch).
+ * The connection doctor: checks, step by step, that a user-added agent or tool server can be
+ * reached and used, and says which step failed and what to do. DNS (and the outbound address
+ * policy), TCP, TLS (https only) run here; discovery, protocol version, auth and a test call
+ * are the caller's probe (it speaks A2A or MCP, through the guarded fetch).
  */
 export async function checkConnection(
   raw: string,
   policy: OutboundPolicy,
-  probe: () => Promise<ProbeOutcome>,
+  probe: ProtocolProbe,
 ): Promise<ConnectionCheck> {
   const steps: ConnectionStep[] = [];
-  const later: ConnectionStep["step"][] = ["tcp", "tls", "http", "protocol"];
+  const all: ConnectionStepName[] = ["dns", "tcp", "tls", ...probe.steps];
   let target: VettedTarget;
   let host = raw;
   try {
@@ -137,43 +167,34 @@ export async function checkConnection(
   try {
     target = await vetUrl(raw, policy);
   } catch (error) {
-    const reason =
+    const [reason, advice] =
       error instanceof GuardedFetchError
         ? error.reason === "dns_failed"
-          ? checkTexts.dnsFailed(host)
+          ? [checkTexts.dnsFailed(host), checkAdvice.dnsFailed]
           : error.reason === "refused_address"
-            ? checkTexts.refused(error.message)
-            : checkTexts.badUrl(error.message)
-        : checkTexts.badUrl(String(error));
-    return skippedAfter([step("dns", false, reason)], later);
+            ? [checkTexts.refused(error.message), checkAdvice.refused(host)]
+            : [checkTexts.badUrl(error.message), checkAdvice.badUrl]
+        : [checkTexts.badUrl(String(error)), checkAdvice.badUrl];
+    return withSkipped([step("dns", false, reason, advice)], all);
   }
   steps.push(step("dns", true, checkTexts.dnsOk(host, target.address)));
   const port = portOf(target.url);
-  const tcpFailure = await openTcp(target, policy.timeoutMs);
-  if (tcpFailure)
-    return skippedAfter(
-      [...steps, step("tcp", false, checkTexts.tcpFailed(target.address, port, tcpFailure))],
-      ["tls", "http", "protocol"],
-    );
+  const tcp = await openTcp(target, policy.timeoutMs);
+  if (tcp) {
+    const detail = checkTexts.tcpFailed(target.address, port, tcp.reason);
+    return withSkipped([...steps, step("tcp", false, detail, tcp.advice)], all);
+  }
   steps.push(step("tcp", true, checkTexts.tcpOk(target.address, port)));
   if (target.url.protocol === "https:") {
-    const tlsFailure = await handshake(target, policy.timeoutMs);
-    if (tlsFailure)
-      return skippedAfter(
-        [...steps, step("tls", false, checkTexts.tlsFailed(tlsFailure))],
-        ["http", "protocol"],
+    const tls = await handshake(target, policy.timeoutMs);
+    if (tls)
+      return withSkipped(
+        [...steps, step("tls", false, checkTexts.tlsFailed(tls.reason), tls.advice)],
+        all,
       );
     steps.push(step("tls", true, checkTexts.tlsOk(host)));
   } else {
     steps.push(step("tls", true, checkTexts.plainHttp));
   }
-  const outcome = await probe();
-  if (outcome.ok) {
-    steps.push(step("http", true, outcome.http), step("protocol", true, outcome.detail));
-    return { ok: true, steps };
-  }
-  if (outcome.step === "http")
-    return skippedAfter([...steps, step("http", false, outcome.detail)], ["protocol"]);
-  steps.push(step("http", true, checkTexts.httpAnswered), step("protocol", false, outcome.detail));
-  return { ok: false, steps };
+  return withSkipped([...steps, ...(await probe.run())], all);
 }

@@ -546,10 +546,13 @@ describeEachDialect("user-added agents through the proxy", (get) => {
         ["dns", true],
         ["tcp", true],
         ["tls", true],
-        ["http", true],
-        ["protocol", true],
+        ["discovery", true],
+        ["version", true],
+        ["auth", true],
+        ["call", true],
       ]);
-      expect(check.steps[4]?.detail).toBe(`The agent answered JSON-RPC (A2A ${protocol})`);
+      expect(check.steps[4]?.detail).toMatch(new RegExp(`^A2A ${protocol} `));
+      expect(check.steps[5]?.detail).toBe("The agent accepted the stored credentials");
       const last = remote.received.filter((r) => r.method === "POST").at(-1);
       expect(last?.headers.authorization).toBe("Bearer new-secret");
     }

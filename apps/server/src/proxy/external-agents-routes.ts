@@ -3,6 +3,7 @@ import {
   addExternalAgentBodySchema,
   type CardVerification,
   cardVerificationSchema,
+  checkExternalAgentBodySchema,
   type ExternalAgent,
   externalAgentMessages,
   externalAgentsPath,
@@ -22,8 +23,8 @@ import { readBody } from "../http/read-body.js";
 import type { Services } from "../http/services.js";
 import { checkConnection } from "../net/connection-check.js";
 import { AgentDiscoveryError, normaliseAgentUrl } from "./agent-card-discovery.js";
-import { reservedHeaderOf } from "./agent-credentials.js";
-import { probeAgent } from "./agent-probe.js";
+import { credentialHeaders, reservedHeaderOf } from "./agent-credentials.js";
+import { agentProbe } from "./agent-probe.js";
 import { agentSignIn } from "./agent-sign-in-routes.js";
 import {
   agentAuthOf,
@@ -182,13 +183,26 @@ export function externalAgentsRoutes(services: Services): Hono<AppEnv> {
 
   routes.post("/:id/sign-in", signIn.start);
 
+  // The connection doctor: for an agent not added yet (the add form's fields, nothing stored)…
+  routes.post("/check", async (c) => {
+    const body = readBody(c, checkExternalAgentBodySchema);
+    const credentials: AgentCredentials = body.credentials ?? { kind: "none" };
+    const reserved = reservedHeaderOf(credentials);
+    if (reserved) throw new AppError("validation_failed", `Header ${reserved} cannot be set`);
+    const url = normaliseAgentUrl(body.url) ?? body.url.trim();
+    const probe = agentProbe(url, credentialHeaders(credentials), config.outbound);
+    return c.json(await checkConnection(url, config.outbound, probe));
+  });
+
+  // …and for an added one, with its stored credentials (OAuth tokens refreshed first).
   routes.post("/:id/check", async (c) => {
     const row = await signIn.refreshed(await owned(c), origin(c));
     const { headers, query } = agentAuthOf(storedOf(row));
-    const protocol = row.protocol === "0.3" ? "0.3" : "1.0";
     return c.json(
-      await checkConnection(row.endpoint, config.outbound, () =>
-        probeAgent(withQuery(row.endpoint, query), protocol, headers, config.outbound),
+      await checkConnection(
+        row.url,
+        config.outbound,
+        agentProbe(row.url, headers, config.outbound, query),
       ),
     );
   });

@@ -1,6 +1,9 @@
+import { externalAgentsPath } from "@a2a-chat/contracts";
 import { type FormEvent, useId, useState } from "react";
 import { needsCredentials } from "../api/agent-access.js";
 import type { Agent } from "../api/agent-types.js";
+import { ConnectionDoctor } from "../credentials/ConnectionDoctor.js";
+import { checkBeforeAdding } from "../credentials/credentials-api.js";
 import { Button } from "../lib/Button.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useCredentialsDialog } from "./credentials-dialog-store.js";
@@ -22,6 +25,8 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A new doctor (no old findings) once an agent was added.
+  const [added, setAdded] = useState(0);
   const inputId = useId();
   const errorId = useId();
 
@@ -35,6 +40,7 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
     try {
       const agent = await addAgentByUrl(url);
       setUrl("");
+      setAdded((count) => count + 1);
       // Adding replaces an agent with the same URL (core spec §3): say so, or nothing seems to happen.
       if (listed.has(agent.url)) setNotice(alreadyListedText(agent.displayName));
       onAdded?.(agent);
@@ -88,6 +94,12 @@ export function AddAgentForm({ onAdded }: AddAgentFormProps) {
           {notice}
         </p>
       ) : null}
+      <ConnectionDoctor
+        key={added}
+        compact
+        run={() => checkBeforeAdding(`${externalAgentsPath}/check`, { url: url.trim() })}
+        disabled={pending || url.trim() === ""}
+      />
     </form>
   );
 }

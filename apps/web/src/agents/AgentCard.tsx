@@ -32,6 +32,8 @@ export interface AgentCardProps {
   onRemove?: (agent: Agent) => void;
   /** Opens the credentials and connection check of an agent the user added. */
   onConnection?: ((agent: Agent) => void) | undefined;
+  /** Opens the connection doctor of an agent the user added. */
+  onDoctor?: ((agent: Agent) => void) | undefined;
 }
 
 /** One agent in the list: avatar, name, description, running dot and a details button. */
@@ -47,6 +49,7 @@ export function AgentCard({
   onShowDetails,
   onRemove,
   onConnection,
+  onDoctor,
 }: AgentCardProps) {
   const nameId = useId();
   const infoId = useId();
@@ -145,6 +148,16 @@ export function AgentCard({
             className="text-xs text-neutral-400 hover:text-neutral-200"
           >
             Connection
+          </button>
+        ) : null}
+        {agent.external && onDoctor ? (
+          <button
+            type="button"
+            onClick={() => onDoctor(agent)}
+            aria-describedby={nameId}
+            className="text-xs text-neutral-400 hover:text-neutral-200"
+          >
+            Doctor
           </button>
         ) : null}
         {agent.external && onRemove ? (

@@ -1,8 +1,10 @@
+import { externalAgentsPath } from "@a2a-chat/contracts";
 import { lazy, Suspense, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useAccountModal } from "../accounts/account-modal-store.js";
 import { type AgentAccess, agentAccess } from "../api/agent-access.js";
 import type { Agent } from "../api/agent-types.js";
+import { externalAgentId } from "../api/agents-api.js";
 import { useAgentsStore } from "../stores/agents-store.js";
 import { useAuthStore } from "../stores/auth-store.js";
 import { AgentCard } from "./AgentCard.js";
@@ -11,6 +13,13 @@ import { useCredentialsDialog } from "./credentials-dialog-store.js";
 // The details dialog loads when first opened (it is not needed to start the chat).
 const AgentDetailsDialog = lazy(() =>
   import("./AgentDetailsDialog.js").then((m) => ({ default: m.AgentDetailsDialog })),
+);
+
+// The connection doctor of an added agent loads when first opened from its card.
+const ConnectionDoctorDialog = lazy(() =>
+  import("../credentials/ConnectionDoctorDialog.js").then((m) => ({
+    default: m.ConnectionDoctorDialog,
+  })),
 );
 
 /** Empty-list texts (core spec §2.7). */
@@ -42,6 +51,7 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const scopes = useAuthStore((s) => s.scopes);
   const [detailsUrl, setDetailsUrl] = useState<string | null>(null);
+  const [doctorOf, setDoctorOf] = useState<Agent | null>(null);
   const openCredentials = useCredentialsDialog((s) => s.open);
 
   const shown = agents.flatMap((agent) => {
@@ -105,6 +115,7 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
               onShowDetails={(a) => setDetailsUrl(a.url)}
               onRemove={(a) => removeAgent(a.url)}
               onConnection={(a) => openCredentials(a.url)}
+              onDoctor={setDoctorOf}
             />
           ))}
         </ul>
@@ -112,6 +123,15 @@ export function AgentList({ compact = false, onSelected }: AgentListProps) {
       {details ? (
         <Suspense fallback={null}>
           <AgentDetailsDialog agent={details} onClose={() => setDetailsUrl(null)} />
+        </Suspense>
+      ) : null}
+      {doctorOf ? (
+        <Suspense fallback={null}>
+          <ConnectionDoctorDialog
+            name={doctorOf.displayName}
+            base={`${externalAgentsPath}/${externalAgentId(doctorOf.url) ?? ""}`}
+            onClose={() => setDoctorOf(null)}
+          />
         </Suspense>
       ) : null}
     </>

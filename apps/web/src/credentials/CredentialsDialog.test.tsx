@@ -41,9 +41,16 @@ describe("CredentialsDialog", () => {
           steps: [
             { step: "dns", ok: true, detail: "tools.example resolves to 203.0.113.9" },
             { step: "tcp", ok: true, detail: "Connected to 203.0.113.9 port 443" },
-            { step: "tls", ok: false, detail: "TLS failed: the certificate has expired" },
-            { step: "http", ok: false, detail: "Not tried: an earlier step failed" },
-            { step: "protocol", ok: false, detail: "Not tried: an earlier step failed" },
+            {
+              step: "tls",
+              ok: false,
+              detail: "TLS failed: the certificate has expired",
+              advice: "Renew the server's certificate (or check the clock of either machine).",
+            },
+            { step: "discovery", ok: false, detail: "Not tried: an earlier step failed" },
+            { step: "auth", ok: false, detail: "Not tried: an earlier step failed" },
+            { step: "version", ok: false, detail: "Not tried: an earlier step failed" },
+            { step: "call", ok: false, detail: "Not tried: an earlier step failed" },
           ],
         });
       }),
@@ -69,6 +76,11 @@ describe("CredentialsDialog", () => {
       expect(screen.getByRole("status").textContent).toBe(connectionTexts.failed("TLS")),
     );
     expect(screen.getByText("TLS failed: the certificate has expired")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "What to do: Renew the server's certificate (or check the clock of either machine).",
+      ),
+    ).toBeTruthy();
     expect(sent[1]?.url).toBe(`${base}/check`);
   });
 });

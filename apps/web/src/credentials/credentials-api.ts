@@ -53,3 +53,25 @@ export async function startOAuthSignIn(
   );
   return typeof answer?.authorization_url === "string" ? answer.authorization_url : null;
 }
+
+/**
+ * The connection doctor before adding: `path` is /api/v1/agents/external/check or
+ * /api/v1/mcp/external/check, `body` the add form's fields (nothing is stored).
+ */
+export async function checkBeforeAdding(
+  path: string,
+  body: Record<string, unknown>,
+  fetchImpl?: FetchLike,
+): Promise<ConnectionCheck> {
+  return connectionCheckSchema.parse(
+    await authenticatedRequest<unknown>(
+      path,
+      {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json" },
+      },
+      fetchImpl,
+    ),
+  );
+}

@@ -43,6 +43,21 @@ describe("the website's root error boundary", () => {
     );
   });
 
+  it("puts the built stylesheet in the head instead of linking it, when it is given inline", async () => {
+    const linked = await renderPage(
+      site,
+      pageWith(() => <p>Styled</p>),
+    );
+    expect(linked.html).toContain('<link rel="stylesheet" href="/assets/site.css"/>');
+    const inline = await renderPage(
+      { ...site, assets: { ...site.assets, inlineCss: "body{color:red}" } },
+      pageWith(() => <p>Styled</p>),
+    );
+    expect(inline.html).toContain("<style>body{color:red}</style>");
+    expect(inline.html).not.toContain('rel="stylesheet"');
+    expect(inline.html.indexOf("<style>")).toBeLessThan(inline.html.indexOf("</head>"));
+  });
+
   it("shows 'Application Error' with details, component stack, stack trace and Reload Page", async () => {
     const { html, failure } = await renderPage(
       site,

@@ -15,8 +15,11 @@ export interface SiteSettings {
   privacyEmail: string;
   communityUrl: string;
   socialLinks: SocialLink[];
-  /** Built stylesheet and script of the website (paths on this origin). */
-  assets: { css: string[]; js: string[] };
+  /**
+   * Built stylesheet and script of the website (paths on this origin); `inlineCss`, when set, is
+   * the stylesheet's text, put in each page's head instead of a link to it.
+   */
+  assets: { css: string[]; js: string[]; inlineCss?: string };
 }
 
 /** Product name used in titles and structured data. */

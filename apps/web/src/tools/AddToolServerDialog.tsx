@@ -1,8 +1,10 @@
-import { type McpTransport, mcpTimeoutBounds } from "@a2a-chat/contracts";
+import { externalMcpPath, type McpTransport, mcpTimeoutBounds } from "@a2a-chat/contracts";
 import { type FormEvent, useId, useState } from "react";
 import { Modal } from "../agents/Modal.js";
 import { addUserServer } from "../api/user-servers-api.js";
+import { ConnectionDoctor } from "../credentials/ConnectionDoctor.js";
 import { CredentialsFields } from "../credentials/CredentialsFields.js";
+import { checkBeforeAdding } from "../credentials/credentials-api.js";
 import {
   type CredentialsDraft,
   draftToCredentials,
@@ -46,6 +48,20 @@ export function AddToolServerDialog({ open, onClose, onAdded }: AddToolServerDia
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = { name: useId(), url: useId(), hint: useId(), transport: useId(), timeout: useId() };
+
+  // The doctor checks what the form holds now, before anything is saved.
+  const diagnose = () => {
+    const credentials = draftToCredentials(draft);
+    if ("error" in credentials) return Promise.reject(new Error(credentials.error));
+    const seconds = Number(timeout);
+    return checkBeforeAdding(`${externalMcpPath}/check`, {
+      ...(name.trim() ? { name: name.trim() } : {}),
+      url: url.trim(),
+      transport,
+      ...(Number.isFinite(seconds) ? { timeout_ms: Math.round(seconds * 1000) } : {}),
+      credentials: credentials.credentials,
+    });
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -170,6 +186,7 @@ export function AddToolServerDialog({ open, onClose, onAdded }: AddToolServerDia
             {error}
           </p>
         ) : null}
+        <ConnectionDoctor run={diagnose} disabled={pending || url.trim() === ""} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -26,6 +26,8 @@ export interface ToolServerItemProps {
   onRemove?: ((shown: ShownToolServer) => void) | undefined;
   /** Opens the credentials and connection check of a server the user added. */
   onConnection?: ((shown: ShownToolServer) => void) | undefined;
+  /** Opens the connection doctor of a server the user added. */
+  onDoctor?: ((shown: ShownToolServer) => void) | undefined;
   /** Lends a server the user added to all of this site's agents, to those named, or to none. */
   onAgentUse?: ((shown: ShownToolServer, agents: "all" | string[]) => void) | undefined;
   /** This site's agents, to choose from. */
@@ -122,6 +124,7 @@ export function ToolServerItem({
   onPickTool,
   onRemove,
   onConnection,
+  onDoctor,
   onAgentUse,
   siteAgents = [],
 }: ToolServerItemProps) {
@@ -215,6 +218,16 @@ export function ToolServerItem({
               className="shrink-0 rounded px-1.5 py-0.5 text-[11px] text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100"
             >
               Connection
+            </button>
+          ) : null}
+          {onDoctor ? (
+            <button
+              type="button"
+              onClick={() => onDoctor(shown)}
+              aria-label={`Connection doctor of ${server.name}`}
+              className="shrink-0 rounded px-1.5 py-0.5 text-[11px] text-neutral-400 hover:bg-neutral-800 hover:text-neutral-100"
+            >
+              Doctor
             </button>
           ) : null}
           <button

@@ -16,6 +16,11 @@ import { ToolServerItem } from "./ToolServerItem.js";
 const CredentialsDialog = lazy(() =>
   import("../credentials/CredentialsDialog.js").then((m) => ({ default: m.CredentialsDialog })),
 );
+const ConnectionDoctorDialog = lazy(() =>
+  import("../credentials/ConnectionDoctorDialog.js").then((m) => ({
+    default: m.ConnectionDoctorDialog,
+  })),
+);
 // The add-server dialog and its credential fields load when it is first opened.
 const AddToolServerDialog = lazy(() =>
   import("./AddToolServerDialog.js").then((m) => ({ default: m.AddToolServerDialog })),
@@ -70,6 +75,7 @@ export function ToolsPanel() {
   const headingId = useId();
   const [adding, setAdding] = useState(false);
   const [connectionOf, setConnectionOf] = useState<ShownToolServer | null>(null);
+  const [doctorOf, setDoctorOf] = useState<ShownToolServer | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const remove = async (shown: ShownToolServer) => {
     const id = shown.server.userServerId;
@@ -181,6 +187,7 @@ export function ToolsPanel() {
               onPickTool={(tool, owner) => setPicked({ tool, shown: owner })}
               onRemove={shown.server.userServerId ? (owned) => void remove(owned) : undefined}
               onConnection={shown.server.userServerId ? setConnectionOf : undefined}
+              onDoctor={shown.server.userServerId ? setDoctorOf : undefined}
               siteAgents={siteAgents}
               onAgentUse={
                 shown.server.userServerId
@@ -201,6 +208,15 @@ export function ToolsPanel() {
             allowOAuth
             onClose={() => setConnectionOf(null)}
             onSaved={() => void load()}
+          />
+        </Suspense>
+      ) : null}
+      {doctorOf?.server.userServerId ? (
+        <Suspense fallback={null}>
+          <ConnectionDoctorDialog
+            name={doctorOf.server.name}
+            base={`${externalMcpPath}/${doctorOf.server.userServerId}`}
+            onClose={() => setDoctorOf(null)}
           />
         </Suspense>
       ) : null}

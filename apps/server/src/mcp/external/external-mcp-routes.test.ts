@@ -332,12 +332,12 @@ describeEachDialect("user-added MCP servers through the proxy", (get) => {
       ["dns", true],
       ["tcp", true],
       ["tls", true],
-      ["http", false],
-      ["protocol", false],
+      ["discovery", true],
+      ["auth", false],
+      ["version", false],
+      ["call", false],
     ]);
-    expect(failed.steps[3]?.detail).toBe(
-      "The server answered HTTP 401 (unauthorised: check the credentials)",
-    );
+    expect(failed.steps[4]?.detail).toBe("The server refused the stored credentials (HTTP 401)");
     const reserved = await app.request(`/api/v1/mcp/external/${server.id}/credentials`, {
       method: "PUT",
       headers: { ...user.headers, "content-type": "application/json" },

@@ -37,6 +37,7 @@ import { mcpMethodNotOffered } from "../not-offered.js";
 import { rebindingGuard } from "../rebinding-guard.js";
 import { serveStateless } from "../serve-builtin.js";
 import { taskIdHeader } from "../tool-context.js";
+import { mcpCheckBeforeAdding } from "./mcp-check-route.js";
 import {
   clientMetadataPath,
   type OAuthState,
@@ -46,7 +47,7 @@ import {
   type StoredMcpCredentials,
   storedFrom,
 } from "./mcp-credentials.js";
-import { probeMcpServer } from "./mcp-probe.js";
+import { mcpProbe } from "./mcp-probe.js";
 import { addOAuthRoutes } from "./oauth-routes.js";
 import { createProxyServer } from "./proxy-server.js";
 import { checkServerUrl } from "./server-url.js";
@@ -304,13 +305,12 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
     return c.json(await presentOne(updated));
   });
 
+  routes.post("/check", requireAuth, perUserLimit, mcpCheckBeforeAdding(config.outbound));
   routes.post("/:id/check", requireAuth, perUserLimit, async (c) => {
     const row = await refreshed(await owned(c), originOf(c)).catch(() => owned(c));
     const server = upstreamOfRow(row, originOf(c));
     return c.json(
-      await checkConnection(row.url, config.outbound, () =>
-        probeMcpServer(server, config.outbound),
-      ),
+      await checkConnection(row.url, config.outbound, mcpProbe(server, config.outbound)),
     );
   });
 

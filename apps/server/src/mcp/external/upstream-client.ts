@@ -45,6 +45,8 @@ export interface Upstream {
   transport: McpTransport;
   /** Aborts when the connection breaks (a stream that ends mid-call). */
   lost: AbortSignal;
+  /** The protocol version the server chose in its initialize answer. */
+  protocolVersion: string | undefined;
   close(): Promise<void>;
 }
 
@@ -161,6 +163,13 @@ async function open(
   );
   declareNoRoots(client);
   const lost = new AbortController();
+  // The client hands the negotiated version to the transport; kept for the connection doctor.
+  let negotiated: string | undefined;
+  const setVersion = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (chosen) => {
+    negotiated = chosen;
+    setVersion?.(chosen);
+  };
   const timeout = Math.min(server.timeoutMs, policy.timeoutMs * 2);
   await whileRunning(signal, (scoped) => client.connect(transport, { timeout, signal: scoped }));
   // Set after connecting: the client installs its own handler then. Only the transport's errors
@@ -177,6 +186,7 @@ async function open(
     client,
     transport: kind,
     lost: lost.signal,
+    protocolVersion: negotiated,
     close: async () => {
       await notices.settle();
       if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {

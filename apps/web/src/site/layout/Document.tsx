@@ -27,13 +27,22 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/*
+         * The stylesheet is in the page itself (about 5 KB compressed): the first paint does not
+         * wait for a second request, which on a slowed CPU or a mobile network cost more than
+         * the bytes (issue 41). Styles may be inline under the site's CSP.
+         */}
+        {assets.inlineCss !== undefined ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, not user content
+          <style dangerouslySetInnerHTML={{ __html: assets.inlineCss }} />
+        ) : null}
         <meta name="color-scheme" content="dark" />
         <meta name="theme-color" content="#0a0a0a" />
         <MetaTags meta={meta} />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {markdownPath && <link rel="alternate" type="text/markdown" href={markdownPath} />}
         {contentKey && <meta name={contentKeyMeta} content={contentKey} />}
-        {assets.css.map((href) => (
+        {(assets.inlineCss !== undefined ? [] : assets.css).map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
       </head>
