@@ -31,7 +31,6 @@ import {
   hasUsableCredentials,
   type StoredAgentCredentials,
   shownKind,
-  withQuery,
 } from "./agent-stored-credentials.js";
 import { CardKeys } from "./card-keys.js";
 import { cardSchemes } from "./card-schemes.js";
