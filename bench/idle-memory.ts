@@ -3,7 +3,9 @@ import { startBuiltServer } from "../e2e/harness/server.js";
 import { machineLine, median, writeSection } from "./report.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const targetMb = 120;
+const targetMb = 100;
+/** Extra node options for the server (BENCH_NODE_ARGS="--max-semi-space-size=1"), to try V8 flags. */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -13,7 +15,7 @@ function rssMb(pid: number): number {
 
 async function oneRun(): Promise<{ startupMs: number; rssMb: number }> {
   const started = performance.now();
-  const server = await startBuiltServer();
+  const server = await startBuiltServer({}, nodeArgs);
   const startupMs = performance.now() - started;
   try {
     // Touch every kind of response once (API, HTML, assets), as a first visitor would.
