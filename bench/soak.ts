@@ -203,6 +203,8 @@ export async function soakBench(): Promise<void> {
     OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
     OPENAI_COMPATIBLE_MODEL: "soak",
     METRICS_TOKEN: metricsToken,
+    // The users' session tokens outlive the run (the default hour would end in 401s at its end).
+    TOKEN_LIFETIME_SECONDS: String(Math.ceil(minutes + 10) * 60),
     ...(process.env.SOAK_SERVER_NODE_OPTIONS
       ? { NODE_OPTIONS: process.env.SOAK_SERVER_NODE_OPTIONS }
       : {}),
