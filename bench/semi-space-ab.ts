@@ -50,7 +50,8 @@ async function measure(name: string, args: string[]): Promise<void> {
       durationMs: 4000,
     });
     const sessionCpu = (cpuMs(server.pid) - cpu) / sessions.requests;
-    const figures = (results[name] ??= { me: [], meCpu: [], sessions: [], sessionCpu: [] });
+    const figures = results[name] ?? { me: [], meCpu: [], sessions: [], sessionCpu: [] };
+    results[name] = figures;
     figures.me.push(me.perSecond);
     figures.meCpu.push(meCpu);
     figures.sessions.push(sessions.perSecond);

@@ -56,10 +56,7 @@ export async function runSampling(
   const system = approved.system_prompt ?? params.systemPrompt;
   try {
     // Streamed (and gathered): every provider we configure streams, the test fakes included.
-    const [{ streamText }, languageModel] = await Promise.all([
-      loadAiSdk(),
-      model.languageModel(),
-    ]);
+    const [{ streamText }, languageModel] = await Promise.all([loadAiSdk(), model.languageModel()]);
     const result = streamText({
       model: languageModel,
       ...(system ? { system } : {}),
