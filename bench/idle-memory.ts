@@ -45,7 +45,7 @@ async function oneRun(): Promise<Run> {
 /** Idle resident memory of the built server on SQLite after a first visit. */
 export async function idleMemory(): Promise<void> {
   const results: Run[] = [];
-  const load = loadavg()[0].toFixed(1);
+  const load = (loadavg()[0] ?? 0).toFixed(1);
   for (let i = 0; i < runs; i++) {
     const result = await oneRun();
     results.push(result);
