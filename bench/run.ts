@@ -6,6 +6,7 @@ import { idleMemory } from "./idle-memory.js";
 import { proxyBench } from "./proxy.js";
 import { requestPathBench } from "./request-path.js";
 import { searchBench } from "./search.js";
+import { soakBench } from "./soak.js";
 import { streamBench } from "./stream.js";
 import { tokenThroughput } from "./tokens.js";
 import { webChatBench } from "./web-chat.js";
@@ -30,9 +31,14 @@ const benchmarks: Record<string, () => Promise<void>> = {
   website: websiteBench,
   search: searchBench,
 };
+/** Run only when named (`npm run bench -- soak`): they take an hour. */
+const onlyWhenNamed: Record<string, () => Promise<void>> = { soak: soakBench };
 
 const only = process.argv.slice(2);
 for (const [name, run] of Object.entries(benchmarks)) {
   if (only.length > 0 && !only.includes(name)) continue;
   await run();
+}
+for (const [name, run] of Object.entries(onlyWhenNamed)) {
+  if (only.includes(name)) await run();
 }

@@ -61,8 +61,8 @@ const doc: ConversationExport = {
 };
 
 describe("conversationMarkdown", () => {
-  it("writes authors, text, data as code or tables, inline files and artifacts after their task", () => {
-    const md = conversationMarkdown(doc);
+  it("writes authors, text, data as code or tables, inline files and artifacts after their task", async () => {
+    const md = await conversationMarkdown(doc);
     expect(md.startsWith("# Notes # 1\n")).toBe(true);
     expect(md).toContain("### You · 2026-01-01T00:00:00.000Z\n\na | b <script>");
     expect(md).toContain("### Helper · ");

@@ -5,10 +5,22 @@ import {
   readToolCalls,
 } from "@a2a-chat/contracts";
 import type { BlockContent, DefinitionContent, Root, RootContent, Table, TableRow } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown, gfmToMarkdown } from "mdast-util-gfm";
-import { toMarkdown } from "mdast-util-to-markdown";
 import { branchMessages } from "./branch-path.js";
+
+/** The markdown parser and printer, imported on the first export (an idle server has no use for them). */
+async function loadMdast() {
+  const [from, gfm, to] = await Promise.all([
+    import("mdast-util-from-markdown"),
+    import("mdast-util-gfm"),
+    import("mdast-util-to-markdown"),
+  ]);
+  return {
+    parse: (markdown: string) =>
+      from.fromMarkdown(markdown, { mdastExtensions: [gfm.gfmFromMarkdown()] }).children,
+    print: (root: Root) => to.toMarkdown(root, { extensions: [gfm.gfmToMarkdown()] }),
+  };
+}
+type Parse = (markdown: string) => RootContent[];
 
 type Block = BlockContent | DefinitionContent;
 
@@ -50,10 +62,8 @@ function table(rows: Record<string, unknown>[]): Table {
 }
 
 /** A part as markdown blocks: text as written (it is markdown), data as a table or JSON, files as links. */
-function partBlocks(part: Part): RootContent[] {
-  if (part.kind === "text") {
-    return fromMarkdown(part.text, { mdastExtensions: [gfmFromMarkdown()] }).children;
-  }
+function partBlocks(part: Part, parse: Parse): RootContent[] {
+  if (part.kind === "text") return parse(part.text);
   if (part.kind === "file") {
     const name = part.file.name ?? "file";
     if (part.file.uri !== undefined) {
@@ -82,7 +92,8 @@ export const chosenBranchNote =
  * artifacts after its messages (tables for rows of data, code blocks for other data, links for
  * files). Written through mdast, so any text is escaped where it must be.
  */
-export function conversationMarkdown(doc: ConversationExport): string {
+export async function conversationMarkdown(doc: ConversationExport): Promise<string> {
+  const { parse, print } = await loadMdast();
   const tasks = new Map(doc.tasks.map((task) => [task.id, task]));
   const branch = branchMessages(doc);
   const children: RootContent[] = [
@@ -102,7 +113,7 @@ export function conversationMarkdown(doc: ConversationExport): string {
     for (const artifact of doc.artifacts.filter((a) => a.task_id === taskId)) {
       children.push(heading(4, `Artifact: ${artifact.name ?? artifact.artifact_type}`));
       if (artifact.description) children.push(paragraph(text(artifact.description)));
-      for (const part of artifact.parts) children.push(...partBlocks(part));
+      for (const part of artifact.parts) children.push(...partBlocks(part, parse));
     }
   };
   let current: string | null = null;
@@ -111,15 +122,15 @@ export function conversationMarkdown(doc: ConversationExport): string {
     current = message.task_id;
     const task = message.task_id === null ? undefined : tasks.get(message.task_id);
     children.push(heading(3, `${author(task, message.role)} · ${message.created_at}`));
-    for (const part of message.parts) children.push(...partBlocks(part));
+    for (const part of message.parts) children.push(...partBlocks(part, parse));
   }
   closeTask(current);
   // Tasks of the branch that have no message (a run from the Tools column).
   for (const task of doc.tasks) if (branch.tasks.has(task.id)) closeTask(task.id);
   for (const artifact of doc.artifacts.filter((a) => a.task_id === null)) {
     children.push(heading(4, `Artifact: ${artifact.name ?? artifact.artifact_type}`));
-    for (const part of artifact.parts) children.push(...partBlocks(part));
+    for (const part of artifact.parts) children.push(...partBlocks(part, parse));
   }
   const root: Root = { type: "root", children };
-  return toMarkdown(root, { extensions: [gfmToMarkdown()] });
+  return print(root);
 }

@@ -1,40 +1,23 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { moduleLog } from "../test/module-log.js";
 import { startOtlpReceiver } from "../test/otlp-receiver.js";
 import { startServerProcess } from "../test/server-process.js";
 
 /**
- * A server process without OTEL_EXPORTER_OTLP_ENDPOINT loads none of the OpenTelemetry SDK:
- * a module resolve hook (registered before the server starts) writes every module the process
- * loads to a file. `@opentelemetry/api` is left out: the AI SDK imports it either way.
+ * A server process without OTEL_EXPORTER_OTLP_ENDPOINT loads none of OpenTelemetry, not even the
+ * API: a module resolve hook (registered before the server starts, test/module-log.ts) lists
+ * every module the process loads.
  */
 
 const dir = mkdtempSync(join(tmpdir(), "a2a-chat-tracing-"));
-const hooks = join(dir, "hooks.mjs");
-writeFileSync(
-  hooks,
-  `import { appendFileSync } from "node:fs";
-export async function resolve(specifier, context, next) {
-  const resolved = await next(specifier, context);
-  appendFileSync(process.env.MODULE_LOG, resolved.url + "\\n");
-  return resolved;
-}
-`,
-);
-const preload = join(dir, "preload.mjs");
-writeFileSync(
-  preload,
-  `import { register } from "node:module";
-import { pathToFileURL } from "node:url";
-register(pathToFileURL(${JSON.stringify(hooks)}).href);
-`,
-);
 
 // The packages tracing-sdk.ts imports (what they require in turn is CommonJS, which Node 20's
 // resolve hook does not see).
 const sdkModules = [
+  "@opentelemetry/api",
   "@opentelemetry/sdk-trace-node",
   "@opentelemetry/exporter-trace-otlp-http",
   "@opentelemetry/resources",
@@ -44,18 +27,18 @@ const sdkModules = [
 
 /** Starts a server with the hook, makes a request, stops it; answers the modules it loaded. */
 async function modulesLoaded(name: string, env: Record<string, string>): Promise<string> {
-  const log = join(dir, `${name}.log`);
-  writeFileSync(log, "");
+  const modules = moduleLog();
   const server = await startServerProcess(
-    { DATA_DIR: join(dir, name), LOG_LEVEL: "warn", MODULE_LOG: log, ...env },
-    { nodeArgs: ["--import", preload] },
+    { DATA_DIR: join(dir, name), LOG_LEVEL: "warn", ...modules.env, ...env },
+    { nodeArgs: modules.nodeArgs },
   );
   try {
     expect((await fetch(`${server.url}/api/v1/health/ready`)).status).toBe(200);
+    return modules.loaded();
   } finally {
     await server.kill();
+    modules.remove();
   }
-  return readFileSync(log, "utf8");
 }
 
 afterAll(() => {

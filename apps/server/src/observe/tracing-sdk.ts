@@ -68,7 +68,7 @@ export async function startTracing(env: Env, logger: Logger): Promise<Tracing | 
   });
   // Async-local context (a request's span follows its awaits) and W3C trace context only.
   provider.register({ propagator: new core.W3CTraceContextPropagator() });
-  useTracer(api.trace.getTracer("a2a-chat", version));
+  useTracer(api.trace.getTracer("a2a-chat", version), api);
   logger.info({ url }, "tracing on: spans are sent over OTLP/HTTP");
   let stopped = false;
   return {

@@ -1,28 +1,23 @@
-import {
-  type Attributes,
-  context,
-  propagation,
-  type Span,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from "@opentelemetry/api";
+import type { Attributes, Span, Tracer } from "@opentelemetry/api";
 
 /**
  * The server's tracing, as the code doing the work sees it. Off (no OTLP endpoint) every helper
  * here is a plain call: `tracer` stays undefined and nothing is started, injected or allocated.
  * On, tracing-sdk.ts sets the tracer after registering the SDK (provider, async-local context,
- * W3C trace context). `@opentelemetry/api` itself is loaded either way: the AI SDK imports it.
+ * W3C trace context), with `@opentelemetry/api`, which tracing-sdk.ts imports: off, not even the
+ * API is loaded (the AI SDK imports it too, but only once a model is first used).
  *
  * Attributes carry no ids, no message text and no secrets: route templates, configured names,
  * bounded outcomes and counts only.
  */
 let tracer: Tracer | undefined;
+/** The OpenTelemetry API, set with the tracer (only used while a tracer is set). */
+let api: typeof import("@opentelemetry/api");
 
 /** Sets (or, with undefined, clears) the tracer the helpers use; tracing-sdk.ts calls it. */
-export function useTracer(value: Tracer | undefined): void {
+export function useTracer(value: Tracer | undefined, otelApi?: typeof api): void {
   tracer = value;
+  if (otelApi) api = otelApi;
 }
 
 /** Whether spans are recorded (an OTLP endpoint is configured and the SDK started). */
@@ -46,7 +41,10 @@ export interface SpanHandle {
   fail(reason: string): void;
 }
 
-const kinds = { server: SpanKind.SERVER, client: SpanKind.CLIENT, internal: SpanKind.INTERNAL };
+const kind = (name: SpanStart["kind"]) =>
+  ({ server: api.SpanKind.SERVER, client: api.SpanKind.CLIENT, internal: api.SpanKind.INTERNAL })[
+    name ?? "internal"
+  ];
 
 const offHandle: SpanHandle = { set() {}, rename() {}, fail() {} };
 
@@ -56,7 +54,7 @@ function handleOf(span: Span): SpanHandle {
     rename: (name) => span.updateName(name),
     fail: (reason) => {
       span.setAttribute("error.type", reason);
-      span.setStatus({ code: SpanStatusCode.ERROR });
+      span.setStatus({ code: api.SpanStatusCode.ERROR });
     },
   };
 }
@@ -73,15 +71,15 @@ export function inSpan<T>(
 ): Promise<T> {
   if (!tracer) return work(offHandle);
   const parent = start.parentHeaders
-    ? propagation.extract(context.active(), start.parentHeaders)
-    : context.active();
-  const options = { kind: kinds[start.kind ?? "internal"], attributes: start.attributes };
+    ? api.propagation.extract(api.context.active(), start.parentHeaders)
+    : api.context.active();
+  const options = { kind: kind(start.kind), attributes: start.attributes };
   return tracer.startActiveSpan(name, options, parent, async (span) => {
     try {
       return await work(handleOf(span));
     } catch (error) {
       span.setAttribute("error.type", error instanceof Error ? error.name : "error");
-      span.setStatus({ code: SpanStatusCode.ERROR });
+      span.setStatus({ code: api.SpanStatusCode.ERROR });
       throw error;
     } finally {
       span.end();
@@ -97,7 +95,7 @@ export interface OpenSpan extends SpanHandle {
 /** Starts a child of the active span without making it active; undefined when tracing is off. */
 export function openSpan(name: string, start: SpanStart): OpenSpan | undefined {
   if (!tracer) return undefined;
-  const options = { kind: kinds[start.kind ?? "internal"], attributes: start.attributes };
+  const options = { kind: kind(start.kind), attributes: start.attributes };
   const span = tracer.startSpan(name, options);
   return { ...handleOf(span), end: () => span.end() };
 }
@@ -106,14 +104,14 @@ export function openSpan(name: string, start: SpanStart): OpenSpan | undefined {
 export function activeTraceId(): string | undefined {
   if (!tracer) return undefined;
   // A span the sampler left out still carries the trace's id (and passes it on).
-  return trace.getActiveSpan()?.spanContext().traceId;
+  return api.trace.getActiveSpan()?.spanContext().traceId;
 }
 
 /** Adds the active span's W3C trace context (`traceparent`, `tracestate`) to `headers`. */
 export function injectTraceContext(headers: Headers | Record<string, string>): void {
   if (!tracer) return;
   const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
+  api.propagation.inject(api.context.active(), carrier);
   for (const [name, value] of Object.entries(carrier)) {
     if (headers instanceof Headers) headers.set(name, value);
     else headers[name] = value;

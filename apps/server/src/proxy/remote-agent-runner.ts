@@ -6,7 +6,7 @@ import {
   type StreamResponse,
   TaskState,
 } from "@a2a-js/sdk";
-import { type Client, ClientFactory, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
+import type { Client } from "@a2a-js/sdk/client";
 import type {
   ModelRunner,
   RunnerArtifact,
@@ -131,37 +131,43 @@ export class RemoteAgentRunner implements ModelRunner {
 
   private connect(): Promise<Client> {
     if (!this.client) {
-      const factory = new ClientFactory({
-        transports: [
-          new JsonRpcTransportFactory({
-            fetchImpl: this.fetchImpl,
-            legacyCompat: { enabled: true },
-          }),
-        ],
-      });
-      // A card with this one endpoint, so the client cannot pick another of the agent's interfaces.
-      const card = AgentCard.fromJSON({
-        name: "remote",
-        description: "",
-        version: "",
-        supportedInterfaces: [
-          {
-            url: this.target.endpoint,
-            protocolBinding: "JSONRPC",
-            protocolVersion: this.target.protocol,
-          },
-        ],
-        capabilities: { streaming: this.target.streaming },
-        defaultInputModes: [],
-        defaultOutputModes: [],
-        skills: [],
-      });
-      this.client = factory.createFromAgentCard(card);
+      this.client = this.createClient();
       this.client.catch(() => {
         this.client = undefined;
       });
     }
     return this.client;
+  }
+
+  /** The SDK's client for this agent; its module is imported on the first turn sent to one. */
+  private async createClient(): Promise<Client> {
+    const { ClientFactory, JsonRpcTransportFactory } = await import("@a2a-js/sdk/client");
+    const factory = new ClientFactory({
+      transports: [
+        new JsonRpcTransportFactory({
+          fetchImpl: this.fetchImpl,
+          legacyCompat: { enabled: true },
+        }),
+      ],
+    });
+    // A card with this one endpoint, so the client cannot pick another of the agent's interfaces.
+    const card = AgentCard.fromJSON({
+      name: "remote",
+      description: "",
+      version: "",
+      supportedInterfaces: [
+        {
+          url: this.target.endpoint,
+          protocolBinding: "JSONRPC",
+          protocolVersion: this.target.protocol,
+        },
+      ],
+      capabilities: { streaming: this.target.streaming },
+      defaultInputModes: [],
+      defaultOutputModes: [],
+      skills: [],
+    });
+    return factory.createFromAgentCard(card);
   }
 
   async *run(input: RunnerInput): AsyncGenerator<RunnerEvent> {

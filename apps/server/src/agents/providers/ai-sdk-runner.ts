@@ -1,14 +1,4 @@
-import {
-  type JSONSchema7,
-  jsonSchema,
-  type ModelMessage,
-  stepCountIs,
-  streamText,
-  type Tool,
-  type ToolSet,
-  tool,
-  wrapLanguageModel,
-} from "ai";
+import type { JSONSchema7, ModelMessage, Tool, ToolSet } from "ai";
 import type {
   FilePart,
   ModelRunner,
@@ -17,6 +7,7 @@ import type {
   RunnerTool,
   RunnerToolResult,
 } from "../model-runner.js";
+import { type AiSdk, loadAiSdk } from "./ai-sdk.js";
 import { coalesceDeltasMiddleware } from "./coalesce-deltas.js";
 import { modelCallSpans } from "./model-call-span.js";
 import { withFiles } from "./model-files.js";
@@ -38,40 +29,48 @@ type FinishReason = Extract<RunnerEvent, { kind: "finish" }>["reason"];
  */
 export class AiSdkRunner implements ModelRunner {
   readonly model: string;
-  private readonly languageModel: ResolvedLanguageModel;
+  private languageModel: ResolvedLanguageModel | undefined;
 
   constructor(
-    resolved: ResolvedModel,
+    private readonly resolved: ResolvedModel,
     private readonly options: { maxSteps?: number; maxRetries?: number } = {},
   ) {
     this.model = `${resolved.provider}:${resolved.modelId}`;
-    const model = resolved.languageModel;
+  }
+
+  /** The provider's model wrapped in our middleware, built on the first run. */
+  private async wrapped(ai: AiSdk): Promise<ResolvedLanguageModel> {
+    if (this.languageModel) return this.languageModel;
+    const { provider, modelId } = this.resolved;
+    const model = await this.resolved.languageModel();
     // The span middleware sits outside, so a call's span sees the stream as the SDK reads it.
-    const middleware = [
-      modelCallSpans(resolved.provider, resolved.modelId),
-      coalesceDeltasMiddleware,
-    ];
+    const middleware = [modelCallSpans(provider, modelId), coalesceDeltasMiddleware];
     this.languageModel =
-      model.specificationVersion === "v3" ? wrapLanguageModel({ model, middleware }) : model;
+      model.specificationVersion === "v3" ? ai.wrapLanguageModel({ model, middleware }) : model;
+    return this.languageModel;
   }
 
   async *run(input: RunnerInput): AsyncIterable<RunnerEvent> {
     const { signal } = input;
     if (signal.aborted) return;
     let messages: ModelMessage[];
+    let ai: AiSdk;
+    let model: ResolvedLanguageModel;
     try {
+      ai = await loadAiSdk();
+      model = await this.wrapped(ai);
       messages = await withFiles(input.messages.map(toModelMessage), input.files, signal);
     } catch (error) {
       if (signal.aborted) return;
       yield* this.failed(error);
       return;
     }
-    const result = streamText({
-      model: this.languageModel,
+    const result = ai.streamText({
+      model,
       system: input.systemPrompt,
       messages,
-      tools: toToolSet(input.tools),
-      stopWhen: stepCountIs(this.options.maxSteps ?? defaultMaxSteps),
+      tools: toToolSet(ai, input.tools),
+      stopWhen: ai.stepCountIs(this.options.maxSteps ?? defaultMaxSteps),
       abortSignal: signal,
       ...(this.options.maxRetries === undefined ? {} : { maxRetries: this.options.maxRetries }),
       // Errors arrive as stream parts and are reported below; the default handler would also
@@ -146,12 +145,12 @@ function toModelMessage(message: RunnerInput["messages"][number]): ModelMessage 
     : { role: "assistant", content: message.text };
 }
 
-function toToolSet(tools: RunnerTool[]): ToolSet {
+function toToolSet(ai: AiSdk, tools: RunnerTool[]): ToolSet {
   const set: Record<string, Tool<Record<string, unknown>, RunnerToolResult>> = {};
   for (const runnerTool of tools) {
-    set[runnerTool.name] = tool<Record<string, unknown>, RunnerToolResult>({
+    set[runnerTool.name] = ai.tool<Record<string, unknown>, RunnerToolResult>({
       description: runnerTool.description,
-      inputSchema: jsonSchema<Record<string, unknown>>(runnerTool.inputSchema as JSONSchema7),
+      inputSchema: ai.jsonSchema<Record<string, unknown>>(runnerTool.inputSchema as JSONSchema7),
       execute: (args, { abortSignal }) =>
         runnerTool.execute(args, abortSignal ?? new AbortController().signal),
       // The model sees the tool's text; structured data goes to the artifact, not the prompt.

@@ -69,18 +69,20 @@ describe("resolveModel", () => {
     });
   });
 
-  it("creates models of the matching AI SDK provider", () => {
-    expect(resolveModel("openai:gpt-4o-mini", all)?.languageModel).toMatchObject({
+  it("creates models of the matching AI SDK provider", async () => {
+    expect(await resolveModel("openai:gpt-4o-mini", all)?.languageModel()).toMatchObject({
       provider: "openai.chat",
       modelId: "gpt-4o-mini",
     });
-    expect(resolveModel("anthropic:claude-3-5-haiku-latest", all)?.languageModel).toMatchObject({
+    expect(
+      await resolveModel("anthropic:claude-3-5-haiku-latest", all)?.languageModel(),
+    ).toMatchObject({
       provider: "anthropic.messages",
     });
-    expect(resolveModel("google:gemini-2.0-flash", all)?.languageModel).toMatchObject({
+    expect(await resolveModel("google:gemini-2.0-flash", all)?.languageModel()).toMatchObject({
       provider: "google.generative-ai",
     });
-    expect(resolveModel("compatible:llama3.1:8b", all)?.languageModel).toMatchObject({
+    expect(await resolveModel("compatible:llama3.1:8b", all)?.languageModel()).toMatchObject({
       provider: "compatible.chat",
       modelId: "llama3.1:8b",
     });

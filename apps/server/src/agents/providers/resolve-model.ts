@@ -1,7 +1,3 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { envNameFor } from "../../config/env.js";
 import type { Config } from "../../config/schema.js";
@@ -16,11 +12,15 @@ export type ProviderName = (typeof providerNames)[number];
 /** A language model object (never the AI SDK's global-provider string shorthand). */
 export type ResolvedLanguageModel = Exclude<LanguageModel, string>;
 
-/** The model an agent will run on. */
+/**
+ * The model an agent will run on. The provider's package is imported by `languageModel()` on
+ * first use, not at start: an idle server keeps the AI SDK and its providers out of memory.
+ */
 export interface ResolvedModel {
   provider: ProviderName;
   modelId: string;
-  languageModel: ResolvedLanguageModel;
+  /** The AI SDK model object (the same one on every call), its provider loaded on first call. */
+  languageModel: () => Promise<ResolvedLanguageModel>;
 }
 
 /** Models "auto" picks when the agent names none, in the order providers are tried. */
@@ -61,7 +61,27 @@ export function resolveModel(
       `${where}model "${modelSetting}" needs ${missing.map(describeSetting).join(" and ")}, which is not configured`,
     );
   }
-  return { provider, modelId, languageModel: createLanguageModel(provider, modelId, providers) };
+  return resolved(provider, modelId, providers);
+}
+
+function resolved(
+  provider: ProviderName,
+  modelId: string,
+  providers: ProvidersConfig,
+): ResolvedModel {
+  let model: Promise<ResolvedLanguageModel> | undefined;
+  const languageModel = () => {
+    if (!model) {
+      const loading = createLanguageModel(provider, modelId, providers);
+      // A failed import is tried again on the next call rather than remembered.
+      loading.catch(() => {
+        if (model === loading) model = undefined;
+      });
+      model = loading;
+    }
+    return model;
+  };
+  return { provider, modelId, languageModel };
 }
 
 function resolveAuto(providers: ProvidersConfig, where: string): ResolvedModel | undefined {
@@ -74,14 +94,9 @@ function resolveAuto(providers: ProvidersConfig, where: string): ResolvedModel |
           `${where}model "auto" picked the OpenAI-compatible provider at ${providers.compatible.baseUrl}, which needs ${describeSetting("providers.compatible.model")} (or set the agent's model to "compatible:<model id>")`,
         );
       }
-      return {
-        provider,
-        modelId,
-        languageModel: createLanguageModel(provider, modelId, providers),
-      };
+      return resolved(provider, modelId, providers);
     }
-    const modelId = defaultModelIds[provider];
-    return { provider, modelId, languageModel: createLanguageModel(provider, modelId, providers) };
+    return resolved(provider, defaultModelIds[provider], providers);
   }
   return undefined;
 }
@@ -106,31 +121,39 @@ function describeSetting(key: string): string {
   return env ? `${env} (config ${key})` : `config ${key}`;
 }
 
-function createLanguageModel(
+async function createLanguageModel(
   provider: ProviderName,
   modelId: string,
   providers: ProvidersConfig,
-): ResolvedLanguageModel {
+): Promise<ResolvedLanguageModel> {
   // Keys are always passed explicitly so the factories never fall back to process.env.
   switch (provider) {
-    case "openai":
+    case "openai": {
+      const { createOpenAI } = await import("@ai-sdk/openai");
       // Chat Completions rather than the Responses API: it is what OpenAI-style proxies behind
       // a custom baseUrl (LiteLLM, OpenRouter, Azure gateways) reliably implement.
       return createOpenAI({
         apiKey: providers.openai.apiKey,
         ...(providers.openai.baseUrl ? { baseURL: providers.openai.baseUrl } : {}),
       }).chat(modelId);
-    case "anthropic":
+    }
+    case "anthropic": {
+      const { createAnthropic } = await import("@ai-sdk/anthropic");
       return createAnthropic({ apiKey: providers.anthropic.apiKey })(modelId);
-    case "google":
+    }
+    case "google": {
+      const { createGoogleGenerativeAI } = await import("@ai-sdk/google");
       return createGoogleGenerativeAI({ apiKey: providers.google.apiKey })(modelId);
-    case "compatible":
+    }
+    case "compatible": {
+      const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
       return createOpenAICompatible({
         name: "compatible",
         baseURL: providers.compatible.baseUrl ?? "",
         ...(providers.compatible.apiKey ? { apiKey: providers.compatible.apiKey } : {}),
         includeUsage: true,
       })(modelId);
+    }
   }
 }
 

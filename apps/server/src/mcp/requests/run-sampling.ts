@@ -4,7 +4,8 @@ import {
   type CreateMessageResult,
   ErrorCode,
 } from "@modelcontextprotocol/sdk/types.js";
-import { type ModelMessage, streamText } from "ai";
+import type { ModelMessage } from "ai";
+import { loadAiSdk } from "../../agents/providers/ai-sdk.js";
 import { resolveModel } from "../../agents/providers/resolve-model.js";
 import type { Config } from "../../config/schema.js";
 import { RelayError } from "./relay-error.js";
@@ -55,8 +56,9 @@ export async function runSampling(
   const system = approved.system_prompt ?? params.systemPrompt;
   try {
     // Streamed (and gathered): every provider we configure streams, the test fakes included.
+    const [{ streamText }, languageModel] = await Promise.all([loadAiSdk(), model.languageModel()]);
     const result = streamText({
-      model: model.languageModel,
+      model: languageModel,
       ...(system ? { system } : {}),
       messages,
       maxOutputTokens: approved.max_tokens ?? params.maxTokens,

@@ -35,7 +35,7 @@ export function contextExportRoutes(services: Services): Hono<AppEnv> {
     const context = await ownedConversation(kysely, c.var.auth, c.req.param("id"));
     const doc = await exportConversation(kysely, context);
     if (format === "markdown") {
-      return c.body(conversationMarkdown(doc), 200, {
+      return c.body(await conversationMarkdown(doc), 200, {
         "content-type": "text/markdown; charset=utf-8",
         "content-disposition": downloadName(context.name, "md"),
       });
