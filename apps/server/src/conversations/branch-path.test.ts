@@ -67,20 +67,20 @@ describe("branchMessages", () => {
 });
 
 describe("conversationMarkdown with branches", () => {
-  it("shows the chosen branch and says so", () => {
-    const markdown = conversationMarkdown(doc("t2"));
+  it("shows the chosen branch and says so", async () => {
+    const markdown = await conversationMarkdown(doc("t2"));
     expect(markdown).toContain(chosenBranchNote);
     expect(markdown).toContain("hello Bob");
     expect(markdown).not.toContain("hello Alice");
     expect(markdown).not.toContain("other start");
   });
 
-  it("says nothing of branches when there is one", () => {
+  it("says nothing of branches when there is one", async () => {
     const single = {
       ...doc("t1"),
       tasks: [task("t1", null)],
       messages: doc("t1").messages.slice(0, 4),
     };
-    expect(conversationMarkdown(single)).not.toContain(chosenBranchNote);
+    expect(await conversationMarkdown(single)).not.toContain(chosenBranchNote);
   });
 });
