@@ -67,6 +67,7 @@ export const envOverrides = [
   ["MCP_PROBE_TIMEOUT_MS", "mcp.probeTimeoutMs"],
   ["MCP_PROBE_CACHE_SECONDS", "mcp.probeCacheSeconds"],
   ["MCP_ASK_TIMEOUT_SECONDS", "mcp.askTimeoutSeconds"],
+  ["MCP_ASK_POLL_SECONDS", "mcp.askPollSeconds"],
   ["MCP_CONFORMANCE_FIXTURE", "mcp.conformanceFixture"],
   ["MCP_OAUTH_CLIENT_METADATA_URL", "mcp.oauthClientMetadataUrl"],
   ["METRICS_TOKEN", "metrics.token"],

@@ -69,6 +69,11 @@ export const mcpConfigSchema = z
     /** How long a server's question to the user (elicitation, sampling) waits for an answer. */
     askTimeoutSeconds: z.coerce.number().min(0.1).max(3600).default(300),
     /**
+     * How often a replica waiting for the user's answer reads the question's row, in case the
+     * answer's notice (LISTEN/NOTIFY, the in-process emitter on SQLite) was missed.
+     */
+    askPollSeconds: z.coerce.number().min(0.1).max(600).default(2),
+    /**
      * Serves the MCP conformance suite's fixture server at /api/v1/mcp/conformance/mcp (only
      * `npm run conformance` sets it; never on in a normal start).
      */

@@ -22,9 +22,6 @@ export type AskOutcome =
   | { status: "expired" }
   | { status: "cancelled" };
 
-/** How often the row is read while waiting, besides the stream's wake-ups (a missed notice). */
-const pollMs = 2000;
-
 /** Requests are kept this long past their deadline (for the record), then deleted. */
 const keptMs = 24 * 60 * 60 * 1000;
 
@@ -96,6 +93,8 @@ async function waitForAnswer(
   await place.services.notifier.ready().catch(() => undefined);
   const outcome = await new Promise<"answered" | "expired" | "cancelled">((resolve) => {
     let reading = false;
+    // A wake-up that came while a read was under way: that read may predate the answer.
+    let again = false;
     let settled = false;
     const finish = (value: "answered" | "expired" | "cancelled") => {
       if (settled) return;
@@ -107,8 +106,13 @@ async function waitForAnswer(
       resolve(value);
     };
     const check = () => {
-      if (reading || settled) return;
+      if (settled) return;
+      if (reading) {
+        again = true;
+        return;
+      }
       reading = true;
+      again = false;
       repository
         .findById(id)
         .then((row) => {
@@ -117,11 +121,13 @@ async function waitForAnswer(
         .catch(() => undefined)
         .finally(() => {
           reading = false;
+          if (again) check();
         });
     };
     const onAbort = () => finish("cancelled");
     const unwatch = place.services.hub.watch(place.userId, check);
-    const poll = setInterval(check, pollMs);
+    // The poll covers a missed notice (mcp.askPollSeconds).
+    const poll = setInterval(check, place.services.config.mcp.askPollSeconds * 1000);
     const deadline = setTimeout(() => finish("expired"), options.timeoutMs);
     options.signal.addEventListener("abort", onAbort, { once: true });
     if (options.signal.aborted) finish("cancelled");

@@ -28,6 +28,8 @@ run("a server's question across two replicas on one PostgreSQL database", () => 
       ...database.env(),
       OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       OUTBOUND_CREDENTIALS_KEY: Buffer.alloc(32, 3).toString("base64"),
+      // No poll within the test's time: only the answer's notice can wake replica B.
+      MCP_ASK_POLL_SECONDS: "600",
     };
     a = await startServerProcess(env);
     b = await startServerProcess(env);
@@ -80,9 +82,8 @@ run("a server's question across two replicas on one PostgreSQL database", () => 
     const result = (await call) as CallToolResult;
     const latencyMs = performance.now() - answeredAt;
     expect(JSON.stringify(result.content)).toContain("Across Replicas");
-    // Woken by LISTEN/NOTIFY, well before the 2 s poll would have read the row.
+    // Woken by LISTEN/NOTIFY: with the poll at 10 minutes nothing else reads the row in time.
     console.info(`answer on A to result on B: ${Math.round(latencyMs)} ms`);
-    expect(latencyMs).toBeLessThan(1500);
     await client.close();
     await stream.close();
   });
