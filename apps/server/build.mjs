@@ -46,6 +46,6 @@ await build({
 for (const name of ["main", "admin", "backup"]) {
   const file = new URL(`./dist/${name}.js`, import.meta.url);
   const text = readFileSync(file, "utf8");
-  const ascii = text.replace(/[^\x00-\x7f]/g, "?");
+  const ascii = text.replace(/[\u0080-\uffff]/g, "?");
   if (ascii !== text) writeFileSync(file, ascii);
 }
