@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { artifactSchema, externalMcpServerSchema } from "@a2a-chat/contracts";
+import { artifactSchema } from "@a2a-chat/contracts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { type EverythingProcess, startEverything } from "../test/everything.js";
 import { taskUser } from "../test/tasks.js";
+import { lendUserServer, modelAgentApp } from "../test/user-mcp.js";
 import { openAgentTools } from "./mcp-tools.js";
 import {
   type FakeChatRequest,
@@ -48,34 +48,14 @@ const decoded = (bytes: unknown) => Buffer.from(String(bytes), "base64").toStrin
 
 describeEachDialect("resource links in an agent's tool result", (get) => {
   it("keeps the linked resources' content in the task's artifact", async () => {
-    const app = createTestApp(get(), {
-      config: {
-        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
-        outbound: { allowHosts: ["127.0.0.1"], credentialsKey: randomBytes(32).toString("base64") },
-        agents: [
-          {
-            name: "reader",
-            description: "Reads",
-            systemPrompt: "Use tools.",
-            model: "compatible:fake-model",
-            mcpServers: [],
-            default: true,
-          },
-        ],
-      },
-    });
+    const app = modelAgentApp(get(), fake.baseUrl, { name: "reader", description: "Reads" });
     const user = await taskUser(app);
-    const added = await app.request("/api/v1/mcp/external", {
-      method: "POST",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ name: "everything", url: everything.url }),
-    });
-    const { id } = externalMcpServerSchema.parse(await added.json());
-    await app.request(`/api/v1/mcp/external/${id}/agent-use`, {
-      method: "PUT",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ agents: "all" }),
-    });
+    await lendUserServer(
+      app,
+      user.session.access_token,
+      { name: "everything", url: everything.url },
+      "all",
+    );
     const contextId = await user.createContext();
     const a2a = await a2aClient(inProcessFetch(app, user.session.access_token), "reader");
     for await (const _ of a2a.sendMessageStream(sendParams(textMessage(contextId, "links")))) {

@@ -1,16 +1,11 @@
-import { randomBytes } from "node:crypto";
-import {
-  externalMcpServerSchema,
-  mcpRequestListSchema,
-  mcpRequestMessages,
-} from "@a2a-chat/contracts";
+import { mcpRequestListSchema, mcpRequestMessages } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../test/a2a.js";
-import { createTestApp } from "../test/app.js";
 import { describeEachDialect } from "../test/databases.js";
 import { startResultsMcp } from "../test/results-mcp.js";
 import { taskUser } from "../test/tasks.js";
+import { lendUserServer, modelAgentApp } from "../test/user-mcp.js";
 import {
   type FakeChatRequest,
   type FakeOpenAiServer,
@@ -55,34 +50,14 @@ const stateOf = (event: StreamResponse | undefined) =>
 
 describeEachDialect("an agent's call to a destructive tool", (get) => {
   it("asks the user first: yes runs it, no tells the model the user refused", async () => {
-    const app = createTestApp(get(), {
-      config: {
-        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
-        outbound: { allowHosts: ["127.0.0.1"], credentialsKey: randomBytes(32).toString("base64") },
-        agents: [
-          {
-            name: "cleaner",
-            description: "Cleans",
-            systemPrompt: "Use tools.",
-            model: "compatible:fake-model",
-            mcpServers: [],
-            default: true,
-          },
-        ],
-      },
-    });
+    const app = modelAgentApp(get(), fake.baseUrl, { name: "cleaner", description: "Cleans" });
     const user = await taskUser(app);
-    const added = await app.request("/api/v1/mcp/external", {
-      method: "POST",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Notes", url: results.url }),
-    });
-    const { id } = externalMcpServerSchema.parse(await added.json());
-    await app.request(`/api/v1/mcp/external/${id}/agent-use`, {
-      method: "PUT",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ agents: "all" }),
-    });
+    await lendUserServer(
+      app,
+      user.session.access_token,
+      { name: "Notes", url: results.url },
+      "all",
+    );
     const contextId = await user.createContext();
     const a2a = await a2aClient(inProcessFetch(app, user.session.access_token), "cleaner");
     const collect = async (message: ReturnType<typeof textMessage>) => {

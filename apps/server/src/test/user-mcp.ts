@@ -40,3 +40,48 @@ export async function userServerClient(
   await client.connect(transport);
   return client;
 }
+
+/**
+ * A test app with one model-backed agent on the fake OpenAI server at `modelUrl` (the default
+ * agent, with no servers of its own) that may reach user-added MCP servers on 127.0.0.1.
+ */
+export function modelAgentApp(
+  db: Parameters<typeof createTestApp>[0],
+  modelUrl: string,
+  agent: { name: string; description: string },
+) {
+  return createTestApp(db, {
+    config: {
+      providers: { compatible: { baseUrl: modelUrl, apiKey: "k" } },
+      outbound: { allowHosts: ["127.0.0.1"], credentialsKey },
+      agents: [
+        {
+          ...agent,
+          systemPrompt: "Use tools.",
+          model: "compatible:fake-model",
+          mcpServers: [],
+          default: true,
+        },
+      ],
+    },
+  });
+}
+
+/**
+ * Adds an MCP server as the user (throws unless it is added) and lends it to agents
+ * (PUT …/agent-use). Returns the server's id and the lending's status.
+ */
+export async function lendUserServer(
+  app: App,
+  token: string,
+  body: { name: string; url: string },
+  agents: string[] | "all",
+): Promise<{ id: string; lent: number }> {
+  const { id } = await addUserServer(app, token, body);
+  const res = await app.request(`/api/v1/mcp/external/${id}/agent-use`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ agents }),
+  });
+  return { id, lent: res.status };
+}

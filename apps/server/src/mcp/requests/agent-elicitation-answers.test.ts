@@ -1,9 +1,4 @@
-import { randomBytes } from "node:crypto";
-import {
-  externalMcpServerSchema,
-  mcpRequestListSchema,
-  mcpRequestMetadataKey,
-} from "@a2a-chat/contracts";
+import { mcpRequestListSchema, mcpRequestMetadataKey } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -13,10 +8,10 @@ import {
   startFakeOpenAiServer,
 } from "../../agents/providers/fake-openai-server.js";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
-import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { type EverythingProcess, startEverything } from "../../test/everything.js";
 import { taskUser } from "../../test/tasks.js";
+import { lendUserServer, modelAgentApp } from "../../test/user-mcp.js";
 
 /**
  * The A2A side of an agent's tool call that elicits: the turn's stream ends at input-required
@@ -73,34 +68,17 @@ function textOfStatus(event: StreamResponse | undefined) {
 
 describeEachDialect("answering an agent's elicitation on its task", (get) => {
   it("ends the stream at input-required with the form; typed and data answers resume the call", async () => {
-    const app = createTestApp(get(), {
-      config: {
-        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
-        outbound: { allowHosts: ["127.0.0.1"], credentialsKey: randomBytes(32).toString("base64") },
-        agents: [
-          {
-            name: "asker",
-            description: "Asks through a tool",
-            systemPrompt: "Use tools.",
-            model: "compatible:fake-model",
-            mcpServers: [],
-            default: true,
-          },
-        ],
-      },
+    const app = modelAgentApp(get(), fake.baseUrl, {
+      name: "asker",
+      description: "Asks through a tool",
     });
     const user = await taskUser(app);
-    const added = await app.request("/api/v1/mcp/external", {
-      method: "POST",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ name: "everything", url: everything.url }),
-    });
-    const { id } = externalMcpServerSchema.parse(await added.json());
-    await app.request(`/api/v1/mcp/external/${id}/agent-use`, {
-      method: "PUT",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ agents: ["asker"] }),
-    });
+    await lendUserServer(
+      app,
+      user.session.access_token,
+      { name: "everything", url: everything.url },
+      ["asker"],
+    );
     const contextId = await user.createContext();
     const a2a = await a2aClient(inProcessFetch(app, user.session.access_token), "asker");
     const collect = async (message: ReturnType<typeof textMessage>) => {

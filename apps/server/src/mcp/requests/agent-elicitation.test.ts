@@ -1,9 +1,4 @@
-import { randomBytes } from "node:crypto";
-import {
-  externalMcpServerSchema,
-  type McpRequest,
-  mcpRequestListSchema,
-} from "@a2a-chat/contracts";
+import { type McpRequest, mcpRequestListSchema } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
@@ -13,10 +8,10 @@ import {
   startFakeOpenAiServer,
 } from "../../agents/providers/fake-openai-server.js";
 import { a2aClient, inProcessFetch, sendParams, textMessage } from "../../test/a2a.js";
-import { createTestApp } from "../../test/app.js";
 import { describeEachDialect } from "../../test/databases.js";
 import { type EverythingProcess, startEverything } from "../../test/everything.js";
 import { taskUser } from "../../test/tasks.js";
+import { lendUserServer, modelAgentApp } from "../../test/user-mcp.js";
 
 /**
  * One of our model-backed agents calls server-everything's tool that elicits: the agent's task
@@ -50,36 +45,19 @@ afterAll(async () => {
 
 describeEachDialect("an agent's tool call that elicits", (get) => {
   it("makes the task input-required until the user answers, then completes", async () => {
-    const app = createTestApp(get(), {
-      config: {
-        providers: { compatible: { baseUrl: fake.baseUrl, apiKey: "k" } },
-        outbound: { allowHosts: ["127.0.0.1"], credentialsKey: randomBytes(32).toString("base64") },
-        agents: [
-          {
-            name: "asker",
-            description: "Asks through a tool",
-            systemPrompt: "Use tools.",
-            model: "compatible:fake-model",
-            mcpServers: [],
-            default: true,
-          },
-        ],
-      },
+    const app = modelAgentApp(get(), fake.baseUrl, {
+      name: "asker",
+      description: "Asks through a tool",
     });
     const user = await taskUser(app);
     // The user adds server-everything and lends it to the agent.
-    const added = await app.request("/api/v1/mcp/external", {
-      method: "POST",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ name: "everything", url: everything.url }),
-    });
-    const { id } = externalMcpServerSchema.parse(await added.json());
-    const lent = await app.request(`/api/v1/mcp/external/${id}/agent-use`, {
-      method: "PUT",
-      headers: { ...user.headers, "content-type": "application/json" },
-      body: JSON.stringify({ agents: ["asker"] }),
-    });
-    expect(lent.status).toBe(200);
+    const { lent } = await lendUserServer(
+      app,
+      user.session.access_token,
+      { name: "everything", url: everything.url },
+      ["asker"],
+    );
+    expect(lent).toBe(200);
     const contextId = await user.createContext();
     const a2a = await a2aClient(inProcessFetch(app, user.session.access_token), "asker");
     const from = fake.requests.length;
