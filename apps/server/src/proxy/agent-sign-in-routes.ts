@@ -19,6 +19,7 @@ import { guardedStreamFetch } from "../net/guarded-stream-fetch.js";
 import { refreshIfDue } from "../oauth-client/oauth-refresh.js";
 import type { OAuthState } from "../oauth-client/oauth-state.js";
 import { StoredOAuthProvider } from "../oauth-client/stored-oauth-provider.js";
+import { swapPersist } from "../oauth-client/swap-persist.js";
 import { reservedHeaderOf } from "./agent-credentials.js";
 import { AgentDiscoveryFailed, discoveryFor } from "./agent-oauth-discovery.js";
 import {
@@ -68,31 +69,22 @@ export function agentSignIn(deps: AgentSignInDeps) {
     return box.seal(JSON.stringify(state), boundTo(row));
   };
 
-  /** The provider of a row's OAuth state, written back by compare-and-swap (see MCP's). */
-  const providerFor = (row: ExternalAgentRow, state: OAuthState, origin: string) => {
-    let version = row.credentials;
-    return new StoredOAuthProvider(
+  /** The provider of a row's OAuth state, written back by compare-and-swap (swapPersist). */
+  const providerFor = (row: ExternalAgentRow, state: OAuthState, origin: string) =>
+    new StoredOAuthProvider(
       state,
       row.id,
       `${origin}${agentOAuthCallbackPath}`,
-      async (next, reason) => {
-        for (let attempt = 0; attempt < 3; attempt++) {
-          const sealed = seal(next, row);
-          if (await repository.swapCredentials(row.id, version, sealed)) {
-            version = sealed;
-            return undefined;
-          }
-          const current = await repository.findById(row.id);
-          if (!current) return undefined;
+      swapPersist(row, {
+        seal,
+        swap: (id, version, sealed) => repository.swapCredentials(id, version, sealed),
+        find: (id) => repository.findById(id),
+        openOAuth: (current) => {
           const theirs = open(current);
-          version = current.credentials;
-          if (theirs.kind !== "oauth") return undefined;
-          if (!(reason === "tokens" && !theirs.tokens)) return theirs;
-        }
-        return undefined;
-      },
+          return theirs.kind === "oauth" ? theirs : undefined;
+        },
+      }),
     );
-  };
 
   /** The row with its OAuth tokens refreshed when they expire soon (once across replicas). */
   const refreshed = (row: ExternalAgentRow, origin: string): Promise<ExternalAgentRow> =>

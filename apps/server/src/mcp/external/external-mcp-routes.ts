@@ -28,6 +28,7 @@ import {
   type ProviderOptions,
   StoredOAuthProvider,
 } from "../../oauth-client/stored-oauth-provider.js";
+import { swapPersist } from "../../oauth-client/swap-persist.js";
 import { credentialHeaders, reservedHeaderOf } from "../../proxy/agent-credentials.js";
 import { mcpCredentialsBinding } from "../../proxy/credential-binding.js";
 import { SecretBox } from "../../proxy/secret-box.js";
@@ -107,27 +108,19 @@ export function externalMcpRoutes(services: Services): Hono<AppEnv> {
     origin: string,
     options: ProviderOptions = { use: "call" },
   ) => {
-    let version = row.credentials;
     return new StoredOAuthProvider(
       state,
       row.id,
       `${origin}${oauthCallbackPath}`,
-      async (next, reason) => {
-        for (let attempt = 0; attempt < 3; attempt++) {
-          const sealed = seal(next, row);
-          if (await repository.swapCredentials(row.id, version, sealed)) {
-            version = sealed;
-            return undefined;
-          }
-          const current = await repository.findById(row.id);
-          if (!current) return undefined;
+      swapPersist(row, {
+        seal,
+        swap: (id, version, sealed) => repository.swapCredentials(id, version, sealed),
+        find: (id) => repository.findById(id),
+        openOAuth: (current) => {
           const theirs = credentialsOf(current);
-          version = current.credentials;
-          if (theirs.kind !== "oauth") return undefined;
-          if (!(reason === "tokens" && !theirs.tokens)) return theirs;
-        }
-        return undefined;
-      },
+          return theirs.kind === "oauth" ? theirs : undefined;
+        },
+      }),
       { resource: row.url, fetchFn: oauthFetch, ...options },
     );
   };
