@@ -356,6 +356,32 @@ describe("stopGenerating", () => {
     expect(chat()).toMatchObject({ sending: false, error: null });
   });
 
+  it("cancels the task when the stop comes before the stream named it", async () => {
+    const stream = new ControlledStream();
+    fake.onSend = (_message, options) => {
+      options?.signal?.addEventListener("abort", () =>
+        stream.fail(new DOMException("Aborted", "AbortError")),
+      );
+      return stream;
+    };
+    fake.onCancel = async () =>
+      testTask({
+        state: "canceled",
+        status: { state: "canceled", timestamp: "2025-01-01T00:00:09.000Z" },
+      });
+    const sent = sendMessage(agent, { text: "long story" });
+    await flush();
+    // Esc at once: no event has come yet, so the task is not known.
+    const stopped = stopGenerating();
+    await flush();
+    expect(fake.canceled).toEqual([]);
+    stream.push({ type: "task", task: submitted });
+    await stopped;
+    expect(await sent).toBe(true);
+    expect(fake.canceled).toEqual(["task-1"]);
+    expect(messages()[1]).toMatchObject({ isStreaming: false, taskState: "canceled" });
+  });
+
   it("does nothing when nothing runs", async () => {
     await stopGenerating();
     expect(fake.canceled).toEqual([]);

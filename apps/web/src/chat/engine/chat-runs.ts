@@ -16,6 +16,8 @@ export interface ChatRun {
 }
 
 const runs = new Set<ChatRun>();
+/** Who waits for a run's task to be named (whenTaskNamed). */
+const namingWaiters = new WeakMap<ChatRun, ((taskId: string | undefined) => void)[]>();
 
 /** Registers a run; end it with endRun. */
 export function startRun(fields: Omit<ChatRun, "controller" | "stopped">): ChatRun {
@@ -24,9 +26,40 @@ export function startRun(fields: Omit<ChatRun, "controller" | "stopped">): ChatR
   return run;
 }
 
-/** Forgets a run that ended. */
+/** Forgets a run that ended; whoever still waits for its task's name gets none. */
 export function endRun(run: ChatRun): void {
   runs.delete(run);
+  settleWaiters(run, undefined);
+}
+
+/** Records the task the run's stream named, and tells whoever waits for it. */
+export function nameRunTask(run: ChatRun, taskId: string): void {
+  run.taskId = taskId;
+  settleWaiters(run, taskId);
+}
+
+/**
+ * The run's task: at once if its stream named it already, else when the stream does, or
+ * undefined when the run ends first or `timeoutMs` passes.
+ */
+export function whenTaskNamed(run: ChatRun, timeoutMs: number): Promise<string | undefined> {
+  if (run.taskId) return Promise.resolve(run.taskId);
+  if (!runs.has(run)) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), timeoutMs);
+    const waiters = namingWaiters.get(run) ?? [];
+    waiters.push((taskId) => {
+      clearTimeout(timer);
+      resolve(taskId);
+    });
+    namingWaiters.set(run, waiters);
+  });
+}
+
+function settleWaiters(run: ChatRun, taskId: string | undefined): void {
+  const waiters = namingWaiters.get(run);
+  namingWaiters.delete(run);
+  for (const waiter of waiters ?? []) waiter(taskId);
 }
 
 /** The first running run that matches. */

@@ -23,7 +23,7 @@ import {
 import { agentClientFor, currentToken } from "./agent-clients.js";
 import { assistantPlaceholder, userChatMessage } from "./chat-messages.js";
 import { addOptimistic, failStream, finishStream } from "./chat-reducers.js";
-import { endRun, findRun, startRun } from "./chat-runs.js";
+import { endRun, findRun, startRun, whenTaskNamed } from "./chat-runs.js";
 import { chatEpoch, useChatStore } from "./chat-store.js";
 import { followTask, settleTask } from "./follow-task.js";
 import { buildOutgoingMessage, type OutgoingMessage } from "./outgoing-message.js";
@@ -60,6 +60,9 @@ export function sendErrorMessage(error: unknown): string {
     return permissionDeniedMessage;
   return error instanceof Error && error.message ? error.message : sendFailedMessage;
 }
+
+/** How long a stop waits for the stream to name its task before it gives up on canceling it. */
+const stopWaitMs = 10_000;
 
 const setError = (message: string) => useChatStore.getState().setError(message);
 
@@ -347,12 +350,16 @@ export async function stopGenerating(): Promise<void> {
   const run = findRun((r) => r.kind === "send") ?? findRun((r) => r.target.contextId === contextId);
   if (!run) return;
   run.stopped = true;
-  if (run.taskId) {
+  // A stop before the stream named its task (the first event is still on its way): leaving the
+  // stream alone would not stop the agent, which writes on into the conversation, so the task
+  // is canceled as soon as it is known.
+  const taskId = await whenTaskNamed(run, stopWaitMs);
+  if (taskId) {
     try {
-      const task = await run.client.cancelTask(run.taskId);
+      const task = await run.client.cancelTask(taskId);
       applyToRun(run, { type: "task", task });
     } catch (error) {
-      logger.warn(`Could not cancel task ${run.taskId}`, error);
+      logger.warn(`Could not cancel task ${taskId}`, error);
     }
   }
   run.controller.abort();

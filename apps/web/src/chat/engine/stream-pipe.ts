@@ -1,7 +1,7 @@
 import type { TaskState } from "@a2a-chat/contracts";
 import type { ChatStreamEvent } from "../model/chat-types.js";
 import { applyStreamEvent } from "./chat-reducers.js";
-import type { ChatRun } from "./chat-runs.js";
+import { type ChatRun, nameRunTask } from "./chat-runs.js";
 import { chatEpoch, useChatStore } from "./chat-store.js";
 import { createDeltaBatcher, type FrameScheduler } from "./delta-batcher.js";
 import { isFinalState } from "./sdk-events.js";
@@ -64,7 +64,7 @@ export async function pipeStream(
       }
       const taskId = taskIdOf(event);
       if (taskId) {
-        run.taskId = taskId;
+        if (run.taskId !== taskId) nameRunTask(run, taskId);
         outcome.taskId = taskId;
       }
       if (event.type === "status") outcome.lastState = event.state;
