@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { createTestApp } from "../test/app.js";
 import { createTestDatabase } from "../test/databases.js";
 import { SseReader } from "../test/sse.js";
@@ -67,6 +67,42 @@ it("sends committed events as they are only when they follow on; otherwise reads
     expect(await received(1)).toEqual([[first + 5, "e"]]);
     expect(await stream.quietFor(100)).toBe(true);
     await stream.close();
+  } finally {
+    await database.destroy();
+  }
+});
+
+it("reads the log again when a read meets a lost connection, instead of closing the stream", async () => {
+  const database = await createTestDatabase("sqlite");
+  try {
+    const app = createTestApp(database);
+    const { services } = app;
+    const session = await anonymousSession(app);
+    const userId = session.user_id;
+    const stream = new SseReader(
+      await app.request("/api/v1/stream/contexts", { headers: bearer(session.access_token) }),
+    );
+    const first = Number((await stream.next()).id);
+    // The pool handed the read a connection PostgreSQL had ended (pg's own error text).
+    const readAfter = vi
+      .spyOn(services.events, "readAfter")
+      .mockRejectedValueOnce(new Error("Connection terminated unexpectedly"));
+    await database.db.kysely
+      .transaction()
+      .execute((trx) =>
+        services.events.append(trx, [
+          { userId, type: "context_deleted", contextId: null, data: { context_id: "x" } },
+        ]),
+      );
+    services.hub.wake(userId);
+    const [event] = await stream.take(1);
+    expect(Number(event?.id)).toBe(first + 1);
+    expect(readAfter).toHaveBeenCalledTimes(2);
+
+    // Any other failure still closes the stream (the client resumes with Last-Event-ID).
+    readAfter.mockRejectedValueOnce(new Error("a bug"));
+    services.hub.wake(userId);
+    await expect(stream.next(5000)).rejects.toThrow("stream ended");
   } finally {
     await database.destroy();
   }

@@ -1,5 +1,6 @@
 import type { StreamEnvelope } from "@a2a-chat/contracts";
 import type { Db } from "../db/database.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 import type { Logger } from "../log/logger.js";
 import { signal } from "../observe/signals.js";
 import type { EventLog, LoggedEvent } from "./event-log.js";
@@ -8,6 +9,9 @@ import { formatLoggedSse, formatSse } from "./sse.js";
 
 const encoder = new TextEncoder();
 const batchSize = 200;
+/** A log read that meets a lost connection: tried this many times, 250 ms more apart each time. */
+const readAttempts = 3;
+const readRetryMs = 250;
 
 export interface ConnectionDeps {
   db: Db;
@@ -178,12 +182,7 @@ export class StreamConnection {
         let batch: Awaited<ReturnType<EventLog["readAfter"]>>;
         do {
           if (this.closed) return;
-          batch = await this.deps.events.readAfter(
-            this.deps.db.kysely,
-            this.userId,
-            this.lastSeq,
-            batchSize,
-          );
+          batch = await this.readBatch();
           for (const event of batch) {
             if (this.full && !(await this.room())) return;
             if (this.closed) return;
@@ -204,6 +203,27 @@ export class StreamConnection {
       this.close();
     } finally {
       this.reading = false;
+    }
+  }
+
+  /**
+   * The next events of the log. A read that meets a lost database connection (PostgreSQL ended
+   * the pool's idle connections, a failover) is tried again on a fresh one before the stream
+   * gives up: closing would send every client of this replica to reconnect at once.
+   */
+  private async readBatch(): Promise<LoggedEvent[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.deps.events.readAfter(
+          this.deps.db.kysely,
+          this.userId,
+          this.lastSeq,
+          batchSize,
+        );
+      } catch (error) {
+        if (attempt >= readAttempts || this.closed || !isDatabaseUnavailable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, readRetryMs * attempt));
+      }
     }
   }
 
