@@ -193,6 +193,15 @@ async function sample(server: E2eServer, minute: number): Promise<Sample> {
 
 const f1 = (n: number) => n.toFixed(1);
 
+/** The server's settings a run changed from npm start's, as the record says them. */
+function serverSettings(): string {
+  const set = [
+    process.env.SOAK_SERVER_NODE_OPTIONS && `NODE_OPTIONS=${process.env.SOAK_SERVER_NODE_OPTIONS}`,
+    process.env.SOAK_MALLOC_ARENA_MAX && `MALLOC_ARENA_MAX=${process.env.SOAK_MALLOC_ARENA_MAX}`,
+  ].filter(Boolean);
+  return set.length > 0 ? ` (${set.join(", ")})` : "";
+}
+
 /** The soak: steady mixed traffic on one process, memory sampled every minute. */
 export async function soakBench(): Promise<void> {
   const provider = await startFakeTokenProvider();
@@ -207,6 +216,11 @@ export async function soakBench(): Promise<void> {
     TOKEN_LIFETIME_SECONDS: String(Math.ceil(minutes + 10) * 60),
     ...(process.env.SOAK_SERVER_NODE_OPTIONS
       ? { NODE_OPTIONS: process.env.SOAK_SERVER_NODE_OPTIONS }
+      : {}),
+    // glibc's malloc arenas for the server (SOAK_MALLOC_ARENA_MAX=2): RSS that grows outside the
+    // JS heap may be arenas fragmenting, one per thread that allocates.
+    ...(process.env.SOAK_MALLOC_ARENA_MAX
+      ? { MALLOC_ARENA_MAX: process.env.SOAK_MALLOC_ARENA_MAX }
       : {}),
   });
   const samples: Sample[] = [];
@@ -313,7 +327,7 @@ function report(samples: Sample[]): void {
     "soak",
     `## Soak: one process for ${minutes} minutes (SQLite)
 
-Built server on a fresh SQLite data dir with metrics on, the fake OpenAI-compatible model on
+Built server on a fresh SQLite data dir with metrics on${serverSettings()}, the fake OpenAI-compatible model on
 loopback. Steady traffic from the bench process: two loops of chat turns (A2A streaming, 40 tokens
 5 ms apart, then a rename; every ${turnsPerConversation}th turn moves the user to a new conversation and
 deletes the old one), an MCP session on the built-in analytics server every second (initialize,
