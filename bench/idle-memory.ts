@@ -68,7 +68,7 @@ export async function idleMemory(): Promise<void> {
 Built server (\`node ${flags} apps/server/dist/main.js\`, npm start's node options) on a fresh
 SQLite data dir, after one visit to \`/\`, \`/chat\`, the health endpoint and every asset, then
 3 s idle; RSS read from \`/proc/<pid>/status\`. Start: from spawning the process to its first
-answer on /api/v1/health (polled every 100 ms), and the CPU time the server used by then (all its
+answer on /api/v1/health (polled every 10 ms), and the CPU time the server used by then (all its
 threads, from /proc), which other processes' load barely moves. Median of ${runs} runs.
 Target: under ${targetMb} MB idle, under 500 ms to listening.
 

@@ -6,6 +6,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+/**
+ * Where the bundles go: dist/ by default; BUILD_OUTDIR names another folder beside it (the server
+ * tests build their own copy of the source there, test/global-setup.ts). It must stay a folder of
+ * apps/server: the bundle finds the web build and node_modules relative to itself.
+ */
+const outdir = new URL(`./${process.env.BUILD_OUTDIR ?? "dist"}/`, import.meta.url);
 
 /**
  * Pure-JavaScript dependencies that only this server imports (no other dependency imports them,
@@ -22,7 +28,7 @@ await build({
     admin: new URL("./src/admin/admin-main.ts", import.meta.url).pathname,
     backup: new URL("./src/backup/backup-main.ts", import.meta.url).pathname,
   },
-  outdir: new URL("./dist", import.meta.url).pathname,
+  outdir: outdir.pathname,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -44,7 +50,7 @@ await build({
 // expressions were escaped above): each UTF-16 unit becomes "?", so lines and columns, and the
 // source map, stay as they are.
 for (const name of ["main", "admin", "backup"]) {
-  const file = new URL(`./dist/${name}.js`, import.meta.url);
+  const file = new URL(`${name}.js`, outdir);
   const text = readFileSync(file, "utf8");
   const ascii = text.replace(/[\u0080-\uffff]/g, "?");
   if (ascii !== text) writeFileSync(file, ascii);

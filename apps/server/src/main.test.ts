@@ -4,13 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { sourceEntry } from "./test/server-process.js";
 
 const serverRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** Runs src/main.ts as a real process with the given env until it exits or is signalled. */
 function runMain(env: Record<string, string>, signalAfterListening?: NodeJS.Signals) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, sourceEntry("main"), {
       cwd: serverRoot,
       env: { PATH: process.env.PATH ?? "", ...env },
     });

@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import { accountClient, passkeyLimitsOff } from "../test/accounts.js";
 import { createTestApp } from "../test/app.js";
 import { describeEachDialect, type TestDatabase } from "../test/databases.js";
+import { sourceEntry } from "../test/server-process.js";
 import { adminExit } from "./admin-cli.js";
 
 const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -16,7 +17,7 @@ function adminProcess(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "src/admin/admin-main.ts", ...argv],
+      [...sourceEntry("admin"), ...argv],
       { cwd: serverRoot, env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { contextRecordSchema, tokenReplySchema } from "@a2a-chat/contracts";
 import { afterEach, describe, expect, it } from "vitest";
 import { sqliteFileName } from "../db/database.js";
-import { type ServerProcess, startServerProcess } from "../test/server-process.js";
+import { type ServerProcess, sourceEntry, startServerProcess } from "../test/server-process.js";
 
 const serverRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -16,11 +16,10 @@ function runBackup(
   args: string[],
 ): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "src/backup/backup-main.ts", ...args],
-      { cwd: serverRoot, env: { PATH: process.env.PATH ?? "", ...env } },
-    );
+    const child = spawn(process.execPath, [...sourceEntry("backup"), ...args], {
+      cwd: serverRoot,
+      env: { PATH: process.env.PATH ?? "", ...env },
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk) => {
