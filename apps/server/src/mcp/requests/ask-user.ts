@@ -131,6 +131,9 @@ async function waitForAnswer(
     const deadline = setTimeout(() => finish("expired"), options.timeoutMs);
     options.signal.addEventListener("abort", onAbort, { once: true });
     if (options.signal.aborted) finish("cancelled");
+    // An answer that came before this replica watched (the user saw the question while LISTEN
+    // was still connecting here) sent its notice to nobody: read the row once now.
+    check();
   });
   if (outcome !== "answered") {
     const ended = await endRequest(place, id, outcome);

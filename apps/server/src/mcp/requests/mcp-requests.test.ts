@@ -8,7 +8,7 @@ import {
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import {
   type FakeOpenAiServer,
   startFakeOpenAiServer,
@@ -168,6 +168,34 @@ describeEachDialect("MCP elicitation and sampling through the proxy", (get) => {
     const again = await answer(app, user, request.id, { action: "decline" });
     expect(again.status).toBe(409);
     expect(JSON.stringify(await again.json())).toContain(mcpRequestMessages.over);
+    await client.close();
+  });
+
+  it("reads an answer given before the waiting call watched for it (no poll in time)", async () => {
+    const app = appWith(get(), { mcp: { askPollSeconds: 600 } });
+    const { user, client } = await setup(app);
+    // This replica is still connecting its LISTEN when the user answers: the answer's notice
+    // reaches nobody, so only a read after the watch begins can find it.
+    let listening: () => void = () => {};
+    const connected = new Promise<void>((resolve) => {
+      listening = resolve;
+    });
+    vi.spyOn(app.services.notifier, "ready").mockReturnValue(connected);
+    const call = client.callTool({ name: "trigger-elicitation-request", arguments: {} });
+    const request = await firstPending(app, user);
+    const ok = await answer(app, user, request.id, {
+      action: "accept",
+      content: { name: "Early" },
+    });
+    expect(ok.status).toBe(200);
+    listening();
+    const result = await Promise.race([
+      call as Promise<CallToolResult>,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("the call never heard the answer")), 10_000),
+      ),
+    ]);
+    expect(textOf(result)).toContain("Early");
     await client.close();
   });
 
