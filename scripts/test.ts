@@ -5,26 +5,31 @@ import concurrently from "concurrently";
 import { summaryLine, type TestCounts } from "./summary-reporter.js";
 
 /**
- * `npm test`: the checks, the unit and integration tests, and the build with the end-to-end
- * tests run as three lanes side by side. The end-to-end files spend most of their time waiting
+ * `npm test`: the checks, the server's tests, the web's tests, and the build with the end-to-end
+ * tests run as four lanes side by side. The end-to-end files spend most of their time waiting
  * (replies streamed at a pace, reconnects), so on two cores they fit beside the CPU-bound
  * typecheck and unit tests instead of after them. A failing check stops the other lanes at once
  * (as `&&` did); a failing test does not (every test still runs and reports). The closing
- * "Tests: …" line counts both vitest runs.
+ * "Tests: …" line counts every vitest run.
  */
 // The typecheck, lint and build have no time bounds, the tests do: the former run at a lower
 // priority (nice), so they take what CPU the tests leave instead of slowing them.
+// The unit and integration tests are two lanes: the server's files (one worker, much of it waiting
+// on processes, timers and PostgreSQL) and the web's (CPU-bound jsdom); one after the other they
+// were the longest lane by far.
 const lanes = [
   { name: "checks", command: "nice -n 10 npm run typecheck && nice -n 10 npm run lint" },
-  { name: "unit", command: "npm run test:unit" },
+  { name: "server", command: "vitest run --project contracts --project server" },
+  { name: "web", command: "vitest run --project web --project web-forks" },
   { name: "e2e", command: "nice -n 10 npm run build && vitest run --project e2e" },
 ];
+const testLanes = lanes.length - 1;
 
 const countsDir = mkdtempSync(join(tmpdir(), "a2a-chat-test-counts-"));
 const countsFile = join(countsDir, "counts.jsonl");
 const { commands, result } = concurrently(
   lanes.map((lane) => ({ ...lane, env: { TEST_COUNTS_FILE: countsFile } })),
-  { prefix: "[{name}]", prefixColors: ["yellow", "cyan", "magenta"] },
+  { prefix: "[{name}]", prefixColors: ["yellow", "cyan", "blue", "magenta"] },
 );
 const checks = commands[0];
 checks?.close.subscribe((event) => {
@@ -41,8 +46,8 @@ try {
 
 const runs: TestCounts[] = readLines(countsFile).map((line) => JSON.parse(line) as TestCounts);
 rmSync(countsDir, { recursive: true, force: true });
-// Both test lanes finished: one closing line for the whole suite.
-if (runs.length === 2) {
+// Every test lane finished: one closing line for the whole suite.
+if (runs.length === testLanes) {
   const total = runs.reduce((sum, run) => ({
     passed: sum.passed + run.passed,
     failed: sum.failed + run.failed,
