@@ -1,10 +1,38 @@
 import { expect, it, vi } from "vitest";
 import { createTestApp } from "../test/app.js";
-import { createTestDatabase } from "../test/databases.js";
+import { createTestDatabase, type TestDatabase } from "../test/databases.js";
 import { SseReader } from "../test/sse.js";
 import { anonymousSession, bearer } from "../test/tokens.js";
 import type { LoggedEvent } from "./event-log.js";
 import { formatLoggedSse, formatSse } from "./sse.js";
+
+/** A user's live stream on a fresh app, past its snapshot, and a way to log events unannounced. */
+async function loggedStream(database: TestDatabase) {
+  const app = createTestApp(database);
+  const { services } = app;
+  const session = await anonymousSession(app);
+  const userId = session.user_id;
+  const res = await app.request("/api/v1/stream/contexts", {
+    headers: bearer(session.access_token),
+  });
+  const stream = new SseReader(res);
+  const snapshot = await stream.next();
+  expect(snapshot.event).toBe("snapshot");
+  /** Appends events to the log without telling anyone. */
+  const write = (...names: string[]) =>
+    database.db.kysely.transaction().execute((trx) =>
+      services.events.append(
+        trx,
+        names.map((name) => ({
+          userId,
+          type: "context_deleted" as const,
+          contextId: null,
+          data: { context_id: name },
+        })),
+      ),
+    );
+  return { services, userId, stream, first: Number(snapshot.id), write };
+}
 
 /**
  * On SQLite a commit hands its events to the user's live streams, which send them without
@@ -14,31 +42,7 @@ import { formatLoggedSse, formatSse } from "./sse.js";
 it("sends committed events as they are only when they follow on; otherwise reads the log", async () => {
   const database = await createTestDatabase("sqlite");
   try {
-    const app = createTestApp(database);
-    const { services } = app;
-    const session = await anonymousSession(app);
-    const userId = session.user_id;
-    const res = await app.request("/api/v1/stream/contexts", {
-      headers: bearer(session.access_token),
-    });
-    const stream = new SseReader(res);
-    const snapshot = await stream.next();
-    expect(snapshot.event).toBe("snapshot");
-    const first = Number(snapshot.id);
-
-    /** Appends events to the log without telling anyone. */
-    const write = (...names: string[]) =>
-      database.db.kysely.transaction().execute((trx) =>
-        services.events.append(
-          trx,
-          names.map((name) => ({
-            userId,
-            type: "context_deleted" as const,
-            contextId: null,
-            data: { context_id: name },
-          })),
-        ),
-      );
+    const { services, userId, stream, first, write } = await loggedStream(database);
     const received = async (n: number) =>
       (await stream.take(n)).map((e) => [
         Number(e.id),
@@ -75,25 +79,12 @@ it("sends committed events as they are only when they follow on; otherwise reads
 it("reads the log again when a read meets a lost connection, instead of closing the stream", async () => {
   const database = await createTestDatabase("sqlite");
   try {
-    const app = createTestApp(database);
-    const { services } = app;
-    const session = await anonymousSession(app);
-    const userId = session.user_id;
-    const stream = new SseReader(
-      await app.request("/api/v1/stream/contexts", { headers: bearer(session.access_token) }),
-    );
-    const first = Number((await stream.next()).id);
+    const { services, userId, stream, first, write } = await loggedStream(database);
     // The pool handed the read a connection PostgreSQL had ended (pg's own error text).
     const readAfter = vi
       .spyOn(services.events, "readAfter")
       .mockRejectedValueOnce(new Error("Connection terminated unexpectedly"));
-    await database.db.kysely
-      .transaction()
-      .execute((trx) =>
-        services.events.append(trx, [
-          { userId, type: "context_deleted", contextId: null, data: { context_id: "x" } },
-        ]),
-      );
+    await write("x");
     services.hub.wake(userId);
     const [event] = await stream.take(1);
     expect(Number(event?.id)).toBe(first + 1);

@@ -325,7 +325,8 @@ describe("a reply whose server goes away", () => {
 });
 
 describe("stopGenerating", () => {
-  it("cancels the running task and ends the stream", async () => {
+  /** A send whose stream ends on abort, to an agent that answers a cancel with "Task canceled.". */
+  function cancelableSend(): ControlledStream {
     const stream = new ControlledStream();
     fake.onSend = (_message, options) => {
       options?.signal?.addEventListener("abort", () =>
@@ -342,6 +343,11 @@ describe("stopGenerating", () => {
           message: textMessage("reply-1", "agent", "Task canceled."),
         },
       });
+    return stream;
+  }
+
+  it("cancels the running task and ends the stream", async () => {
+    const stream = cancelableSend();
     const sent = sendMessage(agent, { text: "long story" });
     stream.push({ type: "task", task: submitted }, text("Once"));
     await flush();
@@ -357,18 +363,7 @@ describe("stopGenerating", () => {
   });
 
   it("cancels the task when the stop comes before the stream named it", async () => {
-    const stream = new ControlledStream();
-    fake.onSend = (_message, options) => {
-      options?.signal?.addEventListener("abort", () =>
-        stream.fail(new DOMException("Aborted", "AbortError")),
-      );
-      return stream;
-    };
-    fake.onCancel = async () =>
-      testTask({
-        state: "canceled",
-        status: { state: "canceled", timestamp: "2025-01-01T00:00:09.000Z" },
-      });
+    const stream = cancelableSend();
     const sent = sendMessage(agent, { text: "long story" });
     await flush();
     // Esc at once: no event has come yet, so the task is not known.
