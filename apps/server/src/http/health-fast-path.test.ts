@@ -109,41 +109,37 @@ describeEachDialect("GET /api/v1/health answered before Hono", (get) => {
   });
 });
 
-describeEachDialect(
-  "GET /api/v1/health before Hono, database gone",
-  (get) => {
-    let server: Server | undefined;
-    afterEach(async () => {
-      await new Promise((resolve) => server?.close(resolve));
-      server = undefined;
-    });
+describeEachDialect("GET /api/v1/health before Hono, database gone", (get) => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    server = undefined;
+  });
 
-    it("answers 503 degraded on the next check once the database is closed", async () => {
-      const database = get();
-      const config = testConfig({ database: database.config, server: { healthTimeoutMs: 500 } });
-      const logger = pino({ level: "silent" });
-      const services = createServices(config, database.db, testSigningKey, logger);
-      const { app, fastPath } = createHttp({
-        config,
-        db: database.db,
-        logger,
-        signingKey: testSigningKey,
-        services,
-      });
-      const started = createServer(listenerWithFastPath(fastPath, getRequestListener(app.fetch)));
-      server = started;
-      await new Promise<void>((resolve) => started.listen(0, "127.0.0.1", resolve));
-      const url = `http://127.0.0.1:${(started.address() as AddressInfo).port}/api/v1/health`;
-      expect((await fetch(url)).status).toBe(200);
-      await services.hub.close();
-      await database.db.close();
-      const res = await fetch(url);
-      expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({
-        status: "degraded",
-        database: { status: "unavailable" },
-      });
+  it("answers 503 degraded on the next check once the database is closed", async () => {
+    const database = get();
+    const config = testConfig({ database: database.config, server: { healthTimeoutMs: 500 } });
+    const logger = pino({ level: "silent" });
+    const services = createServices(config, database.db, testSigningKey, logger);
+    const { app, fastPath } = createHttp({
+      config,
+      db: database.db,
+      logger,
+      signingKey: testSigningKey,
+      services,
     });
-  },
-  { per: "test" },
-);
+    const started = createServer(listenerWithFastPath(fastPath, getRequestListener(app.fetch)));
+    server = started;
+    await new Promise<void>((resolve) => started.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(started.address() as AddressInfo).port}/api/v1/health`;
+    expect((await fetch(url)).status).toBe(200);
+    await services.hub.close();
+    await database.db.close();
+    const res = await fetch(url);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({
+      status: "degraded",
+      database: { status: "unavailable" },
+    });
+  });
+});
