@@ -75,6 +75,9 @@ export function runningTaskIds(): Set<string> {
 
 /** Stops every run (reset: the next user must not receive the previous one's replies). */
 export function abortAllRuns(): void {
-  for (const run of runs) run.controller.abort();
+  for (const run of runs) {
+    run.controller.abort();
+    settleWaiters(run, undefined);
+  }
   runs.clear();
 }
