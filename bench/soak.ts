@@ -356,7 +356,7 @@ Machine: ${machineLine()}, shared with other work (load average per sample above
 ${new Date().toISOString().slice(0, 10)}.`,
     [
       {
-        measure: "RSS growth after warm-up",
+        measure: `RSS growth after warm-up${serverSettings()}`,
         latest: `${pct(growth)} (${f1(warm.rssMb)} → ${f1(last.rssMb)} MB, peak ${f1(peak)})`,
         target: `≤ ${pct(maxGrowth)}`,
         met,
