@@ -123,10 +123,10 @@ export default defineConfig({
           // browser, and most of a file's time is waiting (replies streamed at a pace,
           // reconnects), about 0.4 of a core per file on this machine. In a plain `vitest run`
           // they come after the unit and integration tests; `npm test` (scripts/test.ts) runs
-          // them in a lane of their own beside those, three files at a time since the unit
-          // lane's CPU fell (its server processes start from a bundle, the typecheck is
-          // TypeScript 7's): the lane took 327 s against 457 s two at a time.
-          maxWorkers: 3,
+          // them in a lane of their own beside those. Three at a time took the lane from 457 to
+          // 329 s, but the server lane (512 s) is the longest anyway, and the extra load made a
+          // reload test of chat-streaming miss its bound once: two.
+          maxWorkers: 2,
           // A worker runs file after file (each file still starts its own server and browser):
           // a fresh process per file imported vitest and Playwright again every time.
           isolate: false,

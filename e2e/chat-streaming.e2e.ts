@@ -151,8 +151,9 @@ describe("streamed replies from a model", () => {
 
       await page.reload();
       await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
-      // The reply comes back with what it had said (not just what follows) and goes on.
-      await reply.getByText("Updating").waitFor({ timeout: 15_000 });
+      // The reply comes back with what it had said (not just what follows) and goes on. The
+      // reloaded page, its history and the resumed stream took over 15 s once on a loaded CI.
+      await reply.getByText("Updating").waitFor({ timeout: 30_000 });
       await reply.getByText("Paragraph 1:").waitFor();
       const resumed = (await reply.innerText()).length;
       expect(resumed).toBeGreaterThanOrEqual(before.length);
