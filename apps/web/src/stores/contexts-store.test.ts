@@ -50,7 +50,7 @@ describe("useContextsStore", () => {
 
   it("creates 'Default Conversation' once after an empty snapshot and selects it", async () => {
     const reply = deferred();
-    fetchMock.mockReturnValue(reply.promise);
+    fetchMock.mockResolvedValueOnce(jsonReply(200, [])).mockReturnValueOnce(reply.promise);
     store().receiveSnapshot([]);
     expect(store()).toMatchObject({
       currentContextId: loadingContextId,
@@ -58,10 +58,12 @@ describe("useContextsStore", () => {
       hasReceivedSnapshot: true,
     });
     store().receiveSnapshot([]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/core/contexts");
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("POST");
-    expect(bodyOf(fetchMock)).toEqual({ name: "Default Conversation" });
+    // It asks first whether another tab made one since the snapshot; none, so it makes it.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/core/contexts?limit=1");
+    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/v1/core/contexts");
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe("POST");
+    expect(bodyOf(fetchMock, 1)).toEqual({ name: "Default Conversation" });
 
     const created = contextRecord("c-default", { name: "Default Conversation" });
     reply.resolve(jsonReply(201, created));
@@ -71,6 +73,17 @@ describe("useContextsStore", () => {
     expect(ids()).toEqual(["c-default"]);
     expect(readStorage(storageKeys.userCurrentContext("anon-1"))).toBe("c-default");
     expect(readStorage(storageKeys.currentContext)).toBe("c-default");
+  });
+
+  it("adopts the conversation another tab made after this tab's snapshot, making none", async () => {
+    // Tab one read its snapshot (none) and made the conversation before this tab asked.
+    const made = contextRecord("c-other-tab", { name: "Default Conversation" });
+    fetchMock.mockResolvedValueOnce(jsonReply(200, [made]));
+    store().receiveSnapshot([]);
+    await vi.waitFor(() => expect(store().currentContextId).toBe("c-other-tab"));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/v1/core/contexts?limit=1");
+    expect(ids()).toEqual(["c-other-tab"]);
   });
 
   it("creates no default conversation without a valid session", () => {

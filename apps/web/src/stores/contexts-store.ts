@@ -225,10 +225,12 @@ export const useContextsStore = create<ContextsState>()((set, get) => ({
     if (!eligible || defaultRequested) return;
     defaultRequested = true;
     const started = epoch;
-    // One tab of the browser at a time: one that waited for another finds the conversation the
-    // other made (its live stream may not have told of it yet) instead of making a second one.
-    await withBrowserLock(defaultContextLockName, async (waited) => {
-      const made = waited ? await latestContextRequest().catch(() => null) : null;
+    // One tab of the browser at a time, and each asks the server first: another tab may have
+    // made the conversation since this tab's snapshot was read, while holding the lock or before
+    // this tab asked for it (its live stream may not have told of it yet). Only with none is
+    // one made.
+    await withBrowserLock(defaultContextLockName, async () => {
+      const made = await latestContextRequest().catch(() => null);
       if (started !== epoch) return;
       if (made) set((state) => applyCreated(state, toConversation(made)));
       else await get().createContext(defaultContextName);
