@@ -17,7 +17,7 @@ import {
   waitForNewReply,
   waitIdle,
 } from "./harness/artifacts.js";
-import { launchChromium, screenshot } from "./harness/browser.js";
+import { workerChromium, screenshot } from "./harness/browser.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 
@@ -109,7 +109,7 @@ describe("an agent's tool call that elicits", () => {
   let model: FakeOpenAiServer;
   let everything: EverythingServer;
   let server: E2eServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof workerChromium>>;
   let notes: Awaited<ReturnType<typeof startResultsMcp>>;
   beforeAll(async () => {
     model = await startFakeOpenAiServer(script);
@@ -122,7 +122,7 @@ describe("an agent's tool call that elicits", () => {
       OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       OUTBOUND_CREDENTIALS_KEY: Buffer.alloc(32, 5).toString("base64"),
     });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

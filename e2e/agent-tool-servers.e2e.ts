@@ -17,7 +17,7 @@ import {
   waitForNewReply,
   waitIdle,
 } from "./harness/artifacts.js";
-import { launchChromium, screenshot } from "./harness/browser.js";
+import { workerChromium, screenshot } from "./harness/browser.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 
 const greeting = "Hi there, ask me anything.";
@@ -47,7 +47,7 @@ describe("an MCP server the user lets agents use", () => {
   // Its /auth-echo path answers only "Authorization: Bearer right" and records every request.
   let echo: Awaited<ReturnType<typeof startMisbehavingMcp>>;
   let server: E2eServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof workerChromium>>;
   beforeAll(async () => {
     model = await startFakeOpenAiServer(script);
     echo = await startMisbehavingMcp();
@@ -58,7 +58,7 @@ describe("an MCP server the user lets agents use", () => {
       OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       OUTBOUND_CREDENTIALS_KEY: Buffer.alloc(32, 9).toString("base64"),
     });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

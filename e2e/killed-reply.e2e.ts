@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteFileName } from "../apps/server/src/db/database.js";
 import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
-import { launchChromium, screenshot } from "./harness/browser.js";
+import { workerChromium, screenshot } from "./harness/browser.js";
 import {
   agentMessages,
   composer,
@@ -107,7 +107,7 @@ describe("a reply whose server is killed mid-way", () => {
   beforeAll(async () => {
     provider = await startFakeTokenProvider();
     relay = await startTcpRelay();
-    browser = await launchChromium();
+    browser = await workerChromium();
   });
   afterAll(async () => {
     await browser?.close();

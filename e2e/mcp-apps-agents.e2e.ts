@@ -14,7 +14,7 @@ import {
   unlimitedEnv,
   waitIdle,
 } from "./harness/artifacts.js";
-import { launchChromium } from "./harness/browser.js";
+import { workerChromium } from "./harness/browser.js";
 import { appFrame } from "./harness/mcp-apps.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 
@@ -46,7 +46,7 @@ function script(request: FakeChatRequest): FakeReply {
 describe("a model-backed agent calling a tool with an MCP App", () => {
   let model: FakeOpenAiServer;
   let server: E2eServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof workerChromium>>;
   beforeAll(async () => {
     model = await startFakeOpenAiServer(script);
     server = await startBuiltServer({
@@ -54,7 +54,7 @@ describe("a model-backed agent calling a tool with an MCP App", () => {
       OPENAI_COMPATIBLE_BASE_URL: model.baseUrl,
       OPENAI_COMPATIBLE_MODEL: "fake-e2e",
     });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -15,7 +15,7 @@ import {
   unlimitedEnv,
   waitIdle,
 } from "./harness/artifacts.js";
-import { launchChromium, screenshot } from "./harness/browser.js";
+import { workerChromium, screenshot } from "./harness/browser.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 import { pickTool } from "./harness/tools.js";
@@ -73,7 +73,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
   let model: FakeOpenAiServer;
   let everything: EverythingServer;
   let server: E2eServer;
-  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let browser: Awaited<ReturnType<typeof workerChromium>>;
   beforeAll(async () => {
     model = await startFakeOpenAiServer(script);
     everything = await startEverything();
@@ -85,7 +85,7 @@ describe("what MCP servers ask the user (elicitation, sampling)", () => {
       OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       OUTBOUND_CREDENTIALS_KEY: Buffer.alloc(32, 5).toString("base64"),
     });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
-import { launchChromium, screenshot } from "./harness/browser.js";
+import { workerChromium, screenshot } from "./harness/browser.js";
 import { desktopViewport, waitForReplyDone } from "./harness/chat.js";
 import { passkeyUrl, signUp, virtualAuthenticator } from "./harness/passkeys.js";
 import { startTcpRelay, type TcpRelay } from "./harness/tcp-relay.js";
@@ -54,7 +54,7 @@ describe("the chat after a server outage", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-e2e-outage-"));
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await workerChromium();
   });
   afterAll(async () => {
     await browser?.close();

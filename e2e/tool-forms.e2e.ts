@@ -1,7 +1,7 @@
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageLog, openFirstVisit, unlimitedEnv } from "./harness/artifacts.js";
-import { launchChromium, screenshot } from "./harness/browser.js";
+import { workerChromium, screenshot } from "./harness/browser.js";
 import { startFormToolsMcp } from "./harness/form-tools-mcp.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 import { pickTool } from "./harness/tools.js";
@@ -23,7 +23,7 @@ describe("tool parameter forms in Chromium", () => {
   beforeAll(async () => {
     forms = await startFormToolsMcp();
     server = await startBuiltServer({ ...unlimitedEnv, CONFIG: forms.configPath });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

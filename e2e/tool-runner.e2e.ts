@@ -9,7 +9,7 @@ import {
   screenshotOf,
   unlimitedEnv,
 } from "./harness/artifacts.js";
-import { launchChromium, screenshot } from "./harness/browser.js";
+import { workerChromium, screenshot } from "./harness/browser.js";
 import { headerCount, openChat, phoneContext, watchPlaceholder } from "./harness/chat.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
@@ -39,7 +39,7 @@ describe("running tools from the tools column", () => {
   beforeAll(async () => {
     everything = await startEverything();
     server = await startBuiltServer({ ...unlimitedEnv, CONFIG: everything.configPath });
-    browser = await launchChromium();
+    browser = await workerChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

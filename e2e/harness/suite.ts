@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { launchChromium } from "./browser.js";
+import { workerChromium } from "./browser.js";
 import { type E2eServer, startBuiltServer } from "./server.js";
 
 /**
@@ -12,7 +12,7 @@ export async function startWithBrowser<T>(
   handles: { browser?: Browser },
   keep: (started: T) => void,
 ): Promise<void> {
-  const [started, browser] = await Promise.allSettled([start(), launchChromium()]);
+  const [started, browser] = await Promise.allSettled([start(), workerChromium()]);
   if (started.status === "fulfilled") keep(started.value);
   if (browser.status === "fulfilled") handles.browser = browser.value;
   if (started.status === "rejected") throw started.reason;
