@@ -17,7 +17,7 @@ import {
   waitForNewReply,
   waitIdle,
 } from "./harness/artifacts.js";
-import { workerChromium, screenshot } from "./harness/browser.js";
+import { screenshot, workerChromium } from "./harness/browser.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 
 const greeting = "Hi there, ask me anything.";

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqliteFileName } from "../apps/server/src/db/database.js";
 import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
-import { workerChromium, screenshot } from "./harness/browser.js";
+import { screenshot, workerChromium } from "./harness/browser.js";
 import {
   agentMessages,
   composer,

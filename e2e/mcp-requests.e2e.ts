@@ -15,7 +15,7 @@ import {
   unlimitedEnv,
   waitIdle,
 } from "./harness/artifacts.js";
-import { workerChromium, screenshot } from "./harness/browser.js";
+import { screenshot, workerChromium } from "./harness/browser.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 import { pickTool } from "./harness/tools.js";

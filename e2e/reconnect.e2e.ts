@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "../apps/server/src/test/server-process.js";
-import { workerChromium, screenshot } from "./harness/browser.js";
+import { screenshot, workerChromium } from "./harness/browser.js";
 import { desktopViewport, waitForReplyDone } from "./harness/chat.js";
 import { passkeyUrl, signUp, virtualAuthenticator } from "./harness/passkeys.js";
 import { startTcpRelay, type TcpRelay } from "./harness/tcp-relay.js";

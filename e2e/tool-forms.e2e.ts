@@ -1,7 +1,7 @@
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageLog, openFirstVisit, unlimitedEnv } from "./harness/artifacts.js";
-import { workerChromium, screenshot } from "./harness/browser.js";
+import { screenshot, workerChromium } from "./harness/browser.js";
 import { startFormToolsMcp } from "./harness/form-tools-mcp.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
 import { pickTool } from "./harness/tools.js";

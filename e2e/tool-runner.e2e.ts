@@ -9,7 +9,7 @@ import {
   screenshotOf,
   unlimitedEnv,
 } from "./harness/artifacts.js";
-import { workerChromium, screenshot } from "./harness/browser.js";
+import { screenshot, workerChromium } from "./harness/browser.js";
 import { headerCount, openChat, phoneContext, watchPlaceholder } from "./harness/chat.js";
 import { type EverythingServer, startEverything } from "./harness/everything.js";
 import { type E2eServer, startBuiltServer } from "./harness/server.js";
