@@ -30,7 +30,7 @@ async function runRefresh(fetchImpl?: FetchLike): Promise<string> {
     resetAllStores();
     throw new ApiError(messages.unauthorized, 401);
   }
-  // One tab of the browser at a time: a tab that waited uses the session the other one got.
+  // One tab of the browser at a time: each first adopts a session another tab stored.
   return withBrowserLock(sessionLockName, async () => {
     const shared = adoptSharedSession(auth.accessToken);
     if (shared) return shared;
