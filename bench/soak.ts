@@ -1,12 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { a2aClient, textMessage } from "../apps/server/src/test/a2a.js";
 import { type FakeTokenProvider, startFakeTokenProvider } from "../e2e/harness/fake-model.js";
 import { type E2eServer, startBuiltServer } from "../e2e/harness/server.js";
-import { machineLine, writeSection } from "./report.js";
+import { f1, reportSoak, type Sample, type SoakPlan, sampleServer } from "./soak-report.js";
 import { BenchSseClient } from "./sse-client.js";
 
 /**
@@ -17,13 +17,26 @@ import { BenchSseClient } from "./sse-client.js";
  * the last sample with the one at the end of the warm-up (SOAK_WARMUP_MINUTES).
  */
 
-const minutes = Number(process.env.SOAK_MINUTES ?? 60);
-const warmupMinutes = Number(process.env.SOAK_WARMUP_MINUTES ?? 5);
-const sampleEveryMs = Number(process.env.SOAK_SAMPLE_MS ?? 60_000);
-const usersCount = 8;
-const heldStreams = 16;
-const turnsPerConversation = 10;
-const maxGrowth = 0.1;
+const plan: SoakPlan = {
+  minutes: Number(process.env.SOAK_MINUTES ?? 60),
+  warmupMinutes: Number(process.env.SOAK_WARMUP_MINUTES ?? 5),
+  sampleEveryMs: Number(process.env.SOAK_SAMPLE_MS ?? 60_000),
+  maxGrowth: 0.1,
+  usersCount: 8,
+  heldStreams: 16,
+  turnsPerConversation: 10,
+};
+const { minutes, sampleEveryMs, usersCount, heldStreams, turnsPerConversation } = plan;
+/**
+ * Minutes at which the server writes a heap snapshot (SOAK_SNAPSHOT_MINUTES=10,50) into
+ * bench/results/soak-snapshots (compare them with bench/heap-snapshot-diff.ts). Writing one
+ * pauses the server for seconds and raises its RSS: a diagnosis, not a measured run.
+ */
+const snapshotMinutes = (process.env.SOAK_SNAPSHOT_MINUTES ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
+const snapshotDir = join(import.meta.dirname, "results", "soak-snapshots");
 const metricsToken = "soak-metrics-token-0123456789";
 
 interface User {
@@ -32,22 +45,7 @@ interface User {
   turns: number;
 }
 
-interface Sample {
-  minute: number;
-  rssMb: number;
-  heapUsedMb: number;
-  heapTotalMb: number;
-  externalMb: number;
-  handles: number;
-  fds: number;
-  load: string;
-  turns: number;
-  mcpCalls: number;
-  streams: number;
-  errors: number;
-}
-
-const counts = { turns: 0, mcpCalls: 0, streams: 0, pages: 0, errors: 0 };
+const counts = { turns: 0, mcpCalls: 0, streams: 0, errors: 0 };
 const errorTexts: string[] = [];
 
 function noteError(where: string, error: unknown): void {
@@ -161,68 +159,35 @@ function loop(stop: () => boolean, pauseMs: number, name: string, work: () => Pr
   })();
 }
 
-function metricValue(text: string, name: string): number {
-  const match = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, "m").exec(text);
-  return Number(match?.[1] ?? Number.NaN);
-}
-
-async function sample(server: E2eServer, minute: number): Promise<Sample> {
-  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-  const rssKb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
-  const metrics = await (
-    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
-  ).text();
-  const mb = (name: string) => metricValue(metrics, name) / 2 ** 20;
-  return {
-    minute,
-    rssMb: rssKb / 1024,
-    heapUsedMb: mb("nodejs_heap_size_used_bytes"),
-    heapTotalMb: mb("nodejs_heap_size_total_bytes"),
-    externalMb: mb("nodejs_external_memory_bytes"),
-    handles: metricValue(metrics, "nodejs_active_handles_total"),
-    fds: readdirSync(`/proc/${server.pid}/fd`).length,
-    load: loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" "),
-    turns: counts.turns,
-    mcpCalls: counts.mcpCalls,
-    streams: counts.streams,
-    errors: counts.errors,
-  };
-}
-
-const f1 = (n: number) => n.toFixed(1);
-
-/** The server's settings a run changed from npm start's, as the record says them. */
-function serverSettings(): string {
-  const set = [
-    process.env.SOAK_SERVER_NODE_OPTIONS && `NODE_OPTIONS=${process.env.SOAK_SERVER_NODE_OPTIONS}`,
-    process.env.SOAK_MALLOC_ARENA_MAX && `MALLOC_ARENA_MAX=${process.env.SOAK_MALLOC_ARENA_MAX}`,
-  ].filter(Boolean);
-  return set.length > 0 ? ` (${set.join(", ")})` : "";
-}
-
-/** The soak: steady mixed traffic on one process, memory sampled every minute. */
 export async function soakBench(): Promise<void> {
   const provider = await startFakeTokenProvider();
-  const server = await startBuiltServer({
-    RATE_LIMIT_SESSIONS_PER_IP: "0",
-    RATE_LIMIT_API_PER_USER: "0",
-    LOG_LEVEL: "warn",
-    OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
-    OPENAI_COMPATIBLE_MODEL: "soak",
-    METRICS_TOKEN: metricsToken,
-    // The users' session tokens outlive the run (the default hour would end in 401s at its end).
-    TOKEN_LIFETIME_SECONDS: String(Math.ceil(minutes + 10) * 60),
-    ...(process.env.SOAK_SERVER_NODE_OPTIONS
-      ? { NODE_OPTIONS: process.env.SOAK_SERVER_NODE_OPTIONS }
-      : {}),
-    // glibc's malloc arenas for the server (SOAK_MALLOC_ARENA_MAX=2): RSS that grows outside the
-    // JS heap may be arenas fragmenting, one per thread that allocates.
-    ...(process.env.SOAK_MALLOC_ARENA_MAX
-      ? { MALLOC_ARENA_MAX: process.env.SOAK_MALLOC_ARENA_MAX }
-      : {}),
-  });
+  if (snapshotMinutes.length > 0) mkdirSync(snapshotDir, { recursive: true });
+  const nodeArgs =
+    snapshotMinutes.length > 0
+      ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`]
+      : [];
+  const server = await startBuiltServer(
+    {
+      RATE_LIMIT_SESSIONS_PER_IP: "0",
+      RATE_LIMIT_API_PER_USER: "0",
+      LOG_LEVEL: "warn",
+      OPENAI_COMPATIBLE_BASE_URL: provider.baseUrl,
+      OPENAI_COMPATIBLE_MODEL: "soak",
+      METRICS_TOKEN: metricsToken,
+      // The users' session tokens outlive the run (the default hour would end in 401s at its end).
+      TOKEN_LIFETIME_SECONDS: String(Math.ceil(minutes + 10) * 60),
+      ...(process.env.SOAK_SERVER_NODE_OPTIONS
+        ? { NODE_OPTIONS: process.env.SOAK_SERVER_NODE_OPTIONS }
+        : {}),
+      // glibc's malloc arenas for the server (SOAK_MALLOC_ARENA_MAX=2): RSS that grows outside the
+      // JS heap may be arenas fragmenting, one per thread that allocates.
+      ...(process.env.SOAK_MALLOC_ARENA_MAX
+        ? { MALLOC_ARENA_MAX: process.env.SOAK_MALLOC_ARENA_MAX }
+        : {}),
+      ...(process.env.SQLITE_CACHE_MB ? { SQLITE_CACHE_MB: process.env.SQLITE_CACHE_MB } : {}),
+    },
+    nodeArgs,
+  );
   const samples: Sample[] = [];
   const started = Date.now();
   const endAt = started + minutes * 60_000;
@@ -246,7 +211,7 @@ export async function soakBench(): Promise<void> {
       await client.connect();
       held.push(client);
     }
-    samples.push(await sample(server, 0));
+    samples.push(await sampleServer(server, metricsToken, 0, counts));
     let turn = 0;
     let mcp = 0;
     let churn = 0;
@@ -278,7 +243,6 @@ export async function soakBench(): Promise<void> {
           await res.arrayBuffer();
           if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
         }
-        counts.pages++;
       }),
     ];
     let minute = 0;
@@ -286,10 +250,11 @@ export async function soakBench(): Promise<void> {
       const next = started + (minute + 1) * sampleEveryMs;
       await new Promise((r) => setTimeout(r, Math.max(0, Math.min(next, endAt) - Date.now())));
       minute++;
-      const s = await sample(server, minute);
+      const s = await sampleServer(server, metricsToken, minute, counts);
       samples.push(s);
+      if (snapshotMinutes.includes(minute)) process.kill(server.pid, "SIGUSR2");
       console.log(
-        `soak ${minute}: RSS ${f1(s.rssMb)} MB, heap ${f1(s.heapUsedMb)}/${f1(s.heapTotalMb)} MB, external ${f1(s.externalMb)} MB, handles ${s.handles}, fds ${s.fds}, turns ${s.turns}, mcp ${s.mcpCalls}, streams ${s.streams}, errors ${s.errors}, load ${s.load}`,
+        `soak ${minute}: RSS ${f1(s.rssMb)} MB, heap ${f1(s.heapUsedMb)}/${f1(s.heapTotalMb)} MB, external ${f1(s.externalMb)} MB, statements ${s.statements}, database ${f1(s.databaseMb)} MB, handles ${s.handles}, fds ${s.fds}, turns ${s.turns}, mcp ${s.mcpCalls}, streams ${s.streams}, errors ${s.errors}, load ${s.load}`,
       );
     }
     await Promise.all(loops);
@@ -298,70 +263,5 @@ export async function soakBench(): Promise<void> {
     await server.stop();
     await provider.close();
   }
-  report(samples);
-}
-
-function report(samples: Sample[]): void {
-  const warmIndex = Math.min(
-    samples.length - 1,
-    Math.round((warmupMinutes * 60_000) / sampleEveryMs),
-  );
-  const warm = samples[warmIndex] as Sample;
-  const last = samples.at(-1) as Sample;
-  const after = samples.slice(warmIndex);
-  const peak = Math.max(...after.map((s) => s.rssMb));
-  const growth = (last.rssMb - warm.rssMb) / warm.rssMb;
-  const met = growth <= maxGrowth && peak <= warm.rssMb * (1 + maxGrowth);
-  const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
-  const rows = samples
-    .map(
-      (s) =>
-        `| ${s.minute} | ${f1(s.rssMb)} | ${f1(s.heapUsedMb)} / ${f1(s.heapTotalMb)} | ${f1(s.externalMb)} | ${s.handles} | ${s.fds} | ${s.turns} | ${s.mcpCalls} | ${s.streams} | ${s.errors} | ${s.load} |`,
-    )
-    .join("\n");
-  console.log(
-    `soak: RSS ${f1(warm.rssMb)} MB after warm-up, ${f1(last.rssMb)} MB at the end (${pct(growth)}), peak ${f1(peak)} MB; ${counts.errors} errors`,
-  );
-  for (const text of errorTexts) console.log(`  error: ${text}`);
-  writeSection(
-    "soak",
-    `## Soak: one process for ${minutes} minutes (SQLite)
-
-Built server on a fresh SQLite data dir with metrics on${serverSettings()}, the fake OpenAI-compatible model on
-loopback. Steady traffic from the bench process: two loops of chat turns (A2A streaming, 40 tokens
-5 ms apart, then a rename; every ${turnsPerConversation}th turn moves the user to a new conversation and
-deletes the old one), an MCP session on the built-in analytics server every second (initialize,
-tools/list, query_orders, close; every other one ends its session with DELETE), a live stream
-opened and closed every second besides ${heldStreams} held open, and the home page, /chat and both
-registries every 5 s, over ${usersCount} anonymous users. Sampled every ${sampleEveryMs / 1000} s: RSS from
-/proc, heap and external memory and active handles from /metrics, open descriptors from /proc.
-Warm-up: the first ${warmupMinutes} minutes. Target: RSS at the end and at its peak within
-${pct(maxGrowth)} of RSS after the warm-up.
-
-| measure | value |
-|---|---|
-| RSS after warm-up (minute ${warm.minute}) | ${f1(warm.rssMb)} MB |
-| RSS at the end (minute ${last.minute}) | **${f1(last.rssMb)} MB** (${pct(growth)}) |
-| peak RSS after warm-up | ${f1(peak)} MB |
-| heap used, warm-up → end | ${f1(warm.heapUsedMb)} → ${f1(last.heapUsedMb)} MB |
-| active handles, warm-up → end | ${warm.handles} → ${last.handles} |
-| chat turns / MCP calls / streams churned | ${last.turns} / ${last.mcpCalls} / ${last.streams} |
-| errors | ${last.errors} |
-
-| minute | RSS MB | heap used / total MB | external MB | handles | fds | turns | MCP calls | streams | errors | load |
-|---|---|---|---|---|---|---|---|---|---|---|
-${rows}
-
-Machine: ${machineLine()}, shared with other work (load average per sample above). Measured
-${new Date().toISOString().slice(0, 10)}.`,
-    [
-      {
-        measure: `RSS growth after warm-up${serverSettings()}`,
-        latest: `${pct(growth)} (${f1(warm.rssMb)} → ${f1(last.rssMb)} MB, peak ${f1(peak)})`,
-        target: `≤ ${pct(maxGrowth)}`,
-        met,
-      },
-      { measure: "errors", latest: String(last.errors), target: "0", met: last.errors === 0 },
-    ],
-  );
+  reportSoak(samples, plan, errorTexts);
 }

@@ -18,6 +18,7 @@ export const envOverrides = [
   ["DATABASE_URL", "database.url"],
   ["DATABASE_SCHEMA", "database.schema"],
   ["DATABASE_POOL_SIZE", "database.poolSize"],
+  ["SQLITE_CACHE_MB", "database.sqliteCacheMb"],
   ["DATABASE_STATEMENT_TIMEOUT_MS", "database.statementTimeoutMs"],
   ["DATABASE_LOCK_TIMEOUT_MS", "database.lockTimeoutMs"],
   ["DATABASE_ACQUIRE_TIMEOUT_MS", "database.acquireTimeoutMs"],

@@ -71,6 +71,13 @@ export const configSchema = z
           .string()
           .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a lower-case SQL identifier")
           .default("public"),
+        /**
+         * SQLite: most memory its page cache may hold, in MB. better-sqlite3 builds SQLite with
+         * 16 MB; the cache fills as the file grows, so a busy server's memory crept up for an
+         * hour (issue 41). The operating system caches the file as well, so a smaller cache costs
+         * a system call per page it misses, not a disk read.
+         */
+        sqliteCacheMb: z.coerce.number().int().min(1).max(4096).default(2),
         /** Largest number of pooled PostgreSQL connections per process. */
         poolSize: z.coerce.number().int().min(1).max(200).default(10),
         /** PostgreSQL: longest one statement may run before it is cancelled; 0 = no limit. */

@@ -52,6 +52,8 @@ export interface Db {
   leases?: Kysely<Database>;
   /** SQLite only: checkpoints the write-ahead log now, from the checkpoint thread. */
   walCheckpoint?: () => Promise<CheckpointResult>;
+  /** SQLite only: entries kept by the statement cache and the read cache now (for metrics). */
+  sqliteCaches?: () => { statements: number; reads: number };
   /** PostgreSQL only: the pool's connections now (for metrics). */
   poolState?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -77,7 +79,12 @@ export interface DatabaseOptions {
 
 /** The database settings openDatabase reads (timeouts default to none, as for migrations). */
 export type DatabaseSettings = Pick<Config["database"], "dataDir" | "url" | "schema" | "poolSize"> &
-  Partial<Pick<Config["database"], "statementTimeoutMs" | "lockTimeoutMs" | "acquireTimeoutMs">>;
+  Partial<
+    Pick<
+      Config["database"],
+      "statementTimeoutMs" | "lockTimeoutMs" | "acquireTimeoutMs" | "sqliteCacheMb"
+    >
+  >;
 
 /** Opens SQLite in the data dir, or PostgreSQL when a URL is configured. */
 export async function openDatabase(
@@ -95,6 +102,8 @@ function openSqlite(config: DatabaseSettings): Db {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
+  // Negative: a size in KiB (see config.database.sqliteCacheMb; SQLite's own default is 2 MB).
+  sqlite.pragma(`cache_size = ${-1024 * (config.sqliteCacheMb ?? 2)}`);
   // A file locked by another process (a backup, the sqlite3 shell): SQLite's own wait blocks the
   // event loop, so it waits a few milliseconds at most and queries try again on timers until
   // the lock timeout (5 s when none is configured; sqlite-busy-retry.ts).
@@ -152,6 +161,7 @@ function openSqlite(config: DatabaseSettings): Db {
       }
     },
     storage,
+    sqliteCaches: () => ({ statements: statements.size, reads: reads.size }),
     walCheckpoint: () => checkpointer.checkpoint(),
     close: async () => {
       await checkpointer.close();

@@ -79,9 +79,11 @@ describe("an SQLite file locked by another process", () => {
     await new Promise((r) => setTimeout(r, 200));
     const limits = await timed(api("/api/v1/core/limits"));
     expect(limits.res.status).toBe(200);
-    expect(limits.ms).toBeLessThan(300);
+    // Held, it would be answered only when the 3 s wait ends (~2.8 s from here); the bounds sit
+    // between that and the few milliseconds it takes, so a loaded machine cannot fail them.
+    expect(limits.ms).toBeLessThan(1500);
     const health = await timed(api("/api/v1/health"));
-    expect(health.ms).toBeLessThan(500 + 300);
+    expect(health.ms).toBeLessThan(2000);
     expect(health.res.status).toBe(503);
     expect(healthResponseSchema.parse(await health.res.json())).toMatchObject({
       status: "degraded",

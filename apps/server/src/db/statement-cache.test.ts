@@ -21,6 +21,7 @@ describe("withStatementCache", () => {
     const two = db.prepare("select 2");
     expect(db.prepare("select 1")).toBe(one); // select 2 is now the least recently used
     db.prepare("select 3");
+    expect(db.size).toBe(2);
     expect(db.prepare("select 1")).toBe(one);
     expect(db.prepare("select 2")).not.toBe(two);
     db.close();

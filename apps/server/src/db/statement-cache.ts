@@ -11,7 +11,7 @@ export function withStatementCache(
   maxStatements = 500,
   /** Called as a statement that may write is handed out, before it runs (see ReadCache). */
   onWrite: () => void = () => undefined,
-): { prepare(sql: string): Statement; close(): void } {
+): { prepare(sql: string): Statement; readonly size: number; close(): void } {
   const statements = new Map<string, Statement>();
   const handOut = (statement: Statement) => {
     // readonly, not reader: an INSERT … RETURNING reads rows back and writes.
@@ -34,6 +34,9 @@ export function withStatementCache(
         if (oldest !== undefined) statements.delete(oldest);
       }
       return handOut(statement);
+    },
+    get size() {
+      return statements.size;
     },
     close() {
       statements.clear();

@@ -14,6 +14,7 @@ export function metricsSources(config: Config, db: Db, services: Services): Metr
     streamsOpen: () => services.hub.size,
     turnsRunning: () => services.runs.taskIds.length,
     ...(db.poolState ? { pool: db.poolState } : {}),
+    ...(db.sqliteCaches ? { sqliteCaches: db.sqliteCaches } : {}),
     serverNames: new Set([
       ...Object.keys(config.mcp.builtin),
       ...config.mcp.servers.map((server) => server.name),

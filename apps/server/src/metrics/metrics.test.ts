@@ -130,8 +130,13 @@ describeEachDialect("GET /metrics", (get, dialect) => {
     if (dialect === "postgres") {
       expect(sampleSum(samples, "a2a_db_pool_connections", { state: "waiting" })).toBe(0);
       expect(sampleSum(samples, "a2a_db_pool_connections", { state: "idle" })).toBeGreaterThan(0);
+      expect(samples.some((s) => s.name === "a2a_db_sqlite_cache_entries")).toBe(false);
     } else {
       expect(samples.some((s) => s.name === "a2a_db_pool_connections")).toBe(false);
+      // The turn's queries were prepared once and kept.
+      expect(
+        sampleSum(samples, "a2a_db_sqlite_cache_entries", { cache: "statements" }),
+      ).toBeGreaterThan(0);
     }
 
     // No label value carries an id, the token, or what the user wrote.

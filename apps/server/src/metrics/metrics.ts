@@ -10,6 +10,8 @@ export interface MetricsSources {
   turnsRunning: () => number;
   /** The PostgreSQL pool's connections, when there is one. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** SQLite's statement and read caches, when the database is SQLite. */
+  sqliteCaches?: () => { statements: number; reads: number };
   /** Names a tool call's server may carry as a label (configured and built-in); others are "external". */
   serverNames: ReadonlySet<string>;
 }
@@ -109,6 +111,21 @@ export function createMetrics(prom: PromClient, sources: MetricsSources): Metric
         this.set({ state: "in_use" }, now.total - now.idle);
         this.set({ state: "idle" }, now.idle);
         this.set({ state: "waiting" }, now.waiting);
+      },
+    });
+  }
+
+  const { sqliteCaches } = sources;
+  if (sqliteCaches) {
+    new Gauge({
+      name: "a2a_db_sqlite_cache_entries",
+      help: "SQLite caches by kind: statements (prepared statements kept, native memory) and reads (answers kept until the next write).",
+      labelNames: ["cache"] as const,
+      registers,
+      collect() {
+        const now = sqliteCaches();
+        this.set({ cache: "statements" }, now.statements);
+        this.set({ cache: "reads" }, now.reads);
       },
     });
   }

@@ -43,7 +43,12 @@ function withCleanups(
 }
 
 /** The default database time limits, as a server runs with them. */
-const timeLimits = { statementTimeoutMs: 15_000, lockTimeoutMs: 3000, acquireTimeoutMs: 3000 };
+const timeLimits = {
+  statementTimeoutMs: 15_000,
+  lockTimeoutMs: 3000,
+  acquireTimeoutMs: 3000,
+  sqliteCacheMb: 2,
+};
 
 function uniqueName(prefix: string): string {
   return `${prefix}_${testRunId}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;

@@ -270,7 +270,9 @@ describe("AiSdkRunner failures and cancellation", () => {
     const stoppedAfterMs = performance.now() - abortedAt;
 
     expect(abortedAt).toBeGreaterThan(0);
-    expect(stoppedAfterMs).toBeLessThan(200);
+    // The model never ends on its own, so a runner that ignored the abort would never stop; the
+    // bound only needs to tell "stopped" from "kept reading", with room for a loaded machine.
+    expect(stoppedAfterMs).toBeLessThan(2000);
     expect(events).toHaveLength(3);
     expect(events.every((event) => event.kind === "text-delta")).toBe(true);
     await disconnected;
