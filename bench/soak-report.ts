@@ -47,7 +47,7 @@ export interface Sample {
 function metricValue(text: string, name: string, labels = ""): number {
   for (const line of text.split("\n")) {
     if (!line.startsWith(name)) continue;
-    const match = /^([a-z_]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
+    const match = /^([a-zA-Z0-9_:]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
     if (match?.[1] === name && (match[2] ?? "").includes(labels)) return Number(match[3]);
   }
   return Number.NaN;
