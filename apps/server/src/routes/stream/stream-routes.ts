@@ -3,6 +3,7 @@ import { watchClient } from "../../http/client-connection.js";
 import type { AppEnv } from "../../http/env.js";
 import { errorResponse } from "../../http/errors.js";
 import type { Services } from "../../http/services.js";
+import { streamReply } from "../../http/stream-reply.js";
 import { parseLastEventId } from "../../stream/sse.js";
 
 /** GET /api/v1/stream/contexts: the caller's live event stream (server-sent events). */
@@ -34,12 +35,11 @@ export function streamRoutes(services: Services): Hono<AppEnv> {
       throw error;
     }
     if (client.isGone()) return c.body(null, 204);
-    return new Response(connection.stream, {
-      headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-transform",
-        "X-Accel-Buffering": "no",
-      },
+    // Open for as long as the tab is: written by a loop of ours (see http/stream-reply.ts).
+    return streamReply(c, connection.stream, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
     });
   });
   return routes;

@@ -516,6 +516,28 @@ describe("respondToInput and authorizeTask", () => {
     expect(chat().error).toBe("down");
   });
 
+  it("waits for the send before it to end when the answer comes first (the live stream showed the question)", async () => {
+    const stream = new ControlledStream();
+    fake.onSend = () => stream;
+    fake.onGetTask = async () => testTask({ state: "input-required" });
+    const sending = sendMessage(agent, { text: "erase my notes" });
+    stream.push({ type: "task", task: submitted }, status("working"));
+    await flush();
+    expect(chat().sending).toBe(true);
+    // The user answers before this tab's stream has said the task waits: not dropped.
+    fake.onSend = () => eventsOf([status("working"), status("completed", "Done")]);
+    const answered = respondToInput(agent, "task-1", "Accepted");
+    await flush();
+    expect(fake.sent).toHaveLength(1);
+    stream.push(status("input-required", "Allow erase-notes to run?"));
+    expect(await sending).toBe(true);
+    expect(await answered).toBe(true);
+    expect(fake.sent[1]?.message).toMatchObject({
+      taskId: "task-1",
+      parts: [{ kind: "text", text: "Accepted" }],
+    });
+  });
+
   it("leaves a stream at an authorization request although the agent keeps it open", async () => {
     const stream = new ControlledStream();
     fake.onSend = () => stream;

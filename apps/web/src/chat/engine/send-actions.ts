@@ -66,6 +66,30 @@ const stopWaitMs = 10_000;
 
 const setError = (message: string) => useChatStore.getState().setError(message);
 
+/**
+ * Longest an answer waits for the send before it to end. The question can show (the live stream
+ * brings it) a moment before the stream of the message that led to it has closed here; an answer
+ * given in that moment waited for it rather than being dropped.
+ */
+export const answerWaitMs = 5000;
+
+/** Resolves true once no send is in flight, false if one still is after `ms`. */
+function whenNotSending(ms: number): Promise<boolean> {
+  if (!useChatStore.getState().sending) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve(!useChatStore.getState().sending);
+    }, ms);
+    const unsubscribe = useChatStore.subscribe((state) => {
+      if (state.sending) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(true);
+    });
+  });
+}
+
 /** Streams one outgoing message with optimistic messages; true when the agent took it. */
 async function runSend(agent: Agent, outgoing: OutgoingMessage): Promise<boolean> {
   const client = agentClientFor(agent);
@@ -317,7 +341,7 @@ export async function respondToInput(
     setError(clientNotInitializedMessage);
     return false;
   }
-  if (useChatStore.getState().sending) return false;
+  if (!(await whenNotSending(answerWaitMs))) return false;
   const contextId = contextOfTask(taskId);
   if (!contextId) {
     setError(noConversationSelectedMessage);
