@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppShell } from "./AppShell.js";
 import { fakeMatchMedia } from "./fake-match-media.js";
 
-function renderShell() {
-  render(
+function shell(closeDrawersOn?: string | null) {
+  return (
     <MemoryRouter>
       <AppShell
         header={<p>header slot</p>}
@@ -15,9 +15,14 @@ function renderShell() {
         tools={<p>tools slot</p>}
         mobileUserMenu={<button type="button">Login</button>}
         mobileToolbar={<p>toolbar slot</p>}
+        closeDrawersOn={closeDrawersOn}
       />
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+}
+
+function renderShell() {
+  render(shell());
   return userEvent.setup();
 }
 
@@ -167,6 +172,19 @@ describe("AppShell", () => {
       expect(close).toHaveFocus();
       await user.tab({ shift: true });
       expect(lastLink).toHaveFocus();
+    });
+
+    it("keeps a drawer opened while the agents load; closes it when the selection changes", async () => {
+      fakeMatchMedia(375);
+      const { rerender } = render(shell(null));
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("button", { name: "Tools" }));
+      // The agents arrive and the default one is selected: not the user's doing.
+      rerender(shell("https://agents.example/one"));
+      expect(screen.getByRole("dialog", { name: "TOOLS" })).toBeInTheDocument();
+      // Another agent chosen: an open drawer closes.
+      rerender(shell("https://agents.example/two"));
+      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     });
 
     it("closes a drawer and shows the columns when the window widens", async () => {

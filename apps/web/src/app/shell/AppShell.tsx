@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Logo } from "../../lib/Logo.js";
 import { Drawer } from "./Drawer.js";
 import { LegalFooter } from "./LegalFooter.js";
@@ -26,7 +26,11 @@ export interface AppShellProps {
   mobileUserMenu: ReactNode;
   /** A strip under the phone top bar, for what the header holds on wider screens. */
   mobileToolbar?: ReactNode;
-  /** When this value changes (say, the selected agent), an open drawer closes. */
+  /**
+   * When this value changes (say, the selected agent), an open drawer closes. Its first value
+   * (null or undefined until known: the agents load) is not a change: a drawer opened while the
+   * page still loads stays open.
+   */
   closeDrawersOn?: unknown;
 }
 
@@ -65,8 +69,11 @@ export function AppShell({
     if (columns) setPane("chat");
   }, [columns]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the value is the trigger, not an input.
+  const closeOn = useRef(closeDrawersOn);
   useEffect(() => {
+    const previous = closeOn.current;
+    closeOn.current = closeDrawersOn;
+    if (previous === closeDrawersOn || previous === null || previous === undefined) return;
     setPane("chat");
   }, [closeDrawersOn]);
 
