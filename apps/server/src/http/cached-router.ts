@@ -1,8 +1,13 @@
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 
-/** Most (method, path) answers kept; past this the cache starts over. */
-export const cachedMatchLimit = 2000;
+/**
+ * Most (method, path) answers kept; past this the cache starts over. An answer holds the route's
+ * handlers with their parameters (a few KB), and paths carry ids (conversations, tasks), so the
+ * cache fills with the traffic: 2,000 held several MB of the soak's live heap before starting
+ * over. The paths in use at any moment are far fewer.
+ */
+export const cachedMatchLimit = 500;
 /** Longer paths are matched every time: they are rare and would only fill the cache. */
 const longestCachedPath = 256;
 
