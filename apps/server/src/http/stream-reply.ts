@@ -9,8 +9,8 @@ import type { AppEnv } from "./env.js";
  * one (`flow` returns `reader.read().then(flow)`), and the whole chain stays alive until the
  * response ends: ~230 bytes per event for as long as a chat tab is open (the one-hour soak's live
  * heap grew by ~25,600 promises in 15 minutes with 16 streams; see
- * docs/benchmarks/notes/soak.md). Version 2 fixes it but broke an agent's resumed tool call in
- * the e2e tests, so it is not used yet.
+ * docs/benchmarks/notes/soak.md). Version 2 no longer chains; once the project moves to it this
+ * can go (stream-reply.test.ts's second case says when).
  *
  * Same behaviour otherwise: the head carries the given headers (and those middleware set on
  * Node's response before the route), a write the socket cannot take yet waits for `drain`, and
