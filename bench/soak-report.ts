@@ -36,11 +36,24 @@ export interface Sample {
   databaseMb: number;
   handles: number;
   fds: number;
+  /** The server's CPU time so far (user + system) and the part of it spent collecting garbage. */
+  cpuSeconds: number;
+  gcSeconds: number;
   load: string;
   turns: number;
   mcpCalls: number;
   streams: number;
   errors: number;
+}
+
+/** The sum of a metric's values over all its labels (a histogram's `_sum` by kind, say). */
+function metricSum(text: string, name: string): number {
+  let sum = 0;
+  for (const line of text.split("\n")) {
+    const match = /^([a-zA-Z0-9_:]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
+    if (match?.[1] === name) sum += Number(match[3]);
+  }
+  return sum;
 }
 
 /** A metric's first value whose labels contain `labels` (e.g. `cache="statements"`). */
@@ -84,6 +97,8 @@ export async function sampleServer(
     databaseMb: databaseMb(server.dataDir),
     handles: metricValue(metrics, "nodejs_active_handles_total"),
     fds: readdirSync(`/proc/${server.pid}/fd`).length,
+    cpuSeconds: metricValue(metrics, "process_cpu_seconds_total"),
+    gcSeconds: metricSum(metrics, "nodejs_gc_duration_seconds_sum"),
     load: loadavg()
       .map((l) => l.toFixed(2))
       .join(" "),
@@ -97,6 +112,7 @@ export const f1 = (n: number) => n.toFixed(1);
 export function serverSettings(): string {
   const set = [
     process.env.SOAK_SERVER_NODE_OPTIONS && `NODE_OPTIONS=${process.env.SOAK_SERVER_NODE_OPTIONS}`,
+    process.env.SOAK_NODE_ARGS && `node ${process.env.SOAK_NODE_ARGS}`,
     process.env.SOAK_MALLOC_ARENA_MAX && `MALLOC_ARENA_MAX=${process.env.SOAK_MALLOC_ARENA_MAX}`,
     process.env.SQLITE_CACHE_MB && `SQLITE_CACHE_MB=${process.env.SQLITE_CACHE_MB}`,
   ].filter(Boolean);
@@ -120,7 +136,7 @@ export function reportSoak(samples: Sample[], plan: SoakPlan, errorTexts: string
   const rows = samples
     .map(
       (s) =>
-        `| ${s.minute} | ${f1(s.rssMb)} | ${f1(s.heapUsedMb)} / ${f1(s.heapTotalMb)} | ${f1(s.externalMb)} | ${s.statements} | ${f1(s.databaseMb)} | ${s.handles} | ${s.fds} | ${s.turns} | ${s.mcpCalls} | ${s.streams} | ${s.errors} | ${s.load} |`,
+        `| ${s.minute} | ${f1(s.rssMb)} | ${f1(s.heapUsedMb)} / ${f1(s.heapTotalMb)} | ${f1(s.externalMb)} | ${s.statements} | ${f1(s.databaseMb)} | ${s.handles} | ${s.fds} | ${s.cpuSeconds.toFixed(0)} / ${s.gcSeconds.toFixed(1)} | ${s.turns} | ${s.mcpCalls} | ${s.streams} | ${s.errors} | ${s.load} |`,
     )
     .join("\n");
   console.log(
@@ -139,7 +155,7 @@ tools/list, query_orders, close; every other one ends its session with DELETE), 
 opened and closed every second besides ${plan.heldStreams} held open, and the home page, /chat and both
 registries every 5 s, over ${plan.usersCount} anonymous users. Sampled every ${sampleEveryMs / 1000} s: RSS from
 /proc, heap and external memory, active handles and SQLite's kept statements from /metrics, open
-descriptors from /proc, the database's size (file and write-ahead log) from the data folder.
+descriptors from /proc, the server's CPU time and its garbage collection pauses from /metrics, the database's size (file and write-ahead log) from the data folder.
 Warm-up: the first ${warmupMinutes} minutes. Target: RSS at the end and at its peak within
 ${pct(maxGrowth)} of RSS after the warm-up.
 
@@ -150,11 +166,12 @@ ${pct(maxGrowth)} of RSS after the warm-up.
 | peak RSS after warm-up | ${f1(peak)} MB |
 | heap used, warm-up → end | ${f1(warm.heapUsedMb)} → ${f1(last.heapUsedMb)} MB |
 | active handles, warm-up → end | ${warm.handles} → ${last.handles} |
+| server CPU time, of it garbage collection | ${last.cpuSeconds.toFixed(0)} s, ${last.gcSeconds.toFixed(1)} s |
 | chat turns / MCP calls / streams churned | ${last.turns} / ${last.mcpCalls} / ${last.streams} |
 | errors | ${last.errors} |
 
-| minute | RSS MB | heap used / total MB | external MB | statements | database MB | handles | fds | turns | MCP calls | streams | errors | load |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| minute | RSS MB | heap used / total MB | external MB | statements | database MB | handles | fds | CPU / GC s | turns | MCP calls | streams | errors | load |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows}
 
 Machine: ${machineLine()}, shared with other work (load average per sample above). Measured

@@ -32,6 +32,8 @@ const { minutes, sampleEveryMs, usersCount, heldStreams, turnsPerConversation } 
  * bench/results/soak-snapshots (compare them with bench/heap-snapshot-diff.ts). Writing one
  * pauses the server for seconds and raises its RSS: a diagnosis, not a measured run.
  */
+/** V8 flags for the server beyond npm start's (SOAK_NODE_ARGS="--heap-growing-percent=30"). */
+const extraNodeArgs = (process.env.SOAK_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const snapshotMinutes = (process.env.SOAK_SNAPSHOT_MINUTES ?? "")
   .split(",")
   .filter(Boolean)
@@ -162,10 +164,12 @@ function loop(stop: () => boolean, pauseMs: number, name: string, work: () => Pr
 export async function soakBench(): Promise<void> {
   const provider = await startFakeTokenProvider();
   if (snapshotMinutes.length > 0) mkdirSync(snapshotDir, { recursive: true });
-  const nodeArgs =
-    snapshotMinutes.length > 0
+  const nodeArgs = [
+    ...extraNodeArgs,
+    ...(snapshotMinutes.length > 0
       ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`]
-      : [];
+      : []),
+  ];
   const server = await startBuiltServer(
     {
       RATE_LIMIT_SESSIONS_PER_IP: "0",
@@ -254,7 +258,7 @@ export async function soakBench(): Promise<void> {
       samples.push(s);
       if (snapshotMinutes.includes(minute)) process.kill(server.pid, "SIGUSR2");
       console.log(
-        `soak ${minute}: RSS ${f1(s.rssMb)} MB, heap ${f1(s.heapUsedMb)}/${f1(s.heapTotalMb)} MB, external ${f1(s.externalMb)} MB, statements ${s.statements}, database ${f1(s.databaseMb)} MB, handles ${s.handles}, fds ${s.fds}, turns ${s.turns}, mcp ${s.mcpCalls}, streams ${s.streams}, errors ${s.errors}, load ${s.load}`,
+        `soak ${minute}: RSS ${f1(s.rssMb)} MB, heap ${f1(s.heapUsedMb)}/${f1(s.heapTotalMb)} MB, external ${f1(s.externalMb)} MB, statements ${s.statements}, database ${f1(s.databaseMb)} MB, handles ${s.handles}, fds ${s.fds}, cpu ${s.cpuSeconds.toFixed(1)} s (gc ${s.gcSeconds.toFixed(1)} s), turns ${s.turns}, mcp ${s.mcpCalls}, streams ${s.streams}, errors ${s.errors}, load ${s.load}`,
       );
     }
     await Promise.all(loops);

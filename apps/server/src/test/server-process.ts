@@ -36,9 +36,12 @@ export interface ServerProcess {
 /**
  * The node options `npm start` runs the built server with (package.json's "start" script): young
  * generation semi-spaces of 2 MB instead of V8's 16 MB, about 10 MB less idle RSS
- * (docs/benchmarks/notes/idle-memory.md). The built server started here gets them too.
+ * (docs/benchmarks/notes/idle-memory.md); and the old generation let grow to 1.3 times what a
+ * full collection left instead of V8's own factor (up to 4), which under steady traffic let the
+ * heap swell by 40-70 MB between collections (docs/benchmarks/notes/soak.md). The built server
+ * started here gets them too.
  */
-export const startNodeOptions = ["--max-semi-space-size=2"];
+export const startNodeOptions = ["--max-semi-space-size=2", "--heap-growing-percent=30"];
 
 /** Asks the OS for a port nobody listens on. */
 export function freePort(): Promise<number> {
