@@ -2,12 +2,11 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { startNodeOptions } from "../apps/server/src/test/server-process.js";
 import { startBuiltServer } from "../e2e/harness/server.js";
-import { cpuMs, machineLine, median, writeSection } from "./report.js";
+import { benchNodeArgs, cpuMs, machineLine, median, writeSection } from "./report.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const targetMb = 100;
-/** Extra node options for the server (BENCH_NODE_ARGS="--max-semi-space-size=1"), to try V8 flags. */
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const nodeArgs = benchNodeArgs();
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

@@ -102,3 +102,11 @@ export function cpuMs(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * Extra node options for a bench's server beyond npm start's (BENCH_NODE_ARGS="--heap-growing-percent=0"),
+ * to try V8 flags; a later flag wins over npm start's.
+ */
+export function benchNodeArgs(): string[] {
+  return (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+}

@@ -9,7 +9,7 @@ import { cpuMs, median } from "./report.js";
  * swamps), the server's CPU time per request (user + system from /proc), which others' load
  * barely moves.
  */
-// startBuiltServer runs node with npm start's options (--max-semi-space-size=2); a later flag wins.
+// startBuiltServer runs node with npm start's options (startNodeOptions); a later flag wins.
 const variants: Record<string, string[]> = {
   "V8 default (16 MB)": ["--max-semi-space-size=16"],
   "semi-space 2 MB": [],

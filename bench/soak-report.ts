@@ -46,24 +46,20 @@ export interface Sample {
   errors: number;
 }
 
-/** The sum of a metric's values over all its labels (a histogram's `_sum` by kind, say). */
-function metricSum(text: string, name: string): number {
-  let sum = 0;
-  for (const line of text.split("\n")) {
-    const match = /^([a-zA-Z0-9_:]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
-    if (match?.[1] === name) sum += Number(match[3]);
-  }
-  return sum;
-}
-
-/** A metric's first value whose labels contain `labels` (e.g. `cache="statements"`). */
-function metricValue(text: string, name: string, labels = ""): number {
+/** The values of a metric's samples whose labels contain `labels` (e.g. `cache="statements"`). */
+function metricValues(text: string, name: string, labels = ""): number[] {
+  const values: number[] = [];
   for (const line of text.split("\n")) {
     if (!line.startsWith(name)) continue;
     const match = /^([a-zA-Z0-9_:]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
-    if (match?.[1] === name && (match[2] ?? "").includes(labels)) return Number(match[3]);
+    if (match?.[1] === name && (match[2] ?? "").includes(labels)) values.push(Number(match[3]));
   }
-  return Number.NaN;
+  return values;
+}
+
+/** A metric's first value whose labels contain `labels`. */
+function metricValue(text: string, name: string, labels = ""): number {
+  return metricValues(text, name, labels)[0] ?? Number.NaN;
 }
 
 function databaseMb(dataDir: string): number {
@@ -98,7 +94,8 @@ export async function sampleServer(
     handles: metricValue(metrics, "nodejs_active_handles_total"),
     fds: readdirSync(`/proc/${server.pid}/fd`).length,
     cpuSeconds: metricValue(metrics, "process_cpu_seconds_total"),
-    gcSeconds: metricSum(metrics, "nodejs_gc_duration_seconds_sum"),
+    // The pauses' total over every kind of collection.
+    gcSeconds: metricValues(metrics, "nodejs_gc_duration_seconds_sum").reduce((a, b) => a + b, 0),
     load: loadavg()
       .map((l) => l.toFixed(2))
       .join(" "),
@@ -112,7 +109,7 @@ export const f1 = (n: number) => n.toFixed(1);
 export function serverSettings(): string {
   const set = [
     process.env.SOAK_SERVER_NODE_OPTIONS && `NODE_OPTIONS=${process.env.SOAK_SERVER_NODE_OPTIONS}`,
-    process.env.SOAK_NODE_ARGS && `node ${process.env.SOAK_NODE_ARGS}`,
+    process.env.BENCH_NODE_ARGS && `node ${process.env.BENCH_NODE_ARGS}`,
     process.env.SOAK_MALLOC_ARENA_MAX && `MALLOC_ARENA_MAX=${process.env.SOAK_MALLOC_ARENA_MAX}`,
     process.env.SQLITE_CACHE_MB && `SQLITE_CACHE_MB=${process.env.SQLITE_CACHE_MB}`,
   ].filter(Boolean);

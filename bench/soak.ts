@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { a2aClient, textMessage } from "../apps/server/src/test/a2a.js";
 import { type FakeTokenProvider, startFakeTokenProvider } from "../e2e/harness/fake-model.js";
 import { type E2eServer, startBuiltServer } from "../e2e/harness/server.js";
+import { benchNodeArgs } from "./report.js";
 import { f1, reportSoak, type Sample, type SoakPlan, sampleServer } from "./soak-report.js";
 import { BenchSseClient } from "./sse-client.js";
 
@@ -32,8 +33,6 @@ const { minutes, sampleEveryMs, usersCount, heldStreams, turnsPerConversation } 
  * bench/results/soak-snapshots (compare them with bench/heap-snapshot-diff.ts). Writing one
  * pauses the server for seconds and raises its RSS: a diagnosis, not a measured run.
  */
-/** V8 flags for the server beyond npm start's (SOAK_NODE_ARGS="--heap-growing-percent=30"). */
-const extraNodeArgs = (process.env.SOAK_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const snapshotMinutes = (process.env.SOAK_SNAPSHOT_MINUTES ?? "")
   .split(",")
   .filter(Boolean)
@@ -165,7 +164,7 @@ export async function soakBench(): Promise<void> {
   const provider = await startFakeTokenProvider();
   if (snapshotMinutes.length > 0) mkdirSync(snapshotDir, { recursive: true });
   const nodeArgs = [
-    ...extraNodeArgs,
+    ...benchNodeArgs(),
     ...(snapshotMinutes.length > 0
       ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`]
       : []),
