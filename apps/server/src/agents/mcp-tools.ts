@@ -24,6 +24,7 @@ import { signal as report } from "../observe/signals.js";
 import { fetchWithTraceContext, inSpan, type SpanStart } from "../observe/tracing.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
+import { callSignal } from "./call-signal.js";
 import { confirming } from "./confirm-destructive.js";
 import { callOnce } from "./mcp-call-once.js";
 import type { RunnerTool, RunnerToolResult } from "./model-runner.js";
@@ -343,9 +344,24 @@ async function callTool(
   connection: Connection,
   tool: Tool,
   args: Record<string, unknown>,
-  signal: AbortSignal | undefined,
+  turnSignal: AbortSignal | undefined,
 ): Promise<RunnerToolResult> {
   const client = await connection.client();
+  const call = callSignal(turnSignal);
+  try {
+    return await callAndRead(connection, client, tool, args, call.signal);
+  } finally {
+    call.release();
+  }
+}
+
+async function callAndRead(
+  connection: Connection,
+  client: Client,
+  tool: Tool,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<RunnerToolResult> {
   let result: CallToolResult;
   try {
     result = await callOnce(client, tool, args, {
@@ -357,7 +373,7 @@ async function callTool(
     // A call that got no answer in time is a failed call with a clear reason (recorded
     // with the call, said in the reply), not an error the turn stops on.
     const timedOut =
-      error instanceof McpError && error.code === ErrorCode.RequestTimeout && !signal?.aborted;
+      error instanceof McpError && error.code === ErrorCode.RequestTimeout && !signal.aborted;
     report({
       kind: "tool_call",
       server: connection.server,

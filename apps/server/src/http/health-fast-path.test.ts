@@ -118,7 +118,7 @@ describeEachDialect("GET /api/v1/health before Hono, database gone", (get) => {
 
   it("answers 503 degraded on the next check once the database is closed", async () => {
     const database = get();
-    const config = testConfig({ database: database.config, server: { healthTimeoutMs: 500 } });
+    const config = testConfig({ database: database.config, server: { healthTimeoutMs: 5000 } });
     const logger = pino({ level: "silent" });
     const services = createServices(config, database.db, testSigningKey, logger);
     const { app, fastPath } = createHttp({
