@@ -85,15 +85,7 @@ export class ChatAgentExecutor implements AgentExecutor {
       );
       // A tool call that asks the user makes the task wait (see mcp/requests/task-pause.ts).
       unlisten = runs.statuses.listen(turn.taskId, (task) => publishStatus(deps, turn, task));
-      await withTurnTools(deps, turn, async (tools) => {
-        try {
-          await streamReply(deps, turn, running, tools);
-        } finally {
-          // The task's end is stored (or fails below): while its tool sessions close, no lease
-          // pass may take the cleared claim for a lost one and cut (abort) the finished run.
-          runs.end(turn.taskId);
-        }
-      });
+      await withTurnTools(deps, turn, (tools) => streamReply(deps, turn, running, tools));
     } catch (error) {
       await failTurn(deps, turn, error);
     } finally {

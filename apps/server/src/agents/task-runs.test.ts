@@ -144,6 +144,33 @@ describeEachDialect(
       expect(await read()).toBe("First words, and the rest so far");
       runs.end("t1");
     });
+
+    it("cuts a run whose claim is gone, but not one whose end is being stored", async () => {
+      const { db } = get();
+      const runs = slowRuns(db);
+      await runningTasks(db, runs, ["ending", "taken"]);
+      const cuts: string[] = [];
+      // A cut run stops and ends (as the executor's does, a moment later).
+      const cutter = (id: string) => () => {
+        cuts.push(id);
+        runs.end(id);
+      };
+      runs.begin("ending", cutter("ending"));
+      runs.begin("taken", cutter("taken"));
+      runs.ending("ending");
+      // Both claims cleared before the first pass renews them: one by the run's own end being
+      // stored, the other by someone else (a replica that took this process for dead).
+      await db.kysely
+        .updateTable("tasks")
+        .set({ state: "completed", runner: null, lease_until: null })
+        .execute();
+      await expect.poll(() => cuts).toEqual(["taken"]);
+      // A later pass does not cut it either.
+      runs.saveNow();
+      await new Promise((resolve) => setTimeout(resolve, 4 * firstSaveMs));
+      expect(cuts).toEqual(["taken"]);
+      runs.end("ending");
+    });
   },
   { per: "test" },
 );

@@ -19,6 +19,8 @@ interface Run {
   release(): void;
   /** Not yet covered by a renewal stamped by the database's clock. */
   fresh: boolean;
+  /** Its end is being stored, which clears the claim: a pass that sees it cleared is not a loss. */
+  ending?: boolean;
 }
 
 /** How soon after a reply's first words they are saved (later words wait for the timer). */
@@ -138,6 +140,16 @@ export class TaskRuns {
   /** Saves every grown reply now (a run was cut: what it streamed is kept at once). */
   saveNow(): void {
     this.schedule(Date.now());
+  }
+
+  /**
+   * The run's end is about to be stored. Until `end`, a pass that finds the claim already cleared
+   * (the end committed while the pass renewed) leaves the run alone instead of cutting it: the cut
+   * aborted a finished turn, and logged a lost claim that was not.
+   */
+  ending(taskId: string): void {
+    const run = this.runs.get(taskId);
+    if (run) run.ending = true;
   }
 
   /** The run ended (its end is stored, which cleared the claim). */
@@ -282,7 +294,7 @@ export class TaskRuns {
       else if (renew) run.fresh = false;
       // The task ended elsewhere, or another replica took this process for dead and ended it:
       // nobody wants the rest of this run.
-      if (lost.has(taskId) && this.runs.get(taskId) === run) {
+      if (lost.has(taskId) && this.runs.get(taskId) === run && !run.ending) {
         this.options.logger.warn({ taskId }, "lost the claim on a running task; stopping it");
         run.cut(runnerStoppedReason);
       } else if (run.text.mayShow(Date.now())) run.release();

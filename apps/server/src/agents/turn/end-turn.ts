@@ -27,6 +27,7 @@ export async function endTurn(
   // replica that took it for dead has ended it with the text saved so far (one reply, not two).
   const runner = deps.runsHere(turn.taskId) ? runs.runnerId : undefined;
   let task: Task | undefined;
+  runs.ending(turn.taskId);
   try {
     task = await appendMessageWithStatus(
       deps.services,
