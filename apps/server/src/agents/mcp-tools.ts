@@ -20,11 +20,11 @@ import { resolveResourceLinks } from "../mcp/external/resolve-resource-links.js"
 import { externalHeaders } from "../mcp/external-probe.js";
 import { siteMcpEndpointPath } from "../mcp/mcp-registry.js";
 import { taskIdHeader } from "../mcp/tool-context.js";
+import { linkedAbort } from "../net/linked-abort.js";
 import { signal as report } from "../observe/signals.js";
 import { fetchWithTraceContext, inSpan, type SpanStart } from "../observe/tracing.js";
 import { version } from "../version.js";
 import { toolSchemaValidator } from "./cached-schema-validator.js";
-import { callSignal } from "./call-signal.js";
 import { confirming } from "./confirm-destructive.js";
 import { callOnce } from "./mcp-call-once.js";
 import type { RunnerTool, RunnerToolResult } from "./model-runner.js";
@@ -347,9 +347,10 @@ async function callTool(
   turnSignal: AbortSignal | undefined,
 ): Promise<RunnerToolResult> {
   const client = await connection.client();
-  const call = callSignal(turnSignal);
+  // Its own signal: a stop of the turn reaches the call only while it runs.
+  const call = linkedAbort(turnSignal);
   try {
-    return await callAndRead(connection, client, tool, args, call.signal);
+    return await callAndRead(connection, client, tool, args, call.controller.signal);
   } finally {
     call.release();
   }

@@ -8,6 +8,7 @@ import {
   type VettedTarget,
   vetUrl,
 } from "./guarded-fetch.js";
+import { linkedAbort } from "./linked-abort.js";
 
 /** Limits of a streaming fetch beyond those of OutboundPolicy. */
 export interface StreamPolicy extends OutboundPolicy {
@@ -304,12 +305,7 @@ export function guardedStreamOpen(policy: StreamPolicy): GuardedOpen {
       headers["content-type"] = "application/x-www-form-urlencoded";
     if (init?.body !== undefined && init.body !== null && body === undefined)
       throw new GuardedFetchError("bad_url", "Only text request bodies are supported");
-    const stopAll = new AbortController();
-    const outer = init?.signal ?? request?.signal;
-    const onOuterAbort = () => stopAll.abort(outer?.reason);
-    if (outer?.aborted) onOuterAbort();
-    outer?.addEventListener("abort", onOuterAbort, { once: true });
-    const stop = () => outer?.removeEventListener("abort", onOuterAbort);
+    const { controller: stopAll, release: stop } = linkedAbort(init?.signal ?? request?.signal);
     const deadline = setTimeout(
       () => stopAll.abort(new GuardedFetchError("timeout", "Request timed out")),
       policy.timeoutMs,
