@@ -93,7 +93,7 @@ describe("startServer", () => {
       "content-type": "application/json",
       "content-length": "2",
       connection: "keep-alive",
-      "keep-alive": "timeout=5",
+      "keep-alive": "timeout=65",
       // The per-user API limit (on in this configuration) tells the caller where it stands.
       "ratelimit-limit": "600",
       "ratelimit-remaining": "599",
@@ -123,8 +123,24 @@ describe("startServer", () => {
       "content-length": "9",
       vary: "Accept-Encoding",
       connection: "keep-alive",
-      "keep-alive": "timeout=5",
+      "keep-alive": "timeout=65",
     });
+  });
+
+  it("closes an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_MS, and says so in Keep-Alive", async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-server-"));
+    const config = testConfig({
+      server: { port: 0, keepAliveTimeoutMs: 1000, webDir: join(dataDir, "no-web") },
+      database: { dataDir },
+    });
+    running = await startServer(config, pino({ level: "silent" }));
+    // rawRequest resolves when the server ends the connection; the request asks to keep it.
+    const response = await rawRequest(
+      running.port,
+      "GET /api/v1/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n",
+    );
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+    expect(response).toContain("Keep-Alive: timeout=1\r\n");
   });
 
   it("sends the trace id and no-store over the socket as in process", async () => {

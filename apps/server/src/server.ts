@@ -93,6 +93,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const gate = createTurnGate();
   const rest = listenerWithFastPath(readPath, listener);
   const server = createServer(listenerWithFastPath(healthPath, gatedListener(gate, rest)));
+  server.keepAliveTimeout = config.server.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(

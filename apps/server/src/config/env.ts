@@ -11,6 +11,7 @@ export const envOverrides = [
   ["SHUTDOWN_TIMEOUT_MS", "server.shutdownTimeoutMs"],
   ["DRAIN_TIMEOUT_MS", "server.drainTimeoutMs"],
   ["HEALTH_TIMEOUT_MS", "server.healthTimeoutMs"],
+  ["KEEP_ALIVE_TIMEOUT_MS", "server.keepAliveTimeoutMs"],
   ["WEB_DIR", "server.webDir"],
   ["TRUST_PROXY_HOPS", "server.trustProxyHops"],
   ["ALLOWED_HOSTS", "server.allowedHosts"],

@@ -40,6 +40,13 @@ export const configSchema = z
          * are refused) before the rest are ended, their text so far kept.
          */
         drainTimeoutMs: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+        /**
+         * How long an idle keep-alive connection stays open. Above the idle timeout of whatever
+         * reuses connections to the server (nginx's upstream keepalive and most load balancers
+         * hold them 60 s): with Node's own 5 s, the server closed connections the proxy still
+         * counted as open, and a request sent on one as it closed failed (a 502 for a POST).
+         */
+        keepAliveTimeoutMs: z.coerce.number().int().min(1000).max(3_600_000).default(65_000),
         /** How long GET /api/v1/health waits for the database before answering "degraded". */
         healthTimeoutMs: z.coerce.number().int().min(50).max(60_000).default(1000),
         /** Folder with the built web app; defaults to apps/web/dist beside the server. */
