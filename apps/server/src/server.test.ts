@@ -127,20 +127,17 @@ describe("startServer", () => {
     });
   });
 
-  it("closes an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_MS, and says so in Keep-Alive", async () => {
+  it("keeps idle connections for KEEP_ALIVE_TIMEOUT_MS, and says so in Keep-Alive", async () => {
     dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-server-"));
     const config = testConfig({
-      server: { port: 0, keepAliveTimeoutMs: 1000, webDir: join(dataDir, "no-web") },
+      server: { port: 0, keepAliveTimeoutMs: 3000, webDir: join(dataDir, "no-web") },
       database: { dataDir },
     });
     running = await startServer(config, pino({ level: "silent" }));
-    // rawRequest resolves when the server ends the connection; the request asks to keep it.
-    const response = await rawRequest(
-      running.port,
-      "GET /api/v1/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n",
-    );
-    expect(response).toMatch(/^HTTP\/1\.1 200/);
-    expect(response).toContain("Keep-Alive: timeout=1\r\n");
+    // Node announces the timeout it applies (in whole seconds); the default is in the test above.
+    const res = await fetch(`http://127.0.0.1:${running.port}/api/v1/health`);
+    await res.body?.cancel();
+    expect(res.headers.get("keep-alive")).toBe("timeout=3");
   });
 
   it("sends the trace id and no-store over the socket as in process", async () => {
