@@ -43,8 +43,9 @@ export const configSchema = z
         /**
          * How long an idle keep-alive connection stays open. Above the idle timeout of whatever
          * reuses connections to the server (nginx's upstream keepalive and most load balancers
-         * hold them 60 s): with Node's own 5 s, the server closed connections the proxy still
-         * counted as open, and a request sent on one as it closed failed (a 502 for a POST).
+         * hold them 60 s). With Node's own 5 s, the server could close a connection the proxy
+         * still counted as open, and a request sent on it as it closed failed (a 502 for a POST
+         * behind a proxy; seen once in CI with undici's pool).
          */
         keepAliveTimeoutMs: z.coerce.number().int().min(1000).max(3_600_000).default(65_000),
         /** How long GET /api/v1/health waits for the database before answering "degraded". */
