@@ -127,7 +127,7 @@ describe("startServer", () => {
     });
   });
 
-  it("keeps idle connections for KEEP_ALIVE_TIMEOUT_MS, and says so in Keep-Alive", async () => {
+  it("applies KEEP_ALIVE_TIMEOUT_MS to its connections, as Keep-Alive announces", async () => {
     dataDir = mkdtempSync(join(tmpdir(), "a2a-chat-server-"));
     const config = testConfig({
       server: { port: 0, keepAliveTimeoutMs: 3000, webDir: join(dataDir, "no-web") },
