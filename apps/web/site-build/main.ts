@@ -82,7 +82,7 @@ async function build(): Promise<void> {
     // Not precompressed: the server sends these with the origin put in, compressed once.
     writeFileSync(file, output.body);
   }
-  for (const asset of [...assets.css, ...assets.js]) writeCompressedCopies(join(dist, asset));
+  await writeCompressedCopies([...assets.css, ...assets.js].map((asset) => join(dist, asset)));
   writeFileSync(
     join(dist, "site-build.json"),
     `${JSON.stringify({ origin: site.origin, pages: pages.length, docs: docs.length }, null, 2)}\n`,
