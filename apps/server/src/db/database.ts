@@ -111,11 +111,14 @@ function openSqlite(config: DatabaseSettings): Db {
   // The log is copied into the database by a thread of its own, not inside a commit in the
   // event loop (see wal-checkpointer.ts); SQLite's own checkpoints come back if that fails.
   sqlite.pragma("wal_autocheckpoint = 0");
+  const storage = new StorageReserve(dir);
+  storage.ensure();
   const checkpointer = startWalCheckpointer(file, {
     everyMs: walCheckpointEveryMs,
     onFailure: () => {
       if (sqlite.open) sqlite.pragma("wal_autocheckpoint = 1000");
     },
+    hold: () => storage.leftForDeletes(),
   });
   const reads = new ReadCache();
   const statements = withStatementCache(sqlite, undefined, () => reads.clear());
@@ -128,8 +131,6 @@ function openSqlite(config: DatabaseSettings): Db {
   const dataVersion = sqlite.prepare("pragma data_version").pluck();
   // Taking the write lock and giving it back at once: SQLITE_BUSY when another process holds it.
   const lockProbe = [sqlite.prepare("begin immediate"), sqlite.prepare("rollback")] as const;
-  const storage = new StorageReserve(dir);
-  storage.ensure();
   return {
     kysely,
     dialect: "sqlite",

@@ -42,6 +42,16 @@ export class StorageReserve {
     }
   }
 
+  /**
+   * True while the reserve has been given back and the disk has not had room to write it again:
+   * the space it freed is left for deletes. A WAL checkpoint then waits, since copying the log's
+   * new pages into the database file would take that space (the second of a user's deletes on a
+   * full disk was refused once a checkpoint ran between them).
+   */
+  leftForDeletes(): boolean {
+    return !existsSync(this.#path) && this.freeBytes() < 2 * reserveBytes;
+  }
+
   /** Gives the reserve back to the disk; whether there was one. */
   release(): boolean {
     try {

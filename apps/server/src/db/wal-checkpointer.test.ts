@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "./database.js";
+import { startWalCheckpointer } from "./wal-checkpointer.js";
 
 describe("SQLite WAL checkpoints in their own thread", () => {
   const dirs: string[] = [];
@@ -53,5 +55,44 @@ describe("SQLite WAL checkpoints in their own thread", () => {
     await db.walCheckpoint?.();
     await db.close();
     await expect(db.walCheckpoint?.()).rejects.toThrow(/stopped/);
+  });
+});
+
+describe("a held WAL checkpointer", () => {
+  let dir = "";
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("copies nothing into the database file while held, and catches up once let go", async () => {
+    dir = mkdtempSync(join(tmpdir(), "a2a-chat-wal-hold-"));
+    const file = join(dir, "held.sqlite");
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("wal_autocheckpoint = 0");
+    sqlite.exec("create table t (id integer primary key, v text)");
+    const insert = sqlite.prepare("insert into t (v) values (?)");
+    for (let i = 0; i < 200; i++) insert.run("x".repeat(4000));
+    const before = statSync(file).size;
+    let held = true;
+    let asked = 0;
+    const checkpointer = startWalCheckpointer(file, {
+      everyMs: 20,
+      onFailure: () => {},
+      hold: () => {
+        asked += 1;
+        return held;
+      },
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(asked).toBeGreaterThan(2);
+      expect(statSync(file).size).toBe(before);
+      held = false;
+      await expect
+        .poll(() => statSync(file).size, { timeout: 5000 })
+        .toBeGreaterThan(before + 200 * 4000);
+    } finally {
+      await checkpointer.close();
+      sqlite.close();
+    }
   });
 });

@@ -50,7 +50,12 @@ const driverPath = createRequire(import.meta.url).resolve("better-sqlite3");
  */
 export function startWalCheckpointer(
   file: string,
-  options: { everyMs: number; onFailure: (error: Error) => void },
+  options: {
+    everyMs: number;
+    onFailure: (error: Error) => void;
+    /** Asked before each timed checkpoint: true skips it (the disk's last room is for deletes). */
+    hold?: () => boolean;
+  },
 ): WalCheckpointer {
   let worker: Worker | undefined;
   let failed = false;
@@ -91,7 +96,8 @@ export function startWalCheckpointer(
   };
   const timer = setInterval(() => {
     // One at a time: a checkpoint still running (a slow disk) is not queued behind.
-    if (waiting.length === 0) checkpoint().catch(() => {});
+    if (waiting.length > 0 || options.hold?.()) return;
+    checkpoint().catch(() => {});
   }, options.everyMs);
   timer.unref();
   return {
