@@ -56,14 +56,10 @@ describe("SQLite WAL checkpoints in their own thread", () => {
     await db.close();
     await expect(db.walCheckpoint?.()).rejects.toThrow(/stopped/);
   });
-});
-
-describe("a held WAL checkpointer", () => {
-  let dir = "";
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it("copies nothing into the database file while held, and catches up once let go", async () => {
-    dir = mkdtempSync(join(tmpdir(), "a2a-chat-wal-hold-"));
+    const dir = mkdtempSync(join(tmpdir(), "a2a-chat-wal-hold-"));
+    dirs.push(dir);
     const file = join(dir, "held.sqlite");
     const sqlite = new SqliteDatabase(file);
     sqlite.pragma("journal_mode = WAL");
