@@ -94,6 +94,39 @@ describe("RunningTaskViews", () => {
     expect(views.get("task-100", own)).toEqual(sdkTask());
   });
 
+  it("takes a stored status in, with its message replaced where it stands or added last", () => {
+    const views = new RunningTaskViews();
+    const own = new ServerCallContext();
+    const said = (messageId: string, text: string) =>
+      ({ messageId, parts: [{ text }] }) as unknown as SdkTask["history"][number];
+    const status = (message: SdkTask["history"][number], timestamp: string) => ({
+      state: TaskState.TASK_STATE_WORKING,
+      message,
+      timestamp,
+    });
+    views.start("task-1", own);
+    // No view kept yet: nothing to change, the next load reads the tables.
+    views.statusStored("task-1", { status: status(said("m1", "a"), "t1"), metadata: {} });
+    expect(views.get("task-1", own)).toBeUndefined();
+
+    views.keep("task-1", own, { ...sdkTask(), history: [said("u", "hi"), said("m1", "a")] });
+    views.statusStored(
+      "task-1",
+      { status: status(said("m1", "a, again"), "t2"), metadata: { model: "n" } },
+      said("m1", "a, again"),
+    );
+    views.statusStored(
+      "task-1",
+      { status: status(said("m2", "b"), "t3"), metadata: { model: "n" } },
+      said("m2", "b"),
+    );
+    const view = views.get("task-1", own);
+    expect(view?.history).toEqual([said("u", "hi"), said("m1", "a, again"), said("m2", "b")]);
+    expect(view?.status).toEqual(status(said("m2", "b"), "t3"));
+    expect(view?.metadata).toEqual({ model: "n" });
+    expect(view?.artifacts).toEqual(sdkTask().artifacts);
+  });
+
   it("hands out copies the SDK's changes do not reach", () => {
     const views = new RunningTaskViews();
     const own = new ServerCallContext();

@@ -1,4 +1,4 @@
-import type { Task as SdkTask } from "@a2a-js/sdk";
+import type { Message as SdkMessage, Task as SdkTask, TaskStatus } from "@a2a-js/sdk";
 import type { ServerCallContext } from "@a2a-js/sdk/server";
 
 interface Running {
@@ -45,6 +45,30 @@ export class RunningTaskViews {
   stored(taskId: string, task: SdkTask): void {
     const running = this.running.get(taskId);
     if (running) running.view = copyOfTask(task);
+  }
+
+  /**
+   * The executor stored a new status of the running task (and with it, when given, one of the
+   * agent's messages: one with the same id replaced where it stands, a new one last, as a read
+   * of the tables orders them). The kept view takes the change instead of being read again;
+   * with no view kept, the next load reads the tables.
+   */
+  statusStored(
+    taskId: string,
+    head: { status: TaskStatus; metadata: SdkTask["metadata"] },
+    message?: SdkMessage,
+  ): void {
+    const running = this.running.get(taskId);
+    const view = running?.view;
+    if (!view) return;
+    // The view is ours alone (loads get copies), so it changes in place.
+    view.status = { ...head.status };
+    view.metadata = head.metadata && { ...head.metadata };
+    if (message) {
+      const at = view.history.findIndex((kept) => kept.messageId === message.messageId);
+      if (at === -1) view.history.push(message);
+      else view.history[at] = message;
+    }
   }
 
   /** The executor's run for this context returned. */

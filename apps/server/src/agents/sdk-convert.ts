@@ -6,6 +6,7 @@ import {
   type Part as SdkPart,
   type Task as SdkTask,
   TaskState as SdkTaskState,
+  type TaskStatus as SdkTaskStatus,
 } from "@a2a-js/sdk";
 
 /** Pure converters between the SDK's protobuf-shaped types and our domain shapes. */
@@ -150,15 +151,20 @@ export function artifactFromSdk(
   };
 }
 
+/** A task's status in the SDK's shape. */
+export function statusToSdk(status: Task["status"]): SdkTaskStatus {
+  return {
+    state: stateToSdk(status.state),
+    message: status.message ? messageToSdk(status.message) : undefined,
+    timestamp: status.timestamp,
+  };
+}
+
 export function taskToSdk(task: Task): SdkTask {
   return {
     id: task.id,
     contextId: task.contextId,
-    status: {
-      state: stateToSdk(task.status.state),
-      message: task.status.message ? messageToSdk(task.status.message) : undefined,
-      timestamp: task.status.timestamp,
-    },
+    status: statusToSdk(task.status),
     artifacts: task.artifacts.map(artifactToSdk),
     history: task.history.map(messageToSdk),
     metadata: task.metadata,

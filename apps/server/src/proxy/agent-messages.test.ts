@@ -1,6 +1,8 @@
 import { contextRecordSchema } from "@a2a-chat/contracts";
 import { type StreamResponse, TaskState } from "@a2a-js/sdk";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
+import { StoredTaskStore } from "../agents/stored-task-store.js";
+import { MessagesRepository } from "../db/repositories/messages.js";
 import { addedAgentChats } from "../test/added-agent-chat.js";
 import { describeEachDialect } from "../test/databases.js";
 import { type ScriptStep, script } from "../test/scripted-agent.js";
@@ -158,6 +160,43 @@ describeEachDialect("an added agent's messages, each one whole", (get) => {
       await (await chat.user.get(`/contexts/${chat.contextId}`)).json(),
     );
     expect(context.message_count).toBe(4);
+  });
+
+  it("reads the task's history neither for each status message nor for the SDK's loads", async () => {
+    const app = appWith(get());
+    const chat = await userWithAgent(app, {
+      script: script([
+        working("Step 1", "m1"),
+        working("Step 1 of 3", "m1"),
+        ...Array.from({ length: 20 }, (_, i) => working(`Note ${i}`)),
+        working("Step 2", "m2"),
+        { state: "completed", text: "Done" },
+      ]),
+    });
+    const histories = vi.spyOn(MessagesRepository.prototype, "listForTasks");
+    const reads = vi.spyOn(
+      StoredTaskStore.prototype as unknown as { stored: () => unknown },
+      "stored",
+    );
+    try {
+      const { task } = await send(chat, "steps");
+      expect(task.history.map((m) => textOf(m.parts))).toEqual([
+        "steps",
+        "Step 1 of 3",
+        ...Array.from({ length: 20 }, (_, i) => `Note ${i}`),
+        "Step 2",
+        "Done",
+      ]);
+      // The SDK's view of the running task took each stored message in, replaced or added, as
+      // the tables hold it: none of its loads or saves read the tables.
+      expect(reads.mock.calls.length).toBe(0);
+      // The history is read when the task is made, when it ends and when the test reads it,
+      // not for each of the 23 status messages (before: once each).
+      expect(histories.mock.calls.length).toBeLessThan(6);
+    } finally {
+      histories.mockRestore();
+      reads.mockRestore();
+    }
   });
 
   it("joins text streamed as artifact chunks with append, equal chunks included", async () => {

@@ -66,6 +66,19 @@ export function updateTaskStatus(
   );
 }
 
+/** updateTaskStatus for a move that does not end the task: its head only (applyRunningStatus). */
+export function updateRunningStatus(
+  services: CommandServices,
+  owner: Owner,
+  taskId: string,
+  change: TaskStatusChange,
+): Promise<TaskHead> {
+  return transactWithEvents(services, async (trx, emit) => {
+    const row = await lockTaskToChange(services, trx, owner, taskId);
+    return applyRunningStatus(services, trx, emit, owner, row, change);
+  });
+}
+
 /** updateTaskStatus inside a caller's transaction, so a bigger change and its events commit together. */
 export async function changeTaskStatus(
   services: CommandServices,
@@ -117,6 +130,52 @@ export async function applyTaskStatus(
   change: TaskStatusChange,
   known?: KnownContents,
 ): Promise<Task> {
+  const { updated, state, base, status } = await writeStatus(trx, emit, owner, row, change);
+  const task = known
+    ? presentTask(updated, known.history, known.artifacts, services.logger)
+    : await loadTask(trx, updated, services.logger);
+  if (!task) throw new Error(`task ${row.id} unreadable right after it was written`);
+  if (isTerminalTaskState(state)) {
+    await emit({ ...base, type: "task_completed", data: { ...status, task } });
+  }
+  return task;
+}
+
+/** A task's status and metadata as stored, without its history and artifacts. */
+export type TaskHead = Omit<Task, "history" | "artifacts">;
+
+/**
+ * applyTaskStatus for a move that does not end the task (a running agent's status, a tool
+ * call's note in its metadata): returns the task's head only, its history left unread. A
+ * running task's status changes with each of an agent's messages; reading its whole history
+ * for each made a chatty agent's turn quadratic (400 updates of 1 KB: seconds).
+ */
+export async function applyRunningStatus(
+  services: CommandServices,
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  row: TaskRow,
+  change: TaskStatusChange,
+): Promise<TaskHead> {
+  if (isTerminalTaskState(change.state)) {
+    throw new Error(`applyRunningStatus cannot end a task (${change.state})`);
+  }
+  const { updated } = await writeStatus(trx, emit, owner, row, change);
+  const task = presentTask(updated, [], [], services.logger);
+  if (!task) throw new Error(`task ${row.id} unreadable right after it was written`);
+  const { history: _history, artifacts: _artifacts, ...head } = task;
+  return head;
+}
+
+/** Writes a status change to the locked row and emits task_status_changed. */
+async function writeStatus(
+  trx: Kysely<Database>,
+  emit: Emit,
+  owner: Owner,
+  row: TaskRow,
+  change: TaskStatusChange,
+) {
   const state = checkState(change.state);
   const taskId = row.id;
   const place = { userId: owner.userId, contextId: row.context_id, taskId };
@@ -145,12 +204,5 @@ export async function applyTaskStatus(
   });
   // The row as it now is (this transaction holds it), presented as a read of it would.
   const updated: TaskRow = { ...row, ...changes };
-  const task = known
-    ? presentTask(updated, known.history, known.artifacts, services.logger)
-    : await loadTask(trx, updated, services.logger);
-  if (!task) throw new Error(`task ${taskId} unreadable right after it was written`);
-  if (isTerminalTaskState(state)) {
-    await emit({ ...base, type: "task_completed", data: { ...status, task } });
-  }
-  return task;
+  return { updated, state, base, status };
 }

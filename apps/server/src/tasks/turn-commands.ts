@@ -11,7 +11,12 @@ import type { CommandServices } from "./command-services.js";
 import { insertMessage, replaceMessage } from "./message-commands.js";
 import type { Owner } from "./task-checks.js";
 import { insertTaskRow, type NewTask } from "./task-commands.js";
-import { applyTaskStatus, type TaskStatusChange } from "./task-status-commands.js";
+import {
+  applyRunningStatus,
+  applyTaskStatus,
+  type TaskHead,
+  type TaskStatusChange,
+} from "./task-status-commands.js";
 
 /**
  * The steps of an agent's turn that store several changes at once, each in one transaction, with
@@ -101,8 +106,9 @@ export function appendMessageWithStatus(
 /**
  * Stores one of the agent's whole messages in a running task, a new one appended (message_added,
  * context_stats), one with an id already stored there replaced (message_added again, same id),
- * and makes it the task's status message (task_status_changed). Undefined, storing nothing, once
- * the task has ended.
+ * and makes it the task's status message (task_status_changed) in a state that keeps it running.
+ * Returns the task's head and the message as stored (the history is not read again: see
+ * applyRunningStatus); undefined, storing nothing, once the task has ended.
  */
 export function putMessageWithStatus(
   services: CommandServices,
@@ -110,13 +116,17 @@ export function putMessageWithStatus(
   place: { contextId: string; taskId: string },
   message: Message,
   change: TaskStatusChange,
-): Promise<Task | undefined> {
+): Promise<{ task: TaskHead; message: Message } | undefined> {
   return transactWithEvents(services, async (trx, emit) => {
     const locked = await lockTurn(services, trx, owner, place);
     if (isTerminalTaskState(locked.task.state as TaskState)) return undefined;
     const input = { ...place, message };
     const replaced = await replaceMessage(services, trx, emit, owner, input);
-    if (!replaced) await insertMessage(services, trx, emit, owner, input, locked);
-    return applyTaskStatus(services, trx, emit, owner, locked.task, { ...change, message });
+    const stored = replaced ?? (await insertMessage(services, trx, emit, owner, input, locked));
+    const task = await applyRunningStatus(services, trx, emit, owner, locked.task, {
+      ...change,
+      message,
+    });
+    return { task, message: stored };
   });
 }

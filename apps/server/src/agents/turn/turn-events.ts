@@ -1,5 +1,5 @@
 import type { Message, TaskState } from "@a2a-chat/contracts";
-import { updateTaskStatus } from "../../tasks/task-status-commands.js";
+import { updateRunningStatus } from "../../tasks/task-status-commands.js";
 import { putMessageWithStatus } from "../../tasks/turn-commands.js";
 import type { RunnerEvent, RunnerTool } from "../model-runner.js";
 import { ToolCallLog } from "../tool-call-log.js";
@@ -7,7 +7,7 @@ import { endTurn } from "./end-turn.js";
 import type { ReplyText } from "./reply-text.js";
 import { agentMessage, type Turn, type TurnDeps } from "./turn.js";
 import { publishRecorded, storeArtifact, toolResultArtifact } from "./turn-artifacts.js";
-import { publishStatus } from "./turn-output.js";
+import { publishRunningStatus } from "./turn-output.js";
 
 /** What a turn learns as it runs, besides its text: its tool calls and the model's usage. */
 export class TurnProgress {
@@ -33,8 +33,11 @@ async function storeStatus(
   state: TaskState,
   metadata: Record<string, unknown>,
 ): Promise<void> {
-  const task = await updateTaskStatus(deps.services, turn.owner, turn.taskId, { state, metadata });
-  publishStatus(deps, turn, task);
+  const task = await updateRunningStatus(deps.services, turn.owner, turn.taskId, {
+    state,
+    metadata,
+  });
+  publishRunningStatus(deps, turn, task);
 }
 
 /**
@@ -43,10 +46,10 @@ async function storeStatus(
  */
 async function storeSaid(deps: TurnDeps, turn: Turn, message: Message): Promise<void> {
   const place = { contextId: turn.contextId, taskId: turn.taskId };
-  const task = await putMessageWithStatus(deps.services, turn.owner, place, message, {
+  const stored = await putMessageWithStatus(deps.services, turn.owner, place, message, {
     state: "working",
   });
-  if (task) publishStatus(deps, turn, task);
+  if (stored) publishRunningStatus(deps, turn, stored.task, stored.message);
 }
 
 /**

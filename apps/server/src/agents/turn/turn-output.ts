@@ -1,6 +1,7 @@
-import type { Task } from "@a2a-chat/contracts";
+import type { Message, Task } from "@a2a-chat/contracts";
 import { AgentEvent, type AgentExecutionEvent } from "@a2a-js/sdk/server";
-import { messageToSdk, stateToSdk, taskToSdk } from "../sdk-convert.js";
+import type { TaskHead } from "../../tasks/task-status-commands.js";
+import { messageToSdk, statusToSdk, taskToSdk } from "../sdk-convert.js";
 import type { Turn, TurnDeps } from "./turn.js";
 
 /**
@@ -19,15 +20,35 @@ export function publishTask(deps: TurnDeps, turn: Turn, task: Task): void {
 /** Publishes the status of a task just stored (its message, if any, is the status's). */
 export function publishStatus(deps: TurnDeps, turn: Turn, task: Task): void {
   deps.views?.stored(turn.taskId, taskToSdk(task));
+  publishStatusEvent(turn, task);
+}
+
+/**
+ * Publishes the status of a running task just stored without reading its history (see
+ * applyRunningStatus), with the agent's message stored with it, if any: the kept view of the
+ * task takes both in.
+ */
+export function publishRunningStatus(
+  deps: TurnDeps,
+  turn: Turn,
+  task: TaskHead,
+  message?: Message,
+): void {
+  const sdkMessage = message && messageToSdk(message);
+  deps.views?.statusStored(
+    turn.taskId,
+    { status: statusToSdk(task.status), metadata: task.metadata },
+    sdkMessage,
+  );
+  publishStatusEvent(turn, task);
+}
+
+function publishStatusEvent(turn: Turn, task: TaskHead): void {
   turn.bus.publish(
     AgentEvent.statusUpdate({
       taskId: turn.taskId,
       contextId: turn.contextId,
-      status: {
-        state: stateToSdk(task.status.state),
-        message: task.status.message ? messageToSdk(task.status.message) : undefined,
-        timestamp: task.status.timestamp,
-      },
+      status: statusToSdk(task.status),
       metadata: task.metadata,
     }),
   );
