@@ -10,8 +10,47 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const screenshotDir = fileURLToPath(new URL("../screenshots", import.meta.url));
 
 /**
+ * Chromium features Playwright turns off itself (playwright-core's chromiumSwitches). Chromium
+ * reads only the last `--disable-features` switch, so turning more off means repeating these:
+ * browser-flags.e2e.ts checks this list against the one Playwright passes.
+ */
+export const playwrightDisabledFeatures = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
+/**
+ * What else the tests' browser turns off: work for a browser window no test looks at. Each new
+ * context opens a window, and Chromium 156 loaded that window's address-bar popup as two WebUI
+ * pages in a renderer of their own (chrome://omnibox-popup.top-chrome), about a second of CPU;
+ * and it started a spare renderer for the context's next navigation, which a test's context
+ * rarely makes. Without them a context's first `/chat` cost 2.7 s of CPU instead of 4.6 s on
+ * the 2-core machine (docs/benchmarks/notes/test-time.md). Pages render the same.
+ */
+export const idleWindowFeatures = [
+  "WebUIOmniboxPopup",
+  "WebUIOmniboxFullPopup",
+  "WebUIOmniboxAimPopup",
+  "SpareRendererForSitePerProcess",
+];
+
+/**
  * The flags this machine needs: no sandbox (root), no GPU, and nothing that reaches for the
- * network on its own (this machine's closed network refuses it).
+ * network on its own (this machine's closed network refuses it); and the features above off.
  */
 export const chromiumFlags = [
   "--no-sandbox",
@@ -20,6 +59,7 @@ export const chromiumFlags = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  `--disable-features=${[...playwrightDisabledFeatures, ...idleWindowFeatures].join(",")}`,
 ];
 
 /** Launches headless Chromium with the flags this machine needs. */
