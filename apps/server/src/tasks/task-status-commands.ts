@@ -15,6 +15,7 @@ import { canUseTask } from "../policies/tasks.js";
 import { type Emit, transactWithEvents } from "../stream/transact.js";
 import type { CommandServices } from "./command-services.js";
 import { loadTask, presentTask } from "./load-tasks.js";
+import type { WarnLog } from "./read-stored.js";
 import { stampStatus } from "./stamp-status.js";
 import { checkMessage } from "./store-message.js";
 import { checkState, type Owner } from "./task-checks.js";
@@ -75,7 +76,7 @@ export function updateRunningStatus(
 ): Promise<TaskHead> {
   return transactWithEvents(services, async (trx, emit) => {
     const row = await lockTaskToChange(services, trx, owner, taskId);
-    return applyRunningStatus(services, trx, emit, owner, row, change);
+    return applyRunningStatus(trx, emit, owner, row, change, services.logger);
   });
 }
 
@@ -151,18 +152,18 @@ export type TaskHead = Omit<Task, "history" | "artifacts">;
  * for each made a chatty agent's turn quadratic (400 updates of 1 KB: seconds).
  */
 export async function applyRunningStatus(
-  services: CommandServices,
   trx: Kysely<Database>,
   emit: Emit,
   owner: Owner,
   row: TaskRow,
   change: TaskStatusChange,
+  log: WarnLog,
 ): Promise<TaskHead> {
   if (isTerminalTaskState(change.state)) {
     throw new Error(`applyRunningStatus cannot end a task (${change.state})`);
   }
   const { updated } = await writeStatus(trx, emit, owner, row, change);
-  const task = presentTask(updated, [], [], services.logger);
+  const task = presentTask(updated, [], [], log);
   if (!task) throw new Error(`task ${row.id} unreadable right after it was written`);
   const { history: _history, artifacts: _artifacts, ...head } = task;
   return head;

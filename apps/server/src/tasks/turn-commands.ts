@@ -123,10 +123,8 @@ export function putMessageWithStatus(
     const input = { ...place, message };
     const replaced = await replaceMessage(services, trx, emit, owner, input);
     const stored = replaced ?? (await insertMessage(services, trx, emit, owner, input, locked));
-    const task = await applyRunningStatus(services, trx, emit, owner, locked.task, {
-      ...change,
-      message,
-    });
+    const status = { ...change, message };
+    const task = await applyRunningStatus(trx, emit, owner, locked.task, status, services.logger);
     return { task, message: stored };
   });
 }
