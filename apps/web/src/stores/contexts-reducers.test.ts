@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Conversation } from "../lib/conversation.js";
 import {
+  applyAdopted,
   applyCreated,
   applyDeleted,
   applySnapshot,
@@ -73,6 +74,16 @@ describe("contexts reducers", () => {
   it("does not duplicate a conversation created twice (reply and event)", () => {
     const renamed = { ...a, name: "Server name" };
     expect(applyCreated(loaded("b", a, b), renamed)).toEqual(loaded("b", renamed, b));
+  });
+
+  it("adopts another tab's conversation from a read, keeping the stream's newer counts", () => {
+    // Not told of yet: added and selected, as a created one.
+    expect(applyAdopted(loaded(loadingContextId), a)).toEqual(loaded("a", a));
+    // The stream told of it and counted two messages while the read (one message) was on its way.
+    const counted = { ...a, messageCount: 2, updatedAt: "2025-01-02T00:00:00.000Z" };
+    const read = { ...a, messageCount: 1 };
+    expect(applyAdopted(loaded(loadingContextId, counted), read)).toEqual(loaded("a", counted));
+    expect(applyAdopted(loaded("b", counted, b), read)).toEqual(loaded("b", counted, b));
   });
 
   it("renames and sets updatedAt, ignoring unknown ids", () => {

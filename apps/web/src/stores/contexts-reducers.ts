@@ -69,6 +69,18 @@ export function applyCreated(state: ContextsData, conversation: Conversation): C
   return { ...state, conversations, currentContextId };
 }
 
+/**
+ * Takes a conversation another tab made, as a read of the server gave it: added and selected as
+ * a created one would be, unless the live stream already told of it. Then the stream's copy stays
+ * (only the selection moves to it while loading): its later events (the messages' counts) may
+ * have arrived while the read was on its way, and the read's older counts would replace them.
+ */
+export function applyAdopted(state: ContextsData, conversation: Conversation): ContextsData {
+  if (!has(state.conversations, conversation.id)) return applyCreated(state, conversation);
+  if (state.currentContextId !== loadingContextId) return state;
+  return { ...state, currentContextId: conversation.id };
+}
+
 /** Renames a conversation and sets its updatedAt; unknown ids change nothing. */
 export function applyUpdated(
   state: ContextsData,

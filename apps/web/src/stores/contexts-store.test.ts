@@ -86,6 +86,26 @@ describe("useContextsStore", () => {
     expect(ids()).toEqual(["c-other-tab"]);
   });
 
+  it("keeps the counts the live stream gave while another tab's conversation was being read", async () => {
+    const read = deferred();
+    fetchMock.mockReturnValueOnce(read.promise);
+    store().receiveSnapshot([]);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // While the read is on its way, the stream tells of the conversation and of its two messages.
+    const made = contextRecord("c-other-tab", { name: "Default Conversation" });
+    store().receiveCreated(made);
+    store().receiveStats({
+      context_id: "c-other-tab",
+      message_count: 2,
+      updated_at: "2025-03-01T00:00:00.000Z",
+    } as Parameters<ReturnType<typeof store>["receiveStats"]>[0]);
+    // The read was answered before the second message: one.
+    read.resolve(jsonReply(200, [{ ...made, message_count: 1 }]));
+    await vi.waitFor(() => expect(store().currentContextId).toBe("c-other-tab"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store().conversations.map((c) => [c.id, c.messageCount])).toEqual([["c-other-tab", 2]]);
+  });
+
   it("creates no default conversation without a valid session", () => {
     useAuthStore.getState().clearAuth();
     store().receiveSnapshot([]);

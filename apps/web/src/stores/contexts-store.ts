@@ -13,6 +13,7 @@ import { readStorage, storageKeys, writeStorage } from "../lib/storage.js";
 import { selectHasValidToken } from "./auth-selectors.js";
 import { useAuthStore } from "./auth-store.js";
 import {
+  applyAdopted,
   applyCreated,
   applyDeleted,
   applySnapshot,
@@ -232,7 +233,7 @@ export const useContextsStore = create<ContextsState>()((set, get) => ({
     await withBrowserLock(defaultContextLockName, async () => {
       const made = await latestContextRequest().catch(() => null);
       if (started !== epoch) return;
-      if (made) set((state) => applyCreated(state, toConversation(made)));
+      if (made) set((state) => applyAdopted(state, toConversation(made)));
       else await get().createContext(defaultContextName);
     });
   },
