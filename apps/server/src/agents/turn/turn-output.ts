@@ -1,4 +1,5 @@
 import type { Message, Task } from "@a2a-chat/contracts";
+import type { Task as SdkTask } from "@a2a-js/sdk";
 import { AgentEvent, type AgentExecutionEvent } from "@a2a-js/sdk/server";
 import type { TaskHead } from "../../tasks/task-status-commands.js";
 import { messageToSdk, statusToSdk, taskToSdk } from "../sdk-convert.js";
@@ -19,8 +20,9 @@ export function publishTask(deps: TurnDeps, turn: Turn, task: Task): void {
 
 /** Publishes the status of a task just stored (its message, if any, is the status's). */
 export function publishStatus(deps: TurnDeps, turn: Turn, task: Task): void {
-  deps.views?.stored(turn.taskId, taskToSdk(task));
-  publishStatusEvent(turn, task);
+  const sdkTask = taskToSdk(task);
+  deps.views?.stored(turn.taskId, sdkTask);
+  publishStatusEvent(turn, sdkTask);
 }
 
 /**
@@ -34,22 +36,22 @@ export function publishRunningStatus(
   task: TaskHead,
   message?: Message,
 ): void {
-  const sdkMessage = message && messageToSdk(message);
-  deps.views?.statusStored(
-    turn.taskId,
-    { status: statusToSdk(task.status), metadata: task.metadata },
-    sdkMessage,
-  );
-  publishStatusEvent(turn, task);
+  const head = { status: statusToSdk(task.status), metadata: task.metadata };
+  deps.views?.statusStored(turn.taskId, head, message && messageToSdk(message));
+  publishStatusEvent(turn, head);
 }
 
-function publishStatusEvent(turn: Turn, task: TaskHead): void {
+/** The status update event; the SDK clones its status and metadata when it applies them. */
+function publishStatusEvent(
+  turn: Turn,
+  head: { status: SdkTask["status"]; metadata: SdkTask["metadata"] },
+): void {
   turn.bus.publish(
     AgentEvent.statusUpdate({
       taskId: turn.taskId,
       contextId: turn.contextId,
-      status: statusToSdk(task.status),
-      metadata: task.metadata,
+      status: head.status,
+      metadata: head.metadata,
     }),
   );
 }
