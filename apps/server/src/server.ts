@@ -43,8 +43,13 @@ export const defaultWebDir = fileURLToPath(new URL("../../web/dist", import.meta
 /** Opens storage, migrates it, and listens. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const options = {
-    onIdleConnectionError: (error: Error) =>
-      logger.warn({ err: error }, "idle database connection lost; the pool reconnects on demand"),
+    onConnectionLost: (error: Error, { inUse }: { inUse: boolean }) =>
+      logger.warn(
+        { err: error, inUse },
+        inUse
+          ? "database connection lost mid-use; its statement fails and the pool reconnects"
+          : "idle database connection lost; the pool reconnects on demand",
+      ),
   };
   const db = await openDatabase(config.database, options);
   try {

@@ -70,11 +70,13 @@ const walCheckpointEveryMs = 1000;
 /** How the database reports trouble that no query is waiting for. */
 export interface DatabaseOptions {
   /**
-   * An idle pooled PostgreSQL connection failed (the server ended it: pg_terminate_backend,
-   * idle_session_timeout, a restart or a failover). The pool has already dropped it and opens a
-   * new one on the next query; without a listener node-postgres would crash the process.
+   * A pooled PostgreSQL connection failed (the server ended it: pg_terminate_backend,
+   * idle_session_timeout, a restart or a failover). An idle one the pool has already dropped; one
+   * in use (a transaction between two statements) fails its next statement and is dropped when
+   * released. The pool opens a new one on the next query. Without a listener node-postgres throws
+   * the error, and the process would crash.
    */
-  onIdleConnectionError?: (error: Error) => void;
+  onConnectionLost?: (error: Error, connection: { inUse: boolean }) => void;
 }
 
 /** The database settings openDatabase reads (timeouts default to none, as for migrations). */
@@ -210,10 +212,9 @@ async function openPostgres(
     max: 1,
     ...(config.acquireTimeoutMs ? { connectionTimeoutMillis: config.acquireTimeoutMs } : {}),
   });
-  // An 'error' event with no listener throws, and would take every replica down at once.
-  for (const each of [pool, leasePool]) {
-    each.on("error", (error) => options.onIdleConnectionError?.(error));
-  }
+  // An 'error' event with no listener throws, and would take every replica down at once. The
+  // pool listens on its idle connections only; a checked-out one gets a listener of its own.
+  for (const each of [pool, leasePool]) watchConnections(each, options);
   const waiting = waitingPool(pool, config.acquireTimeoutMs ?? 0);
   const kysely = new Kysely<Database>({
     dialect: new SchemaPostgresDialect({ pool: waiting }, schema),
@@ -231,4 +232,17 @@ async function openPostgres(
       await Promise.all([kysely.destroy(), leases.destroy()]);
     },
   };
+}
+
+/** Reports every lost connection of a pool, idle or in use, instead of letting its error throw. */
+function watchConnections(pool: pg.Pool, options: DatabaseOptions): void {
+  const inUse = new WeakSet<pg.PoolClient>();
+  pool.on("error", (error) => options.onConnectionLost?.(error, { inUse: false }));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      if (inUse.has(client)) options.onConnectionLost?.(error, { inUse: true });
+    });
+  });
+  pool.on("acquire", (client) => inUse.add(client));
+  pool.on("release", (_error, client) => inUse.delete(client));
 }
