@@ -234,13 +234,23 @@ async function openPostgres(
   };
 }
 
-/** Reports every lost connection of a pool, idle or in use, instead of letting its error throw. */
+/**
+ * Reports each lost connection of a pool once, idle or in use, instead of letting its error
+ * throw. A connection the server ended errs twice: with the server's message, then as the socket
+ * closes ("Connection terminated unexpectedly").
+ */
 function watchConnections(pool: pg.Pool, options: DatabaseOptions): void {
   const inUse = new WeakSet<pg.PoolClient>();
-  pool.on("error", (error) => options.onConnectionLost?.(error, { inUse: false }));
+  const reported = new WeakSet<pg.PoolClient>();
+  const report = (error: Error, client: pg.PoolClient, connection: { inUse: boolean }) => {
+    if (reported.has(client)) return;
+    reported.add(client);
+    options.onConnectionLost?.(error, connection);
+  };
+  pool.on("error", (error, client) => report(error, client, { inUse: false }));
   pool.on("connect", (client) => {
     client.on("error", (error) => {
-      if (inUse.has(client)) options.onConnectionLost?.(error, { inUse: true });
+      if (inUse.has(client)) report(error, client, { inUse: true });
     });
   });
   pool.on("acquire", (client) => inUse.add(client));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { databaseUnavailableMessage, healthResponseSchema } from "@a2a-chat/contracts";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { testDialects } from "../test/databases.js";
 import { testPostgresUrl } from "../test/postgres-probe.js";
 import { processSession } from "../test/process-session.js";
@@ -69,6 +69,11 @@ run("PostgreSQL refusing the server's logins (a role set to NOLOGIN)", () => {
   };
 
   it("answers 503 database_unavailable, /health degraded, and recovers when logins are allowed again", async () => {
+    // A failure shows what the server logged (a crash, a lost connection): this test met
+    // "other side closed" twice in CI under load, and once a crash was the likely cause.
+    onTestFailed(() => {
+      console.error(`server exit ${server.child.exitCode}, output:\n${server.output()}`);
+    });
     const { createContext: create } = await processSession(server.url);
 
     // No new login, and the open connections ended: every query needs a new login.
