@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build } from "vite";
-import { launchChromium } from "../e2e/harness/browser.js";
+import { chromiumPath, launchChromium } from "../e2e/harness/browser.js";
 import { envNumber, serveDirectory, verdict } from "./browser.js";
 import type { FormBenchApi, KeystrokeSample } from "./forms/form-bench-api.js";
 import { machineLine, median, writeSection } from "./report.js";
@@ -37,7 +37,7 @@ export async function webFormsBench(): Promise<void> {
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   });
   const site = await serveDirectory(outDir);
-  const browser = await launchChromium();
+  const browser = await launchChromium(chromiumPath);
   const opens: number[] = [];
   const samples: KeystrokeSample[] = [];
   let fields = 0;

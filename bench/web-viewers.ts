@@ -6,7 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Page } from "playwright-core";
 import { build } from "vite";
-import { launchChromium } from "../e2e/harness/browser.js";
+import { chromiumPath, launchChromium } from "../e2e/harness/browser.js";
 import { envNumber, idleRate, ms, PageMetrics, serveDirectory, sleep, verdict } from "./browser.js";
 import { machineLine, median, type Result, writeSection } from "./report.js";
 import type {
@@ -122,7 +122,7 @@ export async function webViewersBench(): Promise<void> {
   await buildViewerPage(outDir);
   const buildMs = performance.now() - started;
   const site = await serveDirectory(outDir);
-  const browser = await launchChromium();
+  const browser = await launchChromium(chromiumPath);
   const mounts: number[] = [];
   const byInteraction = new Map<string, { ms: number[]; cdp: number[] }>();
   const charts = new Map<BenchChartType, { results: ChartMountResult[]; cdp: number[] }>();

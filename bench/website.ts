@@ -1,7 +1,7 @@
 import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../e2e/harness/browser.js";
+import { chromiumPath, launchChromium } from "../e2e/harness/browser.js";
 import { startBuiltServer } from "../e2e/harness/server.js";
 import { envNumber, ms, verdict } from "./browser.js";
 import { lighthouseCli, lighthouseScores } from "./lighthouse.js";
@@ -120,7 +120,7 @@ async function paintTimes(browser: Browser, url: string): Promise<PaintTimes> {
 export async function websiteBench(): Promise<void> {
   const loadAtStart = loadAverage();
   const server = await startBuiltServer({ RATE_LIMIT_SESSIONS_PER_IP: "0" });
-  const browser = await launchChromium();
+  const browser = await launchChromium(chromiumPath);
   const rows: string[] = [];
   const scoreRows: string[] = [];
   const figures: { path: string; kb: number; complete: boolean; lcp: number }[] = [];

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  headlessShellPath,
   idleWindowFeatures,
   playwrightDisabledFeatures,
+  testBrowserPath,
   workerChromium,
 } from "./harness/browser.js";
 
@@ -32,6 +34,13 @@ describe("the tests' Chromium", () => {
   afterAll(async () => {
     await (await workerChromium()).close();
   });
+
+  it.runIf(process.env.CI && !process.env.CHROMIUM_PATH)(
+    "is Debian's headless shell in CI (.ci/run installs it), not the full browser",
+    () => {
+      expect(testBrowserPath).toBe(headlessShellPath);
+    },
+  );
 
   it("keeps Playwright's disabled features when it turns more off, and opens no address-bar popup", async () => {
     const browser = await workerChromium();

@@ -1,10 +1,24 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium unless CHROMIUM_PATH says otherwise; never a downloaded browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Debian's chromium-headless-shell: the same Chromium, built for headless use only. */
+export const headlessShellPath = "/usr/bin/chromium-headless-shell";
+
+/**
+ * The browser the e2e tests drive: CHROMIUM_PATH if set, else Debian's headless shell when
+ * installed (`.ci/run` installs it), else Debian's Chromium. The shell is what Playwright itself
+ * runs for headless tests: it has no browser window, so a fresh context's `/chat` costs it 0.90 s
+ * of CPU against the full browser's 1.16 s, and the e2e project 220 s of browser CPU against 245 s
+ * (docs/benchmarks/notes/test-time.md). Benches that measure what a person's browser does
+ * (Lighthouse) keep the full one.
+ */
+export const testBrowserPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(headlessShellPath) ? headlessShellPath : chromiumPath);
 
 /** Where e2e tests leave screenshots for people to look at. */
 export const screenshotDir = fileURLToPath(new URL("../screenshots", import.meta.url));
@@ -62,9 +76,12 @@ export const chromiumFlags = [
   `--disable-features=${[...playwrightDisabledFeatures, ...idleWindowFeatures].join(",")}`,
 ];
 
-/** Launches headless Chromium with the flags this machine needs. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+/**
+ * Launches headless Chromium with the flags this machine needs: the tests' (testBrowserPath) by
+ * default; the benches pass the full browser's path, which their recorded figures were made with.
+ */
+export function launchChromium(executablePath = testBrowserPath): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: chromiumFlags });
 }
 
 let workerBrowser: Promise<Browser> | undefined;
