@@ -7,8 +7,11 @@ const limitedBody = {
   error: "rate_limited",
   message: "Rate limit exceeded. Please wait a moment and try again.",
 };
-// Random addresses, so no two tests share a window.
-const randomIp = () => `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
+// A new address each time (from a random start, then the next), so no two tests or clients share
+// a window: two random picks were the same address one run in 250, and the "other client" of
+// the first test was then limited.
+let nextIp = Math.floor(Math.random() * 250);
+const randomIp = () => `203.0.113.${1 + (nextIp++ % 250)}`;
 
 describeEachDialect("per-IP limit of requests without a valid token", (get) => {
   const limited = (trustProxyHops: number, publicRequestsPerIp = 3) =>
