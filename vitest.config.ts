@@ -38,6 +38,62 @@ const webForkFiles = [
   "src/artifacts/mcp-app/McpAppView.test.tsx",
 ];
 
+/**
+ * Server test files that start processes (the server as replicas or restarted, the admin and
+ * backup commands, server-everything and the MCP App servers) or make PostgreSQL refuse or end
+ * connections, and spend most of their time waiting on them and on timers: the server worker
+ * ran at a quarter of a core. They are a project of their own, which `npm test` runs in a lane
+ * beside the other server files (scripts/test.ts). A process-starting file left out of the list
+ * still works in the server project, only without this one's bundle (through tsx).
+ */
+const serverProcessFiles = [
+  "src/admin/admin-process.test.ts",
+  "src/agents/agent-resource-links.test.ts",
+  "src/agents/providers/ai-sdk-lazy.test.ts",
+  "src/agents/replica-overload.test.ts",
+  "src/agents/replica-runs.test.ts",
+  "src/agents/run-recovery.test.ts",
+  "src/auth/revocation-replicas.test.ts",
+  "src/backup/backup-process.test.ts",
+  "src/db/dropped-connections.test.ts",
+  "src/db/full-disk.test.ts",
+  "src/db/locked-file.test.ts",
+  "src/db/refused-login.test.ts",
+  "src/main.test.ts",
+  "src/mcp/external/external-mcp-routes.test.ts",
+  "src/mcp/external/proxy-browse.test.ts",
+  "src/mcp/external/proxy-watch.test.ts",
+  "src/mcp/external/result-content.test.ts",
+  "src/mcp/external/task-call.test.ts",
+  "src/mcp/requests/agent-elicitation-answers.test.ts",
+  "src/mcp/requests/agent-elicitation.test.ts",
+  "src/mcp/requests/mcp-requests.test.ts",
+  "src/mcp/requests/replicas.test.ts",
+  "src/mcp/requests/url-elicitation-retry.test.ts",
+  "src/mcp/server-everything.test.ts",
+  "src/metrics/metrics-port-process.test.ts",
+  "src/net/connection-check.test.ts",
+  "src/net/connection-doctor-routes.test.ts",
+  "src/observe/tracing-process.test.ts",
+  "src/routes/mcp/config-server-watch.test.ts",
+  "src/stream/replicas.test.ts",
+];
+
+/** The server projects' common settings. */
+const server = {
+  root: "apps/server",
+  environment: "node" as const,
+  globalSetup: ["./src/test/global-setup.ts"],
+  // Integration tests open real databases: every test database is its own SQLite file or
+  // PostgreSQL schema, so files run in parallel without colliding.
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+  // Files share a worker's module graph instead of importing Hono, Kysely and the app afresh
+  // each (no test mocks modules or leaves globals behind; each opens its own databases and
+  // servers).
+  isolate: false,
+};
+
 /** The JSON reporter writing to a file of its own in `dir` (one per vitest process). */
 function jsonReport(dir: string): ["json", { outputFile: string }] {
   return ["json", { outputFile: `${dir}/vitest-${process.pid}.json` }];
@@ -69,21 +125,13 @@ export default defineConfig({
       },
       {
         test: {
+          ...server,
           name: "server",
-          root: "apps/server",
-          environment: "node",
           include: ["src/**/*.test.ts"],
-          globalSetup: ["./src/test/global-setup.ts"],
-          // Integration tests open real databases: every test database is its own SQLite file or
-          // PostgreSQL schema, so files run in parallel without colliding.
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
-          // Files share a worker's module graph instead of importing Hono, Kysely and the app
-          // afresh each (no test mocks modules or leaves globals behind; each opens its own
-          // databases and servers).
-          isolate: false,
+          exclude: [...configDefaults.exclude, ...serverProcessFiles],
         },
       },
+      { test: { ...server, name: "server-processes", include: serverProcessFiles } },
       {
         plugins: [react()],
         test: {

@@ -5,8 +5,8 @@ import concurrently from "concurrently";
 import { summaryLine, type TestCounts } from "./summary-reporter.js";
 
 /**
- * `npm test`: the checks, the server's tests, the web's tests, and the build with the end-to-end
- * tests run as four lanes side by side. The end-to-end files spend most of their time waiting
+ * `npm test`: the checks, the server's tests (two lanes), the web's tests, and the build with the
+ * end-to-end tests run as five lanes side by side. The end-to-end files spend most of their time waiting
  * (replies streamed at a pace, reconnects), so on two cores they fit beside the CPU-bound
  * typecheck and unit tests instead of after them. A failing check stops the other lanes at once
  * (as `&&` did); a failing test does not (every test still runs and reports). The closing
@@ -14,12 +14,14 @@ import { summaryLine, type TestCounts } from "./summary-reporter.js";
  */
 // The typecheck, lint and build have no time bounds, the tests do: the former run at a lower
 // priority (nice), so they take what CPU the tests leave instead of slowing them.
-// The unit and integration tests are two lanes: the server's files (one worker, much of it waiting
-// on processes, timers and PostgreSQL) and the web's (CPU-bound jsdom); one after the other they
-// were the longest lane by far.
+// The unit and integration tests are three lanes: the server's files in two (each one worker:
+// those that start processes, which mostly wait on them and on timers, and the rest; in one lane
+// they took 277 s alone at a quarter of a core, the longest lane of all) and the web's (CPU-bound
+// jsdom).
 const lanes = [
   { name: "checks", command: "nice -n 10 npm run typecheck && nice -n 10 npm run lint" },
   { name: "server", command: "vitest run --project contracts --project server" },
+  { name: "processes", command: "vitest run --project server-processes" },
   { name: "web", command: "vitest run --project web --project web-forks" },
   { name: "e2e", command: "nice -n 10 npm run build && vitest run --project e2e" },
 ];
@@ -29,7 +31,7 @@ const countsDir = mkdtempSync(join(tmpdir(), "a2a-chat-test-counts-"));
 const countsFile = join(countsDir, "counts.jsonl");
 const { commands, result } = concurrently(
   lanes.map((lane) => ({ ...lane, env: { TEST_COUNTS_FILE: countsFile } })),
-  { prefix: "[{name}]", prefixColors: ["yellow", "cyan", "blue", "magenta"] },
+  { prefix: "[{name}]", prefixColors: ["yellow", "cyan", "green", "blue", "magenta"] },
 );
 const checks = commands[0];
 checks?.close.subscribe((event) => {

@@ -20,20 +20,21 @@ declare module "vitest" {
 }
 
 /**
- * Probes PostgreSQL once for the whole server suite and says so once if it is skipped, and
- * bundles the source once for the tests that start the server, the admin or the backup command
- * as processes (test/server-process.ts). Returns the teardown: it removes that bundle and drops
- * the test schemas of this run still there (those dropped in the background when the worker
- * ended, and the one made ahead and never used; test/databases.ts).
+ * Probes PostgreSQL once for a server project and says so once if it is skipped, and, for the
+ * project of the files that start processes (vitest.config.ts), bundles the source once for the
+ * tests that start the server, the admin or the backup command (test/server-process.ts); the
+ * other server project starts none. Returns the teardown: it removes that bundle and drops the
+ * test schemas of this run still there (those dropped in the background when the worker ended,
+ * and the one made ahead and never used; test/databases.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const required = process.env.CI === "true" || process.env.CI === "1";
   const runId = randomBytes(4).toString("hex");
   const [problem, bundle] = await Promise.all([
     probePostgres().then((found) => found ?? ""),
-    bundleSource(runId),
+    project.name === "server" ? undefined : bundleSource(runId),
   ]);
-  process.env[bundleDirVariable] = bundle;
+  if (bundle) process.env[bundleDirVariable] = bundle;
   if (problem && !required) {
     console.log(
       `PostgreSQL at ${testPostgresUrl} is unreachable (${problem}): skipping the PostgreSQL suites (CI=true makes this a failure).`,
@@ -43,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("postgresRequired", required);
   project.provide("testRunId", runId);
   return async () => {
-    rmSync(bundle, { recursive: true, force: true });
+    if (bundle) rmSync(bundle, { recursive: true, force: true });
     if (!problem) await dropRunSchemas(runId);
   };
 }
