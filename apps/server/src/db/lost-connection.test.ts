@@ -1,24 +1,14 @@
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { testDialects } from "../test/databases.js";
-import { testPostgresUrl } from "../test/postgres-probe.js";
+import { runAsAdmin, testPostgresUrl } from "../test/postgres-probe.js";
 import { openDatabase } from "./database.js";
 
 const run = testDialects.includes("postgres") ? describe : describe.skip;
 
 run("a PostgreSQL connection ended while a transaction holds it", () => {
   const schema = `lost_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: testPostgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  afterAll(() => admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+  afterAll(() => runAsAdmin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
 
   it("fails that transaction's next statement and is reported, not thrown at the process", async () => {
     const lost: { message: string; inUse: boolean }[] = [];
@@ -31,7 +21,7 @@ run("a PostgreSQL connection ended while a transaction holds it", () => {
         const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
         // Between two statements the connection is checked out and no query is active: the
         // pool's own listener is off it, so before the fix its error crashed the process.
-        await admin(`SELECT pg_terminate_backend(${rows[0]?.pid})`);
+        await runAsAdmin(`SELECT pg_terminate_backend(${rows[0]?.pid})`);
         await vi.waitFor(() => expect(lost).toHaveLength(1), { timeout: 10_000 });
         // The socket's close comes after the server's message; the second error with it.
         await new Promise((resolve) => setTimeout(resolve, 200));

@@ -2,25 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { databaseUnavailableMessage, healthResponseSchema } from "@a2a-chat/contracts";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { testDialects } from "../test/databases.js";
-import { testPostgresUrl } from "../test/postgres-probe.js";
+import { runAsAdmin as admin, testPostgresUrl } from "../test/postgres-probe.js";
 import { processSession } from "../test/process-session.js";
 import { type ServerProcess, startServerProcess } from "../test/server-process.js";
 
 const run = testDialects.includes("postgres") ? describe : describe.skip;
-
-/** Runs statements as the test database's administrator. */
-async function admin(...statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 run("PostgreSQL refusing the server's logins (a role set to NOLOGIN)", () => {
   const role = `nologin_${process.pid}_${Date.now().toString(36)}`;

@@ -1,21 +1,9 @@
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testDialects } from "../test/databases.js";
-import { testPostgresUrl } from "../test/postgres-probe.js";
+import { runAsAdmin as run } from "../test/postgres-probe.js";
 
 const onPostgres = testDialects.includes("postgres") ? describe : describe.skip;
-
-/** Runs one statement on a connection of its own. */
-async function run(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 onPostgres("introspecting a PostgreSQL database's own schema", () => {
   let database: TestDatabase;

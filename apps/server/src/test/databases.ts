@@ -2,12 +2,11 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseDialect } from "@a2a-chat/contracts";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from "vitest";
 import type { Config } from "../config/schema.js";
 import { type Db, openDatabase, sqliteFileName } from "../db/database.js";
 import { migrateToLatest, migrateWithoutTimeLimits } from "../db/migrate.js";
-import { testPostgresUrl } from "./postgres-probe.js";
+import { runAsAdmin, testPostgresUrl } from "./postgres-probe.js";
 
 const postgresProblem = inject("postgresProblem");
 const postgresRequired = inject("postgresRequired");
@@ -142,14 +141,8 @@ async function createPostgres(
   });
 }
 
-async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
+function dropSchema(schema: string): Promise<void> {
+  return runAsAdmin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
 
 /** Dialects the storage suites run on here: both, or SQLite alone when PostgreSQL is absent locally. */

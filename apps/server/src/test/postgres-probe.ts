@@ -20,3 +20,14 @@ export async function probePostgres(): Promise<string | undefined> {
     await client.end().catch(() => undefined);
   }
 }
+
+/** Runs statements, one after another, on a connection of its own to the test PostgreSQL. */
+export async function runAsAdmin(...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: testPostgresUrl });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
