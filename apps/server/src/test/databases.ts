@@ -7,6 +7,7 @@ import type { Config } from "../config/schema.js";
 import { type Db, openDatabase, sqliteFileName } from "../db/database.js";
 import { migrateToLatest, migrateWithoutTimeLimits } from "../db/migrate.js";
 import { runAsAdmin, testPostgresUrl } from "./postgres-probe.js";
+import { readSchemaTemplate, type SchemaTemplate } from "./postgres-template.js";
 
 const postgresProblem = inject("postgresProblem");
 const postgresRequired = inject("postgresRequired");
@@ -131,14 +132,39 @@ async function createPostgres(
     poolSize: 4,
     ...settings,
   };
+  const template = migrate ? await postgresTemplate() : undefined;
+  if (template) await template.copyTo(schema);
   const db = await openDatabase(config);
-  if (migrate) await migrateWithoutTimeLimits(config, db);
+  if (migrate && !template) await migrateWithoutTimeLimits(config, db);
   return withCleanups(db, config, async () => {
     await db.close();
     // Dropped while the next tests run (a test never reads a schema it threw away); whatever is
     // left when the run ends, global-setup's teardown drops by the run's id.
     void dropSchema(schema).catch(() => undefined);
   });
+}
+
+/**
+ * The definition migrated test schemas are copied from (test/postgres-template.ts), read once per
+ * test process from a schema the migrator made; undefined when it cannot be read, and then each
+ * schema is migrated. The template schema stays until global-setup's teardown drops it with the
+ * run's other leftovers (its name has the run's id).
+ */
+let template: Promise<SchemaTemplate | undefined> | undefined;
+
+function postgresTemplate(): Promise<SchemaTemplate | undefined> {
+  template ??= (async () => {
+    const schema = uniqueName("t").toLowerCase();
+    const config = { ...timeLimits, dataDir: tmpdir(), url: testPostgresUrl, schema, poolSize: 1 };
+    const db = await openDatabase(config);
+    try {
+      await migrateWithoutTimeLimits(config, db);
+    } finally {
+      await db.close();
+    }
+    return readSchemaTemplate(schema);
+  })();
+  return template;
 }
 
 function dropSchema(schema: string): Promise<void> {
