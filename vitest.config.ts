@@ -12,28 +12,36 @@ const web = {
 };
 const webFiles = ["src/**/*.test.{ts,tsx}", "site-build/**/*.test.{ts,tsx}"];
 /**
+ * Web test files that need a real process's globals, not a VM context's: web streams
+ * (ReadableStream, TransformStream) and Node's Error class are not a VM context's, and a VM
+ * context's window.location cannot be redefined. They mock no module, so they run one after
+ * another in one process that keeps its module graph (`isolate: false`): a process each cost
+ * 0.7 s of jsdom and set-up per file.
+ */
+const webProcessFiles = [
+  "src/auth/AuthFailedScreen.test.tsx",
+  "src/auth/AuthGate.test.tsx",
+  "src/chat/engine/agent-client.test.ts",
+  "src/api/stream-client.test.ts",
+  "src/stream/useContextStream.test.tsx",
+  "src/api/list-server-tools.test.ts",
+  "src/api/mcp-watch-api.test.ts",
+  "src/api/mcp-tool-call.test.ts",
+];
+/**
  * Web test files that run in vitest's default pool, a process per file: the site build's (Node,
- * not jsdom, and several times slower in a VM context), and those that need a real process's
- * globals: web streams (ReadableStream, TransformStream) and Node's Error class are not a VM
- * context's, a VM context's window.location cannot be redefined; and those whose vi.mock,
- * vi.resetModules or first lazy load (a viewer's loading state) need a process of their own.
+ * not jsdom, and several times slower in a VM context; in the shared process above they cost
+ * more, not less), and those whose vi.mock, vi.resetModules or first lazy load (a viewer's
+ * loading state) need a process of their own.
  */
 const webForkFiles = [
   "site-build/**/*.test.ts",
   "src/artifacts/ArtifactView.test.tsx",
-  "src/auth/AuthFailedScreen.test.tsx",
-  "src/auth/AuthGate.test.tsx",
-  "src/chat/engine/agent-client.test.ts",
   "src/chat/parts/TextPart.streaming.test.tsx",
   "src/stores/agents-store.test.ts",
-  "src/api/stream-client.test.ts",
-  "src/stream/useContextStream.test.tsx",
   "src/tools/ArtifactRefreshButton.test.tsx",
   "src/tools/ToolResultModal.test.tsx",
-  "src/api/list-server-tools.test.ts",
   "src/tools/browse/ServerBrowse.test.tsx",
-  "src/api/mcp-watch-api.test.ts",
-  "src/api/mcp-tool-call.test.ts",
   "src/chat/search/SearchDialog.test.tsx",
   "src/artifacts/mcp-app/McpAppView.test.tsx",
 ];
@@ -138,7 +146,7 @@ export default defineConfig({
           ...web,
           name: "web",
           include: webFiles,
-          exclude: [...configDefaults.exclude, ...webForkFiles],
+          exclude: [...configDefaults.exclude, ...webProcessFiles, ...webForkFiles],
           // Each file still gets its own jsdom and module graph, in a VM context of a reused
           // worker: a fresh process per file re-imported jsdom (~1.1 s) and React every time,
           // most of the project's time on this machine.
@@ -152,7 +160,17 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { ...web, name: "web-forks", include: webForkFiles, sequence: { groupOrder: 2 } },
+        test: {
+          ...web,
+          name: "web-process",
+          include: webProcessFiles,
+          isolate: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        plugins: [react()],
+        test: { ...web, name: "web-forks", include: webForkFiles, sequence: { groupOrder: 3 } },
       },
       {
         test: {
@@ -178,7 +196,7 @@ export default defineConfig({
           // A worker runs file after file (each file still starts its own server and browser):
           // a fresh process per file imported vitest and Playwright again every time.
           isolate: false,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
         },
       },
     ],

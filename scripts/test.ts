@@ -26,7 +26,10 @@ const lanes = [
   { name: "checks", command: "nice -n 10 npm run typecheck && nice -n 10 npm run lint" },
   { name: "server", command: "vitest run --project contracts --project server" },
   { name: "processes", command: "vitest run --project server-processes" },
-  { name: "web", command: "nice -n 5 vitest run --project web --project web-forks" },
+  {
+    name: "web",
+    command: "nice -n 5 vitest run --project web --project web-process --project web-forks",
+  },
   { name: "e2e", command: "npm run build && vitest run --project e2e" },
 ];
 const testLanes = lanes.length - 1;
