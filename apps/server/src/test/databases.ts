@@ -155,16 +155,21 @@ let template: Promise<SchemaTemplate | undefined> | undefined;
 function postgresTemplate(): Promise<SchemaTemplate | undefined> {
   template ??= (async () => {
     const schema = uniqueName("t").toLowerCase();
-    const config = { ...timeLimits, dataDir: tmpdir(), url: testPostgresUrl, schema, poolSize: 1 };
-    const db = await openDatabase(config);
-    try {
-      await migrateWithoutTimeLimits(config, db);
-    } finally {
-      await db.close();
-    }
+    await migratePostgresSchema(schema);
     return readSchemaTemplate(schema);
   })();
   return template;
+}
+
+/** Creates `schema` in the test PostgreSQL and migrates it, as a server's start would. */
+export async function migratePostgresSchema(schema: string): Promise<void> {
+  const config = { ...timeLimits, dataDir: tmpdir(), url: testPostgresUrl, schema, poolSize: 1 };
+  const db = await openDatabase(config);
+  try {
+    await migrateWithoutTimeLimits(config, db);
+  } finally {
+    await db.close();
+  }
 }
 
 function dropSchema(schema: string): Promise<void> {

@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.js";
-import { migrateWithoutTimeLimits, migrationLevel } from "../db/migrate.js";
-import { testDialects } from "./databases.js";
+import { migrationLevel } from "../db/migrate.js";
+import { migratePostgresSchema, testDialects } from "./databases.js";
 import { runAsAdmin, testPostgresUrl } from "./postgres-probe.js";
 import { readSchemaTemplate } from "./postgres-template.js";
 
@@ -49,12 +49,7 @@ run("a test schema copied from a migrated one", () => {
 
   it("has the migrated schema's tables, indexes, constraints, triggers, functions and level", async () => {
     const settings = { dataDir: ".", url: testPostgresUrl, poolSize: 1 };
-    const first = await openDatabase({ ...settings, schema: migrated });
-    try {
-      await migrateWithoutTimeLimits({ ...settings, schema: migrated }, first);
-    } finally {
-      await first.close();
-    }
+    await migratePostgresSchema(migrated);
     const template = await readSchemaTemplate(migrated);
     expect(template).toBeDefined();
     await template?.copyTo(copied);
