@@ -4,6 +4,7 @@ import {
   agentMessages,
   composer,
   defaultAgentName,
+  goesQuiet,
   headerCount,
   openChat,
   send,
@@ -34,6 +35,9 @@ describe("chatting with the built-in planner", () => {
     await userMessages(page).filter({ hasText: welcomeText }).waitFor();
     await agentMessages(page).filter({ hasText: noModelNotice }).waitFor();
     await waitForReplyDone(page);
+    // At rest the page draws nothing. (The list of a conversation shorter than the screen once
+    // kept re-aiming its scroll at the end, a frame each, for five seconds after every message.)
+    expect(await goesQuiet(page)).toMatchObject({ quiet: true });
     expect(await texts(userMessages(page))).toEqual([expect.stringContaining(welcomeText)]);
     expect(await agentMessages(page).count()).toBe(1);
     await expect.poll(() => headerCount(page)).toBe(2);

@@ -265,3 +265,38 @@ export async function headerCount(page: Page): Promise<number> {
     .innerText();
   return Number.parseInt(text, 10);
 }
+
+/**
+ * Whether the page stops asking for animation frames: a whole `quietMs` without a
+ * requestAnimationFrame call, starting within `withinMs` from now. A page at rest draws nothing;
+ * a loop of frames (the message list re-aiming its scroll every frame, for instance) keeps it
+ * from ever going quiet. Also returns how many frames were asked for meanwhile.
+ */
+export function goesQuiet(
+  page: Page,
+  { withinMs = 2000, quietMs = 1000 } = {},
+): Promise<{ quiet: boolean; frames: number }> {
+  return page.evaluate(
+    ({ withinMs, quietMs }) =>
+      new Promise<{ quiet: boolean; frames: number }>((resolve) => {
+        const original = window.requestAnimationFrame;
+        const started = performance.now();
+        let last = started;
+        let frames = 0;
+        window.requestAnimationFrame = (callback) => {
+          frames += 1;
+          last = performance.now();
+          return original.call(window, callback);
+        };
+        const check = setInterval(() => {
+          const now = performance.now();
+          const quiet = now - last >= quietMs;
+          if (!quiet && now - started < withinMs + quietMs) return;
+          clearInterval(check);
+          window.requestAnimationFrame = original;
+          resolve({ quiet, frames });
+        }, 50);
+      }),
+    { withinMs, quietMs },
+  );
+}

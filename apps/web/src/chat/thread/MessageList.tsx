@@ -2,6 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import type { BranchPlace } from "../engine/branch-view.js";
 import type { ChatMessage, ToolCall } from "../model/chat-types.js";
+import { scrollAndReportClamp } from "./clamped-scroll.js";
 import { MessageItem } from "./MessageItem.js";
 import type { MessageActions } from "./message-actions.js";
 import { shownMessages } from "./shown-messages.js";
@@ -104,6 +105,7 @@ export function MessageList({
     directDomUpdates: true,
     directDomUpdatesMode: "position",
     isScrollingResetDelay: scrollingSettleMs,
+    scrollToFn: scrollAndReportClamp,
   });
 
   // A conversation opens at its latest message (also when another conversation's messages load).
