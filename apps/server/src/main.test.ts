@@ -27,7 +27,9 @@ function runMain(env: Record<string, string>, signalAfterListening?: NodeJS.Sign
     child.stderr.on("data", (chunk) => {
       stderr += chunk.toString();
     });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    // 'close', not 'exit': the exit can be reported before the last output is read from the
+    // pipes (under a full run's load the closing "shutdown complete" line was missed twice).
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
 

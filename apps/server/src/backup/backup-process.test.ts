@@ -29,7 +29,8 @@ function runBackup(
       err += chunk.toString();
     });
     child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, out, err }));
+    // After the pipes closed: the exit can be reported before the last output was read.
+    child.once("close", (code) => resolve({ code, out, err }));
   });
 }
 
