@@ -105,7 +105,9 @@ export async function waitForNewReply(page: Page, done: string): Promise<Locator
       );
     },
     done,
-    { timeout: 20_000 },
+    // Every 100 ms rather than every animation frame: polling by frames kept the page drawing
+    // frames for as long as a reply took.
+    { timeout: 20_000, polling: 100 },
   );
   await waitIdle(page);
   return pin(lastReply(page).filter({ hasText: done }));
