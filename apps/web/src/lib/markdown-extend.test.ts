@@ -54,8 +54,9 @@ describe("extendParsed", () => {
     expect(extended).toBeGreaterThan(40);
   });
 
-  // About 2.5 s on an idle machine; a loaded one needs more than the default 5 s.
-  it("equals a full parse at every character of the same document", { timeout: 30_000 }, () => {
+  // About 2.5 s on an idle machine; 37.6 s in a clean-clone CI on a slow machine, where the web
+  // lane runs niced beside the others. The bound only catches a stuck parse.
+  it("equals a full parse at every character of the same document", { timeout: 120_000 }, () => {
     expect(streamAndCompare(chars(document))).toBeGreaterThan(200);
   });
 
