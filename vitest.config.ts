@@ -7,8 +7,10 @@ const web = {
   environment: "jsdom",
   setupFiles: ["./src/test-setup.ts"],
   // jsdom renders and lazy imports take seconds on a loaded 2-core machine; tests wait on
-  // conditions, so a longer bound only matters when something is really stuck.
-  testTimeout: 30_000,
+  // conditions, so a longer bound only matters when something is really stuck. In a clean-clone
+  // CI on a slow machine (the web lane niced beside the others) tests ran up to 15 times slower
+  // than idle: a chart test of 1 s took 15.8 s.
+  testTimeout: 60_000,
 };
 const webFiles = ["src/**/*.test.{ts,tsx}", "site-build/**/*.test.{ts,tsx}"];
 /**
