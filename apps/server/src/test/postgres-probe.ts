@@ -21,13 +21,20 @@ export async function probePostgres(): Promise<string | undefined> {
   }
 }
 
-/** Runs statements, one after another, on a connection of its own to the test PostgreSQL. */
-export async function runAsAdmin(...statements: string[]): Promise<void> {
+/** Runs `use` with a connection of its own to the test PostgreSQL, ended afterwards. */
+export async function withAdminClient<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: testPostgresUrl });
   await client.connect();
   try {
-    for (const statement of statements) await client.query(statement);
+    return await use(client);
   } finally {
     await client.end();
   }
+}
+
+/** Runs statements, one after another, on a connection of its own to the test PostgreSQL. */
+export function runAsAdmin(...statements: string[]): Promise<void> {
+  return withAdminClient(async (client) => {
+    for (const statement of statements) await client.query(statement);
+  });
 }

@@ -1,29 +1,26 @@
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/database.js";
 import { migrationLevel } from "../db/migrate.js";
 import { migratePostgresSchema, testDialects } from "./databases.js";
-import { runAsAdmin, testPostgresUrl } from "./postgres-probe.js";
+import { runAsAdmin, testPostgresUrl, withAdminClient } from "./postgres-probe.js";
 import { readSchemaTemplate } from "./postgres-template.js";
 
 const run = testDialects.includes("postgres") ? describe : describe.skip;
 
 /** What a schema holds, with its own name taken out so two schemas compare. */
 async function describeSchema(schema: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
-    const queries = [
-      `SELECT table_name, column_name, data_type, is_nullable, column_default, ordinal_position
-         FROM information_schema.columns WHERE table_schema = $1`,
-      "SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = $1",
-      `SELECT conrelid::regclass::text AS relation, conname, pg_get_constraintdef(oid) AS def
-         FROM pg_constraint WHERE connamespace = $1::regnamespace`,
-      `SELECT event_object_table, trigger_name, event_manipulation, action_statement
-         FROM information_schema.triggers WHERE trigger_schema = $1`,
-      `SELECT proname, pg_get_functiondef(oid) AS def FROM pg_proc
-         WHERE pronamespace = $1::regnamespace`,
-    ];
+  const queries = [
+    `SELECT table_name, column_name, data_type, is_nullable, column_default, ordinal_position
+       FROM information_schema.columns WHERE table_schema = $1`,
+    "SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = $1",
+    `SELECT conrelid::regclass::text AS relation, conname, pg_get_constraintdef(oid) AS def
+       FROM pg_constraint WHERE connamespace = $1::regnamespace`,
+    `SELECT event_object_table, trigger_name, event_manipulation, action_statement
+       FROM information_schema.triggers WHERE trigger_schema = $1`,
+    `SELECT proname, pg_get_functiondef(oid) AS def FROM pg_proc
+       WHERE pronamespace = $1::regnamespace`,
+  ];
+  return withAdminClient(async (client) => {
     const described: unknown[] = [];
     for (const query of queries) {
       const { rows } = await client.query(query, [schema]);
@@ -31,9 +28,7 @@ async function describeSchema(schema: string): Promise<unknown[]> {
       described.push(text);
     }
     return described;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 run("a test schema copied from a migrated one", () => {

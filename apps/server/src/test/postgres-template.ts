@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
-import { testPostgresUrl } from "./postgres-probe.js";
+import { runAsAdmin, testPostgresUrl } from "./postgres-probe.js";
 
 /**
  * A migrated PostgreSQL schema's definition, which new test schemas replay instead of migrating:
@@ -56,16 +56,10 @@ export async function readSchemaTemplate(template: string): Promise<SchemaTempla
   const parts = definition.split(template);
   return {
     copyTo: async (schema) => {
-      const copy = new pg.Client({ connectionString: testPostgresUrl });
-      await copy.connect();
-      try {
-        const rows = bookkeeping.map(
-          (table) => `INSERT INTO "${schema}".${table} SELECT * FROM "${template}".${table};`,
-        );
-        await copy.query(["BEGIN;", parts.join(schema), ...rows, "COMMIT;"].join("\n"));
-      } finally {
-        await copy.end();
-      }
+      const rows = bookkeeping.map(
+        (table) => `INSERT INTO "${schema}".${table} SELECT * FROM "${template}".${table};`,
+      );
+      await runAsAdmin(["BEGIN;", parts.join(schema), ...rows, "COMMIT;"].join("\n"));
     },
   };
 }
