@@ -20,7 +20,10 @@ function runMain(env: Record<string, string>, signalAfterListening?: NodeJS.Sign
     child.stdout.on("data", (chunk) => {
       stdout += chunk.toString();
       if (signalAfterListening && stdout.includes('"msg":"listening"')) {
-        child.kill(signalAfterListening);
+        // After the first WAL checkpoint (a second after the start) started its thread, which
+        // the shutdown must wait for.
+        const signal = signalAfterListening;
+        setTimeout(() => child.kill(signal), 1500);
         signalAfterListening = undefined;
       }
     });

@@ -109,6 +109,10 @@ export function startWalCheckpointer(
       const running = worker;
       if (!running || failed) return;
       const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
+      // The thread is unref'd so it never holds the process open; while it closes, it must: else
+      // a shutdown with nothing else left running ended here, before the database was closed and
+      // "shutdown complete" logged (exit code 0, the rest of the shutdown skipped).
+      running.ref();
       running.postMessage("close");
       await exited;
       for (const w of waiting.splice(0)) w.reject(new Error("the WAL checkpointer is stopped"));
