@@ -18,9 +18,11 @@ import { openSignedInChat, passkeyUrl } from "./harness/passkeys.js";
 /** The fake model's answer to anything that is not a markdown or tokens request. */
 const fakeGreeting = "Hello from the fake model.";
 const longPrompt = "markdown:40 gapMs:40";
-// Both follow the brief's 'markdown:12 gapMs:60'; the tag (ignored by the fake) tells them apart,
-// since the chat de-duplicates identical messages of one conversation.
-const reloadPrompt = "markdown:12 gapMs:60 tag:reload";
+// Both follow the brief's 'markdown:12 gapMs:60'; the tag tells them apart, since the chat
+// de-duplicates identical messages of one conversation. The reload's reply waits at its 40th word
+// until the test has seen the reloaded page show it still going: on a loaded machine the reload
+// took longer than the rest of the reply once, and the test then saw it finished.
+const reloadPrompt = "markdown:12 gapMs:60 holdAt:40 tag:reload";
 const switchPrompt = "markdown:12 gapMs:60 tag:switch";
 /** A 12-paragraph reply streams for about 30 s. */
 const replyTimeout = 60_000;
@@ -151,12 +153,14 @@ describe("streamed replies from a model", () => {
 
       await page.reload();
       await page.getByRole("button", { name: "Conversation: Default Conversation" }).waitFor();
-      // The reply comes back with what it had said (not just what follows) and goes on. The
-      // reloaded page, its history and the resumed stream took over 15 s once on a loaded CI.
+      // The reply comes back with what it had said (not just what follows) and, released, goes
+      // on. The reloaded page, its history and the resumed stream took over 15 s once on a
+      // loaded CI.
       await reply.getByText("Updating").waitFor({ timeout: 30_000 });
       await reply.getByText("Paragraph 1:").waitFor();
       const resumed = (await reply.innerText()).length;
       expect(resumed).toBeGreaterThanOrEqual(before.length);
+      suite.provider.release("reload");
       await expectGrowing(reply, resumed);
       expect(await reply.getByText("Updating").count()).toBe(1);
       await screenshot(page, "streaming-after-reload");

@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { screenshot } from "./harness/browser.js";
 import {
   agentMessages,
@@ -53,11 +56,24 @@ function orangePng(width: number, height: number): Buffer {
   ]);
 }
 
+/**
+ * Writes a file for the page to pick. The multi-MB files go by path: Playwright hands a path to
+ * Chromium as it is, while a buffer crosses to the page as base64 and is decoded there, which
+ * took over 30 s for 13 MB on a loaded CI machine.
+ */
+function fileOnDisk(dir: string, name: string, bytes: Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, bytes);
+  return path;
+}
+
 describe("attachments are uploaded once and read by the agent", () => {
   const suite = useServerAndBrowser({
     ...unlimitedEnv,
     QUOTA_FILE_BYTES: String(12 * 1024 * 1024),
   });
+  const dir = mkdtempSync(join(tmpdir(), "a2a-chat-e2e-uploads-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("uploads a multi-MB file with progress, the agent reads it, and it is there after a reload", async () => {
     const { context, page, errors } = await openChat(suite.browser, suite.server.url);
@@ -74,11 +90,7 @@ describe("attachments are uploaded once and read by the agent", () => {
     expect(await page.getByRole("button", { name: "Attach" }).getAttribute("title")).toBe(note);
 
     // Too large: refused at once with both sizes, nothing uploaded.
-    await fileInput.setInputFiles({
-      name: "huge.bin",
-      mimeType: "application/octet-stream",
-      buffer: Buffer.alloc(13 * 1024 * 1024, 1),
-    });
+    await fileInput.setInputFiles(fileOnDisk(dir, "huge.bin", Buffer.alloc(13 * 1024 * 1024, 1)));
     const alert = page.getByRole("alert").filter({ hasText: "too large" });
     await alert.waitFor();
     expect(await alert.innerText()).toBe(
@@ -114,11 +126,7 @@ describe("attachments are uploaded once and read by the agent", () => {
       downloadThroughput: 50 * 1024 * 1024,
       uploadThroughput: 3 * 1024 * 1024,
     });
-    await fileInput.setInputFiles({
-      name: "meeting-notes.txt",
-      mimeType: "text/plain",
-      buffer: notes,
-    });
+    await fileInput.setInputFiles(fileOnDisk(dir, "meeting-notes.txt", notes));
     const chip = chips.getByRole("listitem").filter({ hasText: "meeting-notes.txt" });
     await chip.getByText(/^Uploading \d+%$/).waitFor();
     expect(await page.getByRole("button", { name: "Send message" }).isDisabled()).toBe(true);
@@ -182,7 +190,6 @@ describe("attachments are uploaded once and read by the agent", () => {
     ]);
     expect(download.suggestedFilename()).toBe("meeting-notes.txt");
     const path = await download.path();
-    const { readFileSync } = await import("node:fs");
     expect(readFileSync(path).equals(notes)).toBe(true);
 
     // The one console error is the upload this test cut off on purpose.

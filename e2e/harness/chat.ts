@@ -211,6 +211,10 @@ export function useFakeModelServerAndBrowser() {
       if (!handles.browser) throw new Error("browser not started");
       return handles.browser;
     },
+    get provider(): FakeTokenProvider {
+      if (!handles.provider) throw new Error("fake model not started");
+      return handles.provider;
+    },
   };
 }
 

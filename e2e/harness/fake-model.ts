@@ -9,7 +9,9 @@ import type { AddressInfo } from "node:net";
  * to stream: `tokens:<n> tag:<id> [gapMs:<ms>]` streams token i as the text `t<i> ` and records
  * the moment each one is written under the tag (performance.now(), the same clock the bench client
  * reads); `markdown:<paragraphs> [gapMs:<ms>]` streams a deterministic markdown document of that
- * many paragraphs word by word (see markdownDocument); `history?` answers "Seen: " and the text of
+ * many paragraphs word by word (see markdownDocument); `holdAt:<i>` (with a tag) pauses before
+ * token i until the test calls `release(tag)`, so a reply is certainly still going while a test
+ * acts on it, however slow the machine; `history?` answers "Seen: " and the text of
  * every user message it was given, joined by " | ". Any other message gets a short reply.
  */
 export interface FakeTokenProvider {
@@ -17,6 +19,8 @@ export interface FakeTokenProvider {
   baseUrl: string;
   /** Write times of each token, by tag; taken (and forgotten) by the caller. */
   takeSendTimes(tag: string): number[] | undefined;
+  /** Lets the reply tagged `tag` go on past its `holdAt` token (at once if it is not there yet). */
+  release(tag: string): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +49,19 @@ function textOf(message: { content?: unknown }): string {
 
 export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
   const sendTimes = new Map<string, number[]>();
+  const holds = new Map<string, { released: Promise<void>; release: () => void }>();
+  const holdOf = (tag: string) => {
+    let hold = holds.get(tag);
+    if (!hold) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      hold = { released, release };
+      holds.set(tag, hold);
+    }
+    return hold;
+  };
   const server = createServer({ noDelay: true }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       res.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -77,6 +94,7 @@ export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
     const count = pieces?.length ?? Number(/tokens:(\d+)/.exec(prompt)?.[1] ?? 10);
     const tag = /tag:(\S+)/.exec(prompt)?.[1] ?? "untagged";
     const gapMs = Number(/gapMs:(\d+)/.exec(prompt)?.[1] ?? 0);
+    const holdAt = Number(/holdAt:(\d+)/.exec(prompt)?.[1] ?? -1);
     const times: number[] = new Array(count);
     sendTimes.set(tag, times);
 
@@ -87,6 +105,7 @@ export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
     };
     await write(`${head}{"role":"assistant","content":""},"finish_reason":null}]}\n\n`);
     for (let i = 0; i < count; i += 1) {
+      if (i === holdAt) await holdOf(tag).released;
       if (res.destroyed) return;
       if (gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
       times[i] = performance.now();
@@ -110,6 +129,7 @@ export async function startFakeTokenProvider(): Promise<FakeTokenProvider> {
       sendTimes.delete(tag);
       return times;
     },
+    release: (tag) => holdOf(tag).release(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
