@@ -11,6 +11,19 @@ export function agentNamed(name: string): Agent | undefined {
 }
 
 /**
+ * The registry agent that ran a stored task, once the agent list is there: a reload asks for the
+ * conversation's tasks and for the registry at once, and the tasks often come first. While the
+ * registry is still loading this waits for it, so a reply still running is followed again instead
+ * of being left without its agent.
+ */
+export async function agentNamedOnceListed(name: string): Promise<Agent | undefined> {
+  const found = agentNamed(name);
+  if (found || !useAgentsStore.getState().loading) return found;
+  await useAgentsStore.getState().discover();
+  return agentNamed(name);
+}
+
+/**
  * What opening a conversation sets off: its history loads from the server, then replies still
  * running there are followed again (after a reload or coming back from another conversation), and
  * on a first visit the welcome message goes to the agent.
@@ -20,7 +33,7 @@ export function useConversationLifecycle(contextId: string, agent: Agent | null 
     if (!contextId || contextId === loadingContextId) return;
     let cancelled = false;
     void loadHistory(contextId).then(() => {
-      if (!cancelled) return resumeActiveTasks(agentNamed, contextId);
+      if (!cancelled) return resumeActiveTasks(agentNamedOnceListed, contextId);
     });
     return () => {
       cancelled = true;

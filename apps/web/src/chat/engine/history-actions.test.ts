@@ -205,6 +205,33 @@ describe("resumeActiveTasks", () => {
     });
   });
 
+  it("resumes once the resolver has the agent (a registry that answers after the history)", async () => {
+    fake.onResubscribe = () =>
+      eventsOf([
+        {
+          type: "status",
+          taskId: "task-2",
+          contextId: "ctx-1",
+          state: "completed",
+          final: true,
+          timestamp: "2025-01-01T00:00:09.000Z",
+          message: textMessage("r2", "agent", "Chart ready"),
+        },
+      ]);
+    fake.onGetTask = async () => completedWorking;
+    let list = (_: typeof agent) => {};
+    const listed = new Promise<typeof agent>((resolve) => {
+      list = resolve;
+    });
+    const resumed = resumeActiveTasks(() => listed, "ctx-1");
+    await Promise.resolve();
+    expect(fake.resubscribed).toEqual([]);
+    list(agent);
+    await resumed;
+    expect(fake.resubscribed).toEqual(["task-2"]);
+    expect(messages().at(-1)).toMatchObject({ content: "Chart ready", isStreaming: false });
+  });
+
   it("leaves tasks of unknown agents and tasks already followed alone", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     await resumeActiveTasks(() => undefined, "ctx-1");

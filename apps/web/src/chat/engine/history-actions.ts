@@ -24,8 +24,8 @@ function historyPath(contextId: string, limit: number, before?: string): string 
   return before ? `${base}&before=${encodeURIComponent(before)}` : base;
 }
 
-/** Finds the agent that owns a task, by the task's agent_name. */
-export type AgentResolver = (agentName: string) => Agent | undefined;
+/** Finds the agent that owns a task, by the task's agent_name (possibly once the list loads). */
+export type AgentResolver = (agentName: string) => Agent | undefined | Promise<Agent | undefined>;
 
 function validTasks(body: unknown): Task[] {
   if (!Array.isArray(body)) throw new Error(loadMessagesFailedMessage);
@@ -103,13 +103,15 @@ export function loadHistory(contextId: string): Promise<void> {
 }
 
 async function resumeTask(resolveAgent: AgentResolver, task: Task): Promise<void> {
+  const agent = await resolveAgent(task.metadata.agent_name);
+  // Checked after the agent is known, right before the run starts: another follower may have
+  // started while the agent list loaded.
   const taken = findRun(
     (run) =>
       run.taskId === task.id ||
       (run.taskId === undefined && run.target.contextId === task.contextId),
   );
   if (taken) return;
-  const agent = resolveAgent(task.metadata.agent_name);
   if (!agent) {
     logger.warn(`No agent named ${task.metadata.agent_name} to resume task ${task.id}`);
     return;
