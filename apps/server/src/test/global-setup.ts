@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { probePostgres, testPostgresUrl } from "./postgres-probe.js";
+import { probePostgres, runAsAdmin, testPostgresUrl } from "./postgres-probe.js";
 import { bundleDirVariable, serverRoot } from "./server-process.js";
 
 declare module "vitest" {
@@ -35,6 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.name === "server" ? undefined : bundleSource(runId),
   ]);
   if (bundle) process.env[bundleDirVariable] = bundle;
+  // In the background: the tests may go on while it runs (it takes no lock they need).
+  const vacuumed = project.name === "server" && !problem ? vacuumCatalogs() : undefined;
   if (problem && !required) {
     console.log(
       `PostgreSQL at ${testPostgresUrl} is unreachable (${problem}): skipping the PostgreSQL suites (CI=true makes this a failure).`,
@@ -45,8 +47,42 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("testRunId", runId);
   return async () => {
     if (bundle) rmSync(bundle, { recursive: true, force: true });
+    await vacuumed;
     if (!problem) await dropRunSchemas(runId);
   };
+}
+
+/**
+ * The system catalogs every test schema writes to (a schema's tables, columns, indexes, triggers
+ * and their functions, constraints and dependencies): a run makes and drops several hundred
+ * schemas, and each leaves its catalog rows dead. A PostgreSQL without autovacuum (this
+ * machine's, where CI runs against the server as the session left it) never reclaims them: after
+ * a day of runs pg_attribute held 1.07 million dead rows beside 3,525 live ones, and the test
+ * database was 555 MB.
+ */
+const testCatalogs = [
+  "pg_attribute",
+  "pg_depend",
+  "pg_class",
+  "pg_trigger",
+  "pg_index",
+  "pg_constraint",
+  "pg_type",
+  "pg_attrdef",
+  "pg_proc",
+  "pg_namespace",
+];
+
+/**
+ * Vacuums those catalogs once per run, so the dead rows of earlier runs do not pile up. A user
+ * who may not vacuum them gets PostgreSQL's warning, not a failure; an error is only logged.
+ */
+async function vacuumCatalogs(): Promise<void> {
+  try {
+    await runAsAdmin(`VACUUM ${testCatalogs.map((name) => `pg_catalog.${name}`).join(", ")}`);
+  } catch (error) {
+    console.warn(`Vacuuming the test database's catalogs failed: ${(error as Error).message}`);
+  }
 }
 
 /**
