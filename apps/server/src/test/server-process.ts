@@ -63,10 +63,35 @@ export function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { built?: boolean; cwd?: string; nodeArgs?: string[] } = {},
+  options: StartOptions = {},
 ): Promise<ServerProcess> {
-  // A given PORT is kept (a restart on the same address), else a free one is picked.
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // A given PORT is kept (a restart on the same address), else a free one is picked. A picked
+  // port is free only when asked: in a full run another process took one in the second before
+  // the server bound it (EADDRINUSE), so a picked port that is taken by then is picked again.
+  if (env.PORT) return startOnPort(env, Number(env.PORT), options);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnPort(env, await freePort(), options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+interface StartOptions {
+  built?: boolean;
+  cwd?: string;
+  nodeArgs?: string[];
+}
+
+/** The server could not listen: another process holds its port. */
+class PortTaken extends Error {}
+
+async function startOnPort(
+  env: Record<string, string>,
+  port: number,
+  options: StartOptions,
+): Promise<ServerProcess> {
   const entry = options.built
     ? [fileURLToPath(new URL("../../dist/main.js", import.meta.url))]
     : sourceEntry("main");
@@ -88,7 +113,10 @@ export async function startServerProcess(
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      const message = `server exited early:\n${output}`;
+      throw output.includes("EADDRINUSE") ? new PortTaken(message) : new Error(message);
+    }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`server did not start:\n${output}`);
