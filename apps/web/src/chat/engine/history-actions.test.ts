@@ -46,6 +46,17 @@ const completedWorking: Task = {
   history: [...working.history, textMessage("r2", "agent", "Chart ready")],
 };
 
+/** The stream's last event for task-2: completed with its reply. */
+const workingCompleted = {
+  type: "status",
+  taskId: "task-2",
+  contextId: "ctx-1",
+  state: "completed",
+  final: true,
+  timestamp: "2025-01-01T00:00:09.000Z",
+  message: textMessage("r2", "agent", "Chart ready"),
+} as const;
+
 let fake: FakeAgentClient;
 let fetchMock: ReturnType<typeof vi.fn<FetchLike>>;
 
@@ -156,15 +167,7 @@ describe("resumeActiveTasks", () => {
     fake.onResubscribe = () =>
       eventsOf([
         { type: "text", taskId: "task-2", contextId: "ctx-1", delta: "Chart " },
-        {
-          type: "status",
-          taskId: "task-2",
-          contextId: "ctx-1",
-          state: "completed",
-          final: true,
-          timestamp: "2025-01-01T00:00:09.000Z",
-          message: textMessage("r2", "agent", "Chart ready"),
-        },
+        workingCompleted,
       ]);
     fake.onGetTask = async () => completedWorking;
     const resolver = vi.fn((name: string) => (name === "assistant" ? agent : undefined));
@@ -206,18 +209,7 @@ describe("resumeActiveTasks", () => {
   });
 
   it("resumes once the resolver has the agent (a registry that answers after the history)", async () => {
-    fake.onResubscribe = () =>
-      eventsOf([
-        {
-          type: "status",
-          taskId: "task-2",
-          contextId: "ctx-1",
-          state: "completed",
-          final: true,
-          timestamp: "2025-01-01T00:00:09.000Z",
-          message: textMessage("r2", "agent", "Chart ready"),
-        },
-      ]);
+    fake.onResubscribe = () => eventsOf([workingCompleted]);
     fake.onGetTask = async () => completedWorking;
     let list = (_: typeof agent) => {};
     const listed = new Promise<typeof agent>((resolve) => {
