@@ -152,8 +152,8 @@ export default defineConfig({
           // One VM context for all the project's files: vitest 4 forces `isolate` off for VM
           // pools, so they share one jsdom document and one module graph (stores included).
           // test-setup.ts sets the stores, storage, page, globals and timers back before each
-          // file. A context per file (the threads pool) took this project from 18 s to 170 s
-          // of CPU: jsdom and React imported again for every file.
+          // file. A context per file (the threads pool) took this project from 18 s to 226 s
+          // of CPU (170 s wall): jsdom and React imported again for every file.
           pool: "vmThreads",
           // recharts' CommonJS build requires @reduxjs/toolkit, which Node resolves to an ES
           // module a VM context cannot require; pre-bundled, it loads as one ES module.

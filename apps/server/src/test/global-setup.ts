@@ -3,9 +3,8 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { probePostgres, runAsAdmin, testPostgresUrl } from "./postgres-probe.js";
+import { probePostgres, runAsAdmin, testPostgresUrl, withAdminClient } from "./postgres-probe.js";
 import { bundleDirVariable, serverRoot } from "./server-process.js";
 
 declare module "vitest" {
@@ -101,15 +100,11 @@ async function bundleSource(runId: string): Promise<string> {
 }
 
 async function dropRunSchemas(runId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
+  await withAdminClient(async (client) => {
     const { rows } = await client.query<{ name: string }>(
       "SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)",
       [`t_${runId}_`],
     );
     for (const { name } of rows) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
-  } finally {
-    await client.end();
-  }
+  });
 }
